@@ -1,0 +1,1 @@
+ALTER TABLE "eat_shares" ADD COLUMN "limit_key" text;

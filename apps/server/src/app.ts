@@ -1,0 +1,30 @@
+import { createHttp, type Deps } from './platform/http';
+import { accessRoutes } from './modules/access/routes';
+import { accountRoutes } from './modules/accounts/routes';
+import { authRoutes } from './modules/auth/routes';
+import { drawRoutes } from './modules/draws/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { packageRoutes } from './modules/packages/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { riskRoutes } from './modules/risk/routes';
+import { autoTicketRoutes } from './modules/autoTickets/routes';
+import { receiptRoutes } from './modules/receipts/routes';
+import { dictionaryRoutes } from './modules/dictionary/routes';
+
+/** The whole HTTP application; main.ts and the tests both build it here. */
+export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}) {
+  const app = await createHttp(deps, opts);
+  authRoutes(app, deps);
+  accessRoutes(app, deps);
+  accountRoutes(app, deps);
+  paymentRoutes(app, deps);
+  drawRoutes(app, deps);
+  packageRoutes(app, deps);
+  riskRoutes(app, deps);
+  orderRoutes(app, deps);
+  autoTicketRoutes(app, deps);
+  receiptRoutes(app, deps);
+  dictionaryRoutes(app, deps);
+  await app.ready();
+  return app;
+}

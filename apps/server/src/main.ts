@@ -1,0 +1,41 @@
+import { buildApp } from './app';
+import { startJobs } from './modules/jobs';
+import { seedDemo, DEMO_ACCOUNTS } from './db/demo';
+import { ensureSuperAdmin, seedReferenceData } from './db/seed';
+import { systemClock } from './platform/clock';
+import { loadConfig } from './platform/config';
+import { openDatabase } from './platform/db';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await seedReferenceData(database.db);
+const admin = await ensureSuperAdmin(database.db, config.adminUsername, config.adminPassword);
+const demoPassword = process.env.DEMO_PASSWORD || 'Demo12345';
+if (process.env.DEMO === '1') await seedDemo(database.db, config.adminUsername, demoPassword, config.tzBusiness, systemClock.now());
+const app = await buildApp({ db: database.db, clock: systemClock, config }, { logger: true });
+await app.listen({ port: config.port, host: config.host });
+const stopJobs = startJobs({ db: database.db, clock: systemClock, config });
+
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+console.log(`\n4D back-office running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/ on ${where}`);
+if (admin.generatedPassword) {
+  console.log(`Super admin created: username "${config.adminUsername}", password "${admin.generatedPassword}" (shown once; change it after logging in)`);
+} else if (admin.created) {
+  console.log(`Super admin created: username "${config.adminUsername}" with the password from ADMIN_PASSWORD`);
+} else {
+  console.log(`Log in with the existing super admin "${config.adminUsername}" (or any account).`);
+}
+
+if (process.env.DEMO === '1') {
+  const names = [...DEMO_ACCOUNTS.map((a) => a.username), 'democostaff (sub-account)'].join(', ');
+  console.log(`Demo accounts: ${names}; password "${demoPassword}" (DEMO_PASSWORD)`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    stopJobs();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

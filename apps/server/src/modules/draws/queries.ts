@@ -1,0 +1,102 @@
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { draws, poolCutoffs, pools } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+
+const drawColumns = {
+  drawId: draws.id,
+  poolId: draws.poolId,
+  letter: pools.letter,
+  poolName: pools.name,
+  drawDate: draws.drawDate,
+  isSpecial: draws.isSpecial,
+  recordStatus: draws.recordStatus,
+  cutoffAt: draws.cutoffAt,
+  poolActive: sql<boolean>`${pools.recordStatus} = 1`.as('pool_active'),
+};
+
+export async function drawsBetween(db: DbOrTx, from: string, to: string, poolId?: number) {
+  return db
+    .select(drawColumns)
+    .from(draws)
+    .innerJoin(pools, eq(pools.id, draws.poolId))
+    .where(and(gte(draws.drawDate, from), lt(draws.drawDate, to), ne(draws.recordStatus, 2), poolId ? eq(draws.poolId, poolId) : undefined))
+    .orderBy(asc(draws.drawDate), asc(draws.poolId));
+}
+
+export async function drawById(db: DbOrTx, id: number) {
+  const [row] = await db.select(drawColumns).from(draws).innerJoin(pools, eq(pools.id, draws.poolId)).where(eq(draws.id, id));
+  return row;
+}
+
+export async function drawOf(db: DbOrTx, poolId: number, drawDate: string) {
+  const [row] = await db
+    .select(drawColumns)
+    .from(draws)
+    .innerJoin(pools, eq(pools.id, draws.poolId))
+    .where(and(eq(draws.poolId, poolId), eq(draws.drawDate, drawDate)));
+  return row;
+}
+
+export async function cutoffs(db: DbOrTx) {
+  return db
+    .select({ poolId: pools.id, letter: pools.letter, code: pools.code, name: pools.name, recordStatus: pools.recordStatus, cutoffHour: poolCutoffs.cutoffHour, cutoffMinute: poolCutoffs.cutoffMinute })
+    .from(pools)
+    .innerJoin(poolCutoffs, eq(poolCutoffs.poolId, pools.id))
+    .orderBy(asc(pools.id));
+}
+
+/** The next `count` open draws of each pool (cutoff still ahead), in one statement. */
+export async function nextOpenDraws(db: DbOrTx, poolIds: number[], now: Date, count: number) {
+  if (!poolIds.length) return [];
+  const ranked = db
+    .select({
+      ...drawColumns,
+      rank: sql<number>`row_number() over (partition by ${draws.poolId} order by ${draws.drawDate})`.as('rank'),
+    })
+    .from(draws)
+    .innerJoin(pools, eq(pools.id, draws.poolId))
+    .where(and(inArray(draws.poolId, poolIds), eq(draws.recordStatus, 1), sql`${draws.cutoffAt} > ${now}`))
+    .as('ranked');
+  return db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${count}`)
+    .orderBy(asc(ranked.drawDate), asc(ranked.poolId));
+}
+
+/**
+ * Inserts the draws of a year for one pool on the given weekdays (0 Sunday .. 6 Saturday), set-based,
+ * skipping dates that already have a draw; the cutoff instant is the pool's cutoff in the business zone.
+ */
+export async function scheduleYear(db: DbOrTx, poolId: number, year: number, weekdays: number[], tz: string, by: number) {
+  if (!weekdays.length) return 0;
+  const rows = await db.execute(sql`
+    insert into draws (pool_id, draw_date, is_special, record_status, cutoff_at, created_by)
+    select ${poolId}, d::date, false, 1,
+           (d::date::timestamp + make_interval(hours => c.cutoff_hour, mins => c.cutoff_minute)) at time zone ${tz},
+           ${by}
+    from generate_series(make_date(${year}, 1, 1), make_date(${year}, 12, 31), interval '1 day') as d
+    cross join pool_cutoffs c
+    where c.pool_id = ${poolId} and extract(dow from d)::int = any(${sql.raw(`ARRAY[${weekdays.map(Number).join(',')}]::int[]`)})
+    on conflict (pool_id, draw_date) do nothing
+    returning id`);
+  return (rows as unknown as { rows: unknown[] }).rows.length;
+}
+
+/** Recomputes the cutoff instant of a pool's draws whose cutoff is still ahead. */
+export async function recomputeFutureCutoffs(db: DbOrTx, poolId: number, now: Date, tz: string) {
+  await db.execute(sql`
+    update draws set cutoff_at = (draw_date::timestamp + make_interval(hours => c.cutoff_hour, mins => c.cutoff_minute)) at time zone ${tz}
+    from pool_cutoffs c
+    where c.pool_id = draws.pool_id and draws.pool_id = ${poolId} and draws.cutoff_at > ${now}`);
+}
+
+/** The draws of these pools on these dates (any status), in one statement. */
+export async function drawsOn(db: DbOrTx, poolIds: number[], dates: string[]) {
+  if (!poolIds.length || !dates.length) return [];
+  return db
+    .select(drawColumns)
+    .from(draws)
+    .innerJoin(pools, eq(pools.id, draws.poolId))
+    .where(and(inArray(draws.poolId, poolIds), inArray(draws.drawDate, dates)));
+}

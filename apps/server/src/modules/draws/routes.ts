@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { cutoffBody, dayQuery, draw, editDrawBody, envelope, newDrawBody, poolSelection, scheduleYearBody, scheduleYearResult, yearQuery } from '@app/contract';
+import { RoleId } from '@app/domain';
+import { allow } from '../../platform/access';
+import { ok } from '../../platform/envelope';
+import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
+import * as svc from './service';
+
+const superAdmin = [RoleId.SuperAdmin] as const;
+
+export function drawRoutes(app: HttpApp, deps: Deps) {
+  const tags = ['Pools'];
+  app.get(
+    '/api/Pools/GetPoolsSelection',
+    { config: { access: allow.session() }, schema: { tags, response: { 200: envelope(z.array(poolSelection)) } } },
+    async () => ok(await svc.poolsSelection(deps)),
+  );
+  app.get(
+    '/api/Pools/GetPoolScheduleByDay',
+    { config: { access: allow.session() }, schema: { tags, querystring: dayQuery, response: { 200: envelope(z.array(draw)) } } },
+    async (req) => ok(await svc.drawsOfDay(deps, req.query.date)),
+  );
+  app.get(
+    '/api/Pools/GetScheduledDrawByYear',
+    { config: { access: allow.roles(superAdmin) }, schema: { tags, querystring: yearQuery, response: { 200: envelope(z.array(draw)) } } },
+    async (req) => ok(await svc.drawsOfYear(deps, req.query.year, req.query.poolId)),
+  );
+  app.post(
+    '/api/Pools/ScheduleSelectedYearDraw',
+    { config: { access: allow.roles(superAdmin) }, schema: { tags, body: scheduleYearBody, response: { 200: envelope(scheduleYearResult) } } },
+    async (req) => ok(await svc.scheduleYear(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
+  );
+  app.post(
+    '/api/Pools/SubmitNewDraw',
+    { config: { access: allow.roles(superAdmin) }, schema: { tags, body: newDrawBody, response: { 200: envelope(draw) } } },
+    async (req) => ok(await svc.addDraw(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
+  );
+  app.post(
+    '/api/Pools/SubmitEditedDraw',
+    { config: { access: allow.roles(superAdmin) }, schema: { tags, body: editDrawBody, response: { 200: envelope(draw) } } },
+    async (req) => ok(await svc.editDraw(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
+  );
+  app.post(
+    '/api/Pools/UpdateCutoffTime',
+    { config: { access: allow.roles(superAdmin) }, schema: { tags, body: cutoffBody, response: { 200: envelope(z.array(poolSelection)) } } },
+    async (req) => ok(await svc.updateCutoff(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
+  );
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import {
+  bettingAgent,
+  envelope,
+
+  placeExpressBody,
+  placeWebOrderBody,
+  receiptQuery,
+  receiptView,
+  ticketIdBody,
+  ticketIdsBody,
+  ticketPage,
+  ticketQuery,
+  voidResult,
+} from '@app/contract';
+import { DEFAULT_CODE_ORDER, parseExpress, type EatSequence } from '@app/domain';
+import { sql } from 'drizzle-orm';
+import { allow } from '../../platform/access';
+import { businessDateOf } from '../../platform/businessTime';
+import { AppError } from '../../platform/errors';
+import { ok } from '../../platform/envelope';
+import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
+import * as history from './history';
+import { placeTicket, resolveOwner, SourceType } from './place';
+import { voidTickets } from './void';
+import { webRowsToLines } from './webOrder';
+
+export function orderRoutes(app: HttpApp, deps: Deps) {
+  const tags = ['Bet'];
+  const place = { access: allow.fn('Bet', [2]) };
+  const eatSequenceOf = async (userId: number) => {
+    const res = await deps.db.execute(sql`select eat_sequence as "eatSequence" from users where id = ${userId}`);
+    return (res as unknown as { rows: { eatSequence: EatSequence }[] }).rows[0].eatSequence;
+  };
+
+  app.post('/api/Bet/PlaceExpressOrder', { config: place, schema: { tags, body: placeExpressBody } }, async (req, reply) => {
+    const auth = requireAuth(req);
+    const ownerId = await resolveOwner(deps, auth, req.body.targetUserId);
+    const eatSequence = await eatSequenceOf(ownerId);
+    const parsed = parseExpress(req.body.text, { codeOrder: DEFAULT_CODE_ORDER, eatSequence, defaultPools: [], today: businessDateOf(deps.clock.now(), deps.config.tzBusiness) });
+    if (!parsed.ok) {
+      // Nothing is placed when any line is bad; every bad line is named.
+      const data = Object.fromEntries(parsed.errors.map((e) => [`line.${e.lineNo}`, e.key]));
+      throw new AppError(400, parsed.errors[0].key, data);
+    }
+    const out = await placeTicket(deps, auth, { lines: parsed.lines, ownerId, sourceType: SourceType.Express, inboxString: req.body.text, pageInfo: req.body.pageInfo, customerPhone: req.body.customerPhone, idempotencyKey: req.body.idempotencyKey });
+    return reply.code(out.status).send(out.body);
+  });
+
+  app.post('/api/Bet/PlaceWebOrder', { config: place, schema: { tags, body: placeWebOrderBody } }, async (req, reply) => {
+    const auth = requireAuth(req);
+    const ownerId = await resolveOwner(deps, auth, req.body.targetUserId);
+    const lines = webRowsToLines(req.body.rows, { eatSequence: await eatSequenceOf(ownerId), today: businessDateOf(deps.clock.now(), deps.config.tzBusiness) });
+    const out = await placeTicket(deps, auth, { lines, ownerId, sourceType: req.body.sourceType, pageInfo: req.body.pageInfo, customerPhone: req.body.customerPhone, idempotencyKey: req.body.idempotencyKey });
+    return reply.code(out.status).send(out.body);
+  });
+
+  app.post(
+    '/api/Bet/VoidTicket',
+    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, body: ticketIdBody, response: { 200: envelope(voidResult) } } },
+    async (req) => ok(await voidTickets(deps, requireAuth(req), [req.body.ticketId], req.ip), 'SAVED'),
+  );
+  app.post(
+    '/api/Bet/BulkVoidTicket',
+    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, body: ticketIdsBody, response: { 200: envelope(voidResult) } } },
+    async (req) => ok(await voidTickets(deps, requireAuth(req), req.body.ticketIds, req.ip), 'SAVED'),
+  );
+  app.get(
+    '/api/Bet/GetBetReceipt',
+    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, querystring: receiptQuery, response: { 200: envelope(receiptView) } } },
+    async (req) => ok(await history.receipt(deps, requireAuth(req), req.query.ticketId)),
+  );
+  app.get(
+    '/api/Report/GetTicket',
+    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags: ['Report'], querystring: ticketQuery, response: { 200: envelope(ticketPage) } } },
+    async (req) => ok(await history.ticketHistory(deps, requireAuth(req), req.query)),
+  );
+  app.get(
+    '/api/Account/GetBettingAgents',
+    { config: { access: allow.fn('Bet', [2]) }, schema: { tags: ['Account'], response: { 200: envelope(z.array(bettingAgent)) } } },
+    async (req) => ok(await history.bettingAgents(deps, requireAuth(req))),
+  );
+}
+

@@ -1,0 +1,78 @@
+// Fight (eat) limits: how an account takes its share of each bet line: a percentage (position taking) or
+// an amount per pool and bet code, counted per bet code, per number across codes, or per permutation group.
+import { eq } from 'drizzle-orm';
+import { BET_CODES } from '@app/domain';
+import { eatSettings, fightLimits, users } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import { badRequest, forbidden } from '../../platform/errors';
+import type { Deps } from '../../platform/http';
+import type { AuthContext } from '../../platform/session';
+import { assertInSubtree, mayDownline } from '../accounts/service';
+import { hasAccess, RoleId } from '@app/domain';
+
+const mayFightLimit = (auth: AuthContext, levels: (1 | 2 | 3 | 4)[]) =>
+  (auth.roleId === RoleId.SuperAdmin && auth.isMainAccount) || hasAccess(auth.access, 'Fight Limit', levels);
+
+export async function fightLimitData(deps: Deps, auth: AuthContext, userId?: number) {
+  const id = userId ?? auth.actingUserId;
+  await assertInSubtree(deps, auth, id);
+  if (id !== auth.actingUserId && !mayDownline(auth, [1])) throw forbidden();
+  const [u] = await deps.db.select().from(users).where(eq(users.id, id));
+  const [settings] = await deps.db.select().from(eatSettings).where(eq(eatSettings.userId, id));
+  const limits = await deps.db
+    .select({ poolId: fightLimits.poolId, betCode: fightLimits.betCode, amount: fightLimits.amount })
+    .from(fightLimits)
+    .where(eq(fightLimits.userId, id));
+  return {
+    userId: id,
+    username: u.username,
+    eatType: (settings?.eatType ?? 'percentage') as 'percentage' | 'amount',
+    limitMethod: settings?.limitMethod ?? 1,
+    eatSequence: u.eatSequence,
+    positionTaking: Number(u.positionTaking),
+    maxFightLimit: u.maxFightLimit,
+    limits: limits as { poolId: number; betCode: (typeof BET_CODES)[number]; amount: number }[],
+    betCodes: [...BET_CODES],
+  };
+}
+
+export async function updateEatLimit(
+  deps: Deps,
+  auth: AuthContext,
+  body: { userId: number; eatType: 'percentage' | 'amount'; limitMethod: number; eatSequence?: string; limits: { poolId: number; betCode: string; amount: number }[] },
+  ip: string,
+) {
+  await assertInSubtree(deps, auth, body.userId);
+  // One's own eat limits, or a downline's with Downline edit; both need Fight Limit edit.
+  if (!mayFightLimit(auth, [3]) || (body.userId !== auth.actingUserId && !mayDownline(auth, [3]))) throw forbidden();
+  const seen = new Set<string>();
+  const fields: Record<string, string> = {};
+  const before = await fightLimitData(deps, auth, body.userId);
+  body.limits.forEach((l, i) => {
+    const key = `${l.poolId}:${l.betCode}`;
+    if (seen.has(key)) fields[`limits.${i}`] = 'pattern';
+    seen.add(key);
+    if (before.maxFightLimit > 0 && l.amount > before.maxFightLimit) fields[`limits.${i}.amount`] = 'max';
+  });
+  if (Object.keys(fields).length) throw badRequest(body.limits.length && Object.values(fields).includes('pattern') ? 'DUPLICATED_NUMBER' : 'VALIDATION_FAILED', fields);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(eatSettings)
+      .values({ userId: body.userId, eatType: body.eatType, limitMethod: body.limitMethod, updatedAt: now, updatedBy: auth.userId })
+      .onConflictDoUpdate({ target: eatSettings.userId, set: { eatType: body.eatType, limitMethod: body.limitMethod, updatedAt: now, updatedBy: auth.userId } });
+    if (body.eatSequence) await tx.update(users).set({ eatSequence: body.eatSequence }).where(eq(users.id, body.userId));
+    await tx.delete(fightLimits).where(eq(fightLimits.userId, body.userId));
+    if (body.limits.length) await tx.insert(fightLimits).values(body.limits.map((l) => ({ userId: body.userId, ...l })));
+    await writeAudit(tx, now, {
+      actorUserId: auth.userId,
+      action: 'fight-limit.update',
+      targetType: 'user',
+      targetId: body.userId,
+      before: { eatType: before.eatType, limitMethod: before.limitMethod, limits: before.limits },
+      after: { eatType: body.eatType, limitMethod: body.limitMethod, limits: body.limits },
+      ip,
+    });
+  });
+  return fightLimitData(deps, auth, body.userId);
+}

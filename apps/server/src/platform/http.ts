@@ -1,0 +1,201 @@
+// The HTTP platform: envelope, errors, the XHR-header CSRF guard, security headers, sessions and the
+// authorization hook that enforces every route's access declaration.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { hasAccess, RoleId } from '@app/domain';
+import type { RouteAccess } from './access';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db';
+import { fail } from './envelope';
+import { AppError, forbidden, unauthorized } from './errors';
+import { loadApiClient } from './apiClient';
+import { loadSession, SESSION_COOKIE, type AuthContext } from './session';
+import { readNumericSettings } from './settings';
+
+export interface Deps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+/** Documentation endpoints a person opens in a browser, so exempt from the XHR header rule. */
+const isDocs = (url: string) => url.startsWith('/api/docs') || url.startsWith('/api/openapi.json');
+
+const VALIDATION_KEYS: Record<string, string> = {
+  too_small: 'minLength',
+  too_big: 'maxLength',
+  invalid_format: 'pattern',
+  invalid_type: 'required',
+  invalid_value: 'pattern',
+};
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export async function createHttp(deps: Deps, opts: { logger?: boolean } = {}) {
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info' } : false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || !r.url.startsWith('/api/') || isDocs(r.url)) continue;
+      routeTable.push({ method, url: r.url, access: r.config?.access });
+    }
+  });
+  app.decorate('routeTable', routeTable);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        // Served over plain http on a LAN or localhost too; upgrading would break every asset there.
+        upgradeInsecureRequests: null,
+      },
+    },
+    frameguard: { action: 'deny' },
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: { info: { title: '4D back-office API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || isDocs(request.url)) return;
+    if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+      return reply.code(403).send(fail(403, 'MISSING_XHR_HEADER'));
+    }
+  });
+
+  // Authorization runs before body validation, so a caller who may not call a route learns nothing of it.
+  app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/api/') || isDocs(request.url)) return;
+    if (request.is404) return;
+    const access = request.routeOptions.config?.access;
+    if (!access) {
+      request.log.error({ url: request.routeOptions.url }, 'route has no access declaration');
+      throw forbidden();
+    }
+    request.auth =
+      (await loadSession(deps.db, deps.clock, request.cookies[SESSION_COOKIE])) ??
+      (await loadApiClient(deps.db, deps.clock, request.headers.authorization));
+    await authorize(deps, request.auth, access);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.status).send(fail(error.status, error.messageKey, error.data));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const v of error.validation) {
+        const field =
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          String((v.params as { path?: unknown[] })?.path?.join('.') ?? error.validationContext ?? 'body');
+        fields[field] = VALIDATION_KEYS[v.keyword] ?? 'pattern';
+      }
+      return reply.code(400).send(fail(400, 'VALIDATION_FAILED', fields));
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const key = status === 429 ? 'TOO_MANY_ATTEMPTS' : status === 404 ? 'NO_RECORD_FOUND' : 'VALIDATION_FAILED';
+      return reply.code(status).send(fail(status, key));
+    }
+    request.log.error(error);
+    return reply.code(500).send(fail(500, 'INTERNAL_SERVER_ERROR'));
+  });
+
+  const indexHtml = path.join(deps.config.webDist, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    // wildcard: files built after start are served too; a missing file falls through to the handler below.
+    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isAsset = request.url.startsWith('/assets/') || /\.[a-z0-9]+(\?.*)?$/i.test(request.url);
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || isAsset || !fs.existsSync(indexHtml)) {
+      return reply.code(404).send(fail(404, 'NO_RECORD_FOUND'));
+    }
+    // Client-side routes: the single-page app decides what to show.
+    return reply.type('text/html').send(fs.createReadStream(indexHtml));
+  });
+
+  return app;
+}
+
+export type HttpApp = Awaited<ReturnType<typeof createHttp>>;
+
+export async function authorize(deps: Deps, auth: AuthContext | null, access: RouteAccess): Promise<void> {
+  if (access.kind === 'public') return;
+  if (!auth) throw unauthorized();
+  if (access.roles && !access.roles.includes(auth.roleId)) throw forbidden();
+  if (access.mainAccountOnly && !auth.isMainAccount) throw forbidden();
+  if (access.fn) {
+    if (auth.disabledFunctions.includes(access.fn)) throw forbidden();
+    // The platform's super admin is above every company's permission roles.
+    const superAdmin = auth.roleId === RoleId.SuperAdmin && auth.isMainAccount;
+    if (!superAdmin && !hasAccess(auth.access, access.fn, access.levels ?? [1])) throw forbidden();
+  }
+  if (access.secondary && !(await secondaryStillValid(deps, auth))) throw forbidden('SECONDARY_PASSWORD_REQUIRED');
+}
+
+export async function secondaryValidUntil(deps: Deps, verifiedAt: Date | null): Promise<Date | null> {
+  if (!verifiedAt) return null;
+  const { secondaryPasswordCheckTime } = await readNumericSettings(deps.db, ['secondaryPasswordCheckTime']);
+  return new Date(verifiedAt.getTime() + secondaryPasswordCheckTime * 60_000);
+}
+
+async function secondaryStillValid(deps: Deps, auth: AuthContext): Promise<boolean> {
+  const until = await secondaryValidUntil(deps, auth.secondaryVerifiedAt);
+  return until !== null && deps.clock.now() < until;
+}

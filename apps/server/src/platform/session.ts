@@ -1,0 +1,173 @@
+// Server-side sessions. The cookie holds a random token; the table keeps only its sha256.
+import crypto from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
+import { formatAccessString, type AccessLevel, type AccessMap, type RoleId } from '@app/domain';
+import { activities, roleActivityPermissions, sessions, userActivityPermissions, userPermissionRoles, users } from '../db/schema';
+import type { Clock } from './clock';
+import type { Db, DbOrTx } from './db';
+import { readNumericSettings } from './settings';
+
+export const SESSION_COOKIE = 'sid';
+const LAST_SEEN_WRITE_MS = 15_000;
+
+export interface AuthContext {
+  sessionId: string;
+  loginGuid: string;
+  userId: number;
+  username: string;
+  fullName: string;
+  /** The role that decides what the caller may do: a sub-account's main account's role. */
+  roleId: RoleId;
+  isMainAccount: boolean;
+  /** The account the caller acts for: itself, or a sub-account's main account. */
+  actingUserId: number;
+  /** Materialised path of the acting account: its subtree is every path starting with it. */
+  actingPath: string;
+  access: AccessMap;
+  accessString: string;
+  disabledFunctions: string[];
+  skipTnc: boolean;
+  secondaryVerifiedAt: Date | null;
+}
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export async function createSession(
+  tx: DbOrTx,
+  clock: Clock,
+  userId: number,
+  meta: { ip: string; userAgent: string | undefined },
+): Promise<{ token: string; loginGuid: string }> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const loginGuid = crypto.randomUUID();
+  const now = clock.now();
+  const { sessionAbsoluteTimeout } = await readNumericSettings(tx, ['sessionAbsoluteTimeout']);
+  await tx.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    loginGuid,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + sessionAbsoluteTimeout * 60_000),
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300),
+  });
+  return { token, loginGuid };
+}
+
+export async function endSession(db: DbOrTx, clock: Clock, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: clock.now(), endedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+}
+
+/** Ends every open session of a user (disabled account, password changed elsewhere). */
+export async function endUserSessions(db: DbOrTx, clock: Clock, userId: number, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: clock.now(), endedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+}
+
+/** An account's rights: the union of its permission roles and its direct grants, in one query. */
+export async function loadAccess(db: DbOrTx, userId: number): Promise<AccessMap> {
+  const viaRoles = db
+    .select({ fn: activities.name, level: roleActivityPermissions.permissionId })
+    .from(userPermissionRoles)
+    .innerJoin(roleActivityPermissions, eq(roleActivityPermissions.roleId, userPermissionRoles.roleId))
+    .innerJoin(activities, eq(activities.id, roleActivityPermissions.activityId))
+    .where(eq(userPermissionRoles.userId, userId));
+  const direct = db
+    .select({ fn: activities.name, level: userActivityPermissions.permissionId })
+    .from(userActivityPermissions)
+    .innerJoin(activities, eq(activities.id, userActivityPermissions.activityId))
+    .where(eq(userActivityPermissions.userId, userId));
+  const rows = await unionAll(viaRoles, direct);
+  const map: AccessMap = new Map();
+  for (const r of rows) {
+    const set = map.get(r.fn) ?? new Set();
+    set.add(r.level as AccessLevel);
+    map.set(r.fn, set);
+  }
+  return map;
+}
+
+/** A sub-account acts for its main account with only what was granted AND what the main account has. */
+export function intersectAccess(own: AccessMap, main: AccessMap): AccessMap {
+  const out: AccessMap = new Map();
+  for (const [fn, levels] of own) {
+    const allowed = main.get(fn);
+    if (!allowed) continue;
+    const both = new Set([...levels].filter((l) => allowed.has(l)));
+    if (both.size) out.set(fn, both);
+  }
+  return out;
+}
+
+const mainAccount = alias(users, 'main_account');
+
+/** Resolves a cookie token to a live session, ending it if a timeout passed or the account is disabled. */
+export async function loadSession(db: Db, clock: Clock, token: string | undefined): Promise<AuthContext | null> {
+  if (!token || token.length > 100) return null;
+  const id = hashToken(token);
+  const [row] = await db
+    .select({
+      s: sessions,
+      u: {
+        id: users.id,
+        username: users.username,
+        fullName: users.fullName,
+        roleId: users.roleId,
+        isMainAccount: users.isMainAccount,
+        mainAccountId: users.mainAccountId,
+        path: users.path,
+        status: users.status,
+        recordStatus: users.recordStatus,
+        disabledFunctions: users.disabledFunctions,
+        skipTnc: users.skipTnc,
+      },
+      main: { id: mainAccount.id, roleId: mainAccount.roleId, path: mainAccount.path, status: mainAccount.status },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(mainAccount, eq(mainAccount.id, users.mainAccountId))
+    .where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
+  if (!row) return null;
+  const { s, u, main } = row;
+  const now = clock.now();
+  const { sessionIdleTimeout } = await readNumericSettings(db, ['sessionIdleTimeout']);
+  let endReason: string | null = null;
+  if (now >= s.expiresAt) endReason = 'absolute-timeout';
+  else if (now.getTime() - s.lastSeenAt.getTime() >= sessionIdleTimeout * 60_000) endReason = 'idle-timeout';
+  else if (u.status !== 'Active' || u.recordStatus !== 1) endReason = 'account-disabled';
+  else if (!u.isMainAccount && (!main || main.status !== 'Active')) endReason = 'account-disabled';
+  if (endReason) {
+    await endSession(db, clock, id, endReason);
+    return null;
+  }
+  if (now.getTime() - s.lastSeenAt.getTime() >= LAST_SEEN_WRITE_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+  const own = await loadAccess(db, u.id);
+  const access = u.isMainAccount || !main ? own : intersectAccess(own, await loadAccess(db, main.id));
+  const acting = u.isMainAccount || !main ? { id: u.id, roleId: u.roleId, path: u.path } : main;
+  return {
+    sessionId: id,
+    loginGuid: s.loginGuid,
+    userId: u.id,
+    username: u.username,
+    fullName: u.fullName,
+    roleId: acting.roleId as RoleId,
+    isMainAccount: u.isMainAccount,
+    actingUserId: acting.id,
+    actingPath: acting.path,
+    access,
+    accessString: formatAccessString(access),
+    disabledFunctions: u.disabledFunctions,
+    skipTnc: u.skipTnc,
+    secondaryVerifiedAt: s.secondaryVerifiedAt,
+  };
+}
+

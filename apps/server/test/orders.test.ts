@@ -1,0 +1,251 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { HierarchyLevel, PoolId } from '@app/domain';
+import { checkLedger } from '../src/modules/ledger/service';
+import { ADMIN, createTestApp, type TestApp } from './support/testApp';
+
+let t: TestApp;
+const PASSWORD = 'Passw0rd!';
+let admin: string;
+let co: string;
+let coId: number;
+let agentId: number;
+let playerId: number;
+let player: string;
+const CUTOFF_WED = new Date('2026-11-25T10:45:00.000Z').getTime();
+let keyNo = 0;
+const key = () => `order-key-${++keyNo}-${Date.now()}`;
+const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+
+async function createOk(cookie: string, body: Record<string, unknown>) {
+  const res = await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie, json: { password: PASSWORD, fullName: String(body.username), ...body } });
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return res.body.data.userId as number;
+}
+async function relogin() {
+  admin = await t.login(ADMIN.username, ADMIN.password);
+  co = await t.login('ordco', PASSWORD);
+  player = await t.login('ordplayer', PASSWORD);
+}
+const express = (text: string, cookie = player, extra: Record<string, unknown> = {}) =>
+  t.request({ url: '/api/Bet/PlaceExpressOrder', cookie, json: { text, idempotencyKey: key(), ...extra } });
+
+beforeAll(async () => {
+  t = await createTestApp({ start: '2026-11-22T04:00:00Z' });
+  admin = await t.login(ADMIN.username, ADMIN.password);
+  coId = await createOk(admin, { username: 'ordco', level: HierarchyLevel.Company, creditLimit: 100_000_000, positionTaking: 100 });
+  co = await t.login('ordco', PASSWORD);
+  agentId = await createOk(co, { username: 'ordagent', level: HierarchyLevel.Agent, creditLimit: 1_000_000, positionTaking: 50 });
+  const agent = await t.login('ordagent', PASSWORD);
+  playerId = await createOk(agent, { username: 'ordplayer', level: HierarchyLevel.Player, creditLimit: 10_000 });
+  player = await t.login('ordplayer', PASSWORD);
+  for (const poolId of [PoolId.Magnum, PoolId.PMP, PoolId.Toto]) {
+    const res = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: admin, json: { poolId, drawDate: '2026-11-25', isSpecial: false } });
+    expect(res.status).toBe(200);
+  }
+  // The company eats by amount: at most RM 1.50 of Big per number on Magnum.
+  const limits = await t.request({
+    url: '/api/Account/UpdateUserEatLimit',
+    cookie: co,
+    json: { userId: coId, eatType: 'amount', limitMethod: 1, limits: [{ poolId: PoolId.Magnum, betCode: 'B', amount: 150 }] },
+  });
+  expect(limits.status).toBe(200);
+});
+afterEach(async () => {
+  expect(await checkLedger(t.db)).toEqual([]);
+});
+afterAll(async () => t?.close());
+
+describe('placing an express order', () => {
+  it('places a ticket: expands, charges net of commission, shares the stake up the chain', async () => {
+    const res = await express('D\n#12\n1234#1#1\n*5678#1');
+    expect(res.status).toBe(200);
+    const d = res.body.data;
+    // 1234: Big 1 + Small 1 on 2 pools = 400; box 5678: 24 numbers x 1 on 2 pools = 4800.
+    expect(d.gross).toBe(5_200);
+    // 26% commission per bought number: 26 cents on each of the 52 bet lines.
+    expect(d.commission).toBe(52 * 26);
+    expect(d.net).toBe(5_200 - 52 * 26);
+    expect(d.lines).toBe(52);
+    expect(d.availableCredit).toBe(10_000 - d.net);
+    expect(d.receipt).toContain('1234');
+    expect(d.receipt).toContain('*5678');
+    const [ticket] = await rows<{ inbox_string: string; status: number }>(sql`select inbox_string, status from tickets where id = ${d.ticketId}`);
+    expect(ticket).toEqual({ inbox_string: 'D\n#12\n1234#1#1\n*5678#1', status: 1 });
+    // The agent takes 50% of every line; the company eats Big on Magnum up to 150 per number.
+    const shares = await rows<{ user_id: number; total: string }>(sql`select es.user_id, sum(es.amount)::text as total from eat_shares es
+      join bet_lines bl on bl.id = es.bet_line_id where bl.ticket_id = ${d.ticketId} group by es.user_id order by es.user_id`);
+    expect(shares.find((s) => s.user_id === agentId)?.total).toBe(String(5_200 / 2));
+    // Company: 50 of each Big line on Magnum (25 numbers, the rest of each 100 after the agent's 50).
+    expect(shares.find((s) => s.user_id === coId)?.total).toBe(String(25 * 50));
+    const [unposted] = await rows<{ total: string }>(sql`select sum(unposted)::text as total from bet_lines where ticket_id = ${d.ticketId}`);
+    expect(Number(unposted.total)).toBe(5_200 - 2_600 - 1_250);
+  });
+
+  it('places once for one idempotency key, and answers the retry with the first result', async () => {
+    const k = key();
+    const first = await express('D\n#1\n9999#1', player, { idempotencyKey: k });
+    const again = await express('D\n#1\n9999#1', player, { idempotencyKey: k });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from tickets where receipt_string like '%9999%'`);
+    expect(n.n).toBe(1);
+  });
+
+  it('refuses a bad text naming every bad line, and places nothing', async () => {
+    const before = await rows<{ n: number }>(sql`select count(*)::int as n from tickets`);
+    const res = await express('D\n#1\n1234#1\n1234#1\n12a4#1');
+    expect(res.status).toBe(400);
+    expect(res.body.data).toEqual({ 'line.4': 'DUPLICATED_NUMBER', 'line.5': expect.any(String) });
+    const empty = await express('');
+    expect(empty.body.message).toBe('EMPTY_RECEIPT_STRING');
+    const noPool = await express('D\n1234#1');
+    expect(noPool.body.message).toBe('SELECT_AT_LEAST_ONE_POOL');
+    expect(await rows<{ n: number }>(sql`select count(*)::int as n from tickets`)).toEqual(before);
+  });
+
+  it('refuses a ticket beyond the available credit, leaving nothing behind', async () => {
+    const journal = await rows<{ n: number }>(sql`select count(*)::int as n from journal_entries`);
+    const res = await express('D\n#123\n*1234#10');
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('INSUFFICIENT_CREDIT');
+    expect(await rows<{ n: number }>(sql`select count(*)::int as n from journal_entries`)).toEqual(journal);
+  });
+
+  it('refuses a code the package does not sell', async () => {
+    const res = await express('D\n#1\n1234####');
+    expect(res.status).toBe(400);
+    const fiveD = await express('D\n#1\n12345#1');
+    expect(fiveD.status).toBe(400);
+  });
+
+  it('lets an upline order for a player of its downline, not for a sibling branch', async () => {
+    const res = await express('D\n#1\n4444#1', co, { targetUserId: playerId });
+    expect(res.status).toBe(200);
+    const [tk] = await rows<{ user_id: number; placed_by: number }>(sql`select user_id, placed_by from tickets where id = ${res.body.data.ticketId}`);
+    expect(tk.user_id).toBe(playerId);
+    const other = await createOk(admin, { username: 'ordco2', level: HierarchyLevel.Company, creditLimit: 1_000 });
+    const outside = await express('D\n#1\n4445#1', co, { targetUserId: other });
+    expect(outside.status).toBe(404);
+  });
+});
+
+describe('web order', () => {
+  it('places the grid rows with the same rules as the express text', async () => {
+    const res = await t.request({
+      url: '/api/Bet/PlaceWebOrder',
+      cookie: player,
+      json: { idempotencyKey: key(), rows: [{ number: '2468', betType: 1, amounts: { B: 100 }, pools: [1, 3], draw: { kind: 'dates', dates: ['2026-11-25'] } }] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.gross).toBe(200);
+    const dup = await t.request({
+      url: '/api/Bet/PlaceWebOrder',
+      cookie: player,
+      json: {
+        idempotencyKey: key(),
+        rows: [
+          { number: '1357', betType: 1, amounts: { B: 100 }, pools: [1], draw: { kind: 'next', count: 1 } },
+          { number: '1357', betType: 1, amounts: { B: 100 }, pools: [1], draw: { kind: 'next', count: 1 } },
+          { number: '1111', betType: 2, amounts: { B: 100 }, pools: [1], draw: { kind: 'next', count: 1 } },
+        ],
+      },
+    });
+    expect(dup.status).toBe(400);
+    expect(dup.body.data).toEqual({ 'line.2': 'DUPLICATED_NUMBER', 'line.3': 'NUMBER_CANNOT_BE_BOXED' });
+  });
+});
+
+describe('history, receipts and voids', () => {
+  it('lists tickets in the subtree, shows the receipt, voids before cutoff and refunds the stake', async () => {
+    const placed = await express('D\n#2\n8642#1');
+    const before = (await t.request({ url: '/api/Account/GetUserDetailsById', query: { userId: playerId }, cookie: player })).body.data.balance;
+    const list = await t.request({ url: '/api/Report/GetTicket', cookie: co, query: { userId: playerId } });
+    expect(list.body.data.items.some((r: { ticketNo: string; open: boolean }) => r.ticketNo === placed.body.data.ticketNo && r.open)).toBe(true);
+    const receipt = await t.request({ url: '/api/Bet/GetBetReceipt', query: { ticketId: placed.body.data.ticketId }, cookie: player });
+    expect(receipt.body.data.receipt).toBe(placed.body.data.receipt);
+    expect(receipt.body.data.inboxString).toBe('D\n#2\n8642#1');
+    const v = await t.request({ url: '/api/Bet/VoidTicket', cookie: player, json: { ticketId: placed.body.data.ticketId } });
+    expect(v.status).toBe(200);
+    expect(v.body.data[0].refunded).toBe(placed.body.data.net);
+    const after = (await t.request({ url: '/api/Account/GetUserDetailsById', query: { userId: playerId }, cookie: player })).body.data.balance;
+    expect(after - before).toBe(placed.body.data.net);
+    const again = await t.request({ url: '/api/Bet/VoidTicket', cookie: player, json: { ticketId: placed.body.data.ticketId } });
+    expect(again.status).toBe(409);
+    const [tk] = await rows<{ status: number; voided_by: number }>(sql`select status, voided_by from tickets where id = ${placed.body.data.ticketId}`);
+    expect(tk).toEqual({ status: 0, voided_by: playerId });
+    const empty = await t.request({ url: '/api/Bet/BulkVoidTicket', cookie: player, json: { ticketIds: [] } });
+    expect(empty.body.message).toBe('SELECT_TICKET_TO_VOID');
+  });
+
+  it('gives eaten limit back on void', async () => {
+    const placed = await express('D\n#1\n3579#1');
+    const eaten = async () => (await rows<{ amount: string }>(sql`select amount::text from eaten_totals where user_id = ${coId} and key = 'n:3579:B'`))[0]?.amount;
+    expect(await eaten()).toBe('50');
+    await t.request({ url: '/api/Bet/VoidTicket', cookie: player, json: { ticketId: placed.body.data.ticketId } });
+    expect(await eaten()).toBe('0');
+  });
+
+  it('a sibling branch sees neither the ticket nor its receipt', async () => {
+    const placed = await express('D\n#1\n1470#1');
+    const other = await t.login('ordco2', PASSWORD);
+    expect((await t.request({ url: '/api/Bet/GetBetReceipt', query: { ticketId: placed.body.data.ticketId }, cookie: other })).status).toBe(404);
+    expect((await t.request({ url: '/api/Bet/VoidTicket', cookie: other, json: { ticketId: placed.body.data.ticketId } })).status).toBe(404);
+    const list = await t.request({ url: '/api/Report/GetTicket', cookie: other });
+    expect(list.body.data.items).toEqual([]);
+  });
+});
+
+describe('cutoff by the server clock', () => {
+  it('places at one millisecond before the cutoff, refuses at and after it, and refuses voids then', async () => {
+    t.clock.set(new Date(CUTOFF_WED - 60_000));
+    await relogin();
+    const early = await express('D\n#1\n1122#1');
+    expect(early.status).toBe(200);
+    t.clock.set(new Date(CUTOFF_WED - 1));
+    const lastMs = await express('25/11\n#1\n1133#1');
+    expect(lastMs.status).toBe(200);
+    t.clock.set(new Date(CUTOFF_WED));
+    const atCutoff = await express('25/11\n#1\n1144#1');
+    expect(atCutoff.status).toBe(422);
+    expect(atCutoff.body).toMatchObject({ message: 'DRAW_CLOSED', data: { 'line.3': 'DRAW_CLOSED' } });
+    t.clock.set(new Date(CUTOFF_WED + 1));
+    const next = await express('D\n#1\n1155#1');
+    expect(next.body.message).toBe('NO_DRAW');
+    const v = await t.request({ url: '/api/Bet/VoidTicket', cookie: player, json: { ticketId: early.body.data.ticketId } });
+    expect(v.status).toBe(422);
+    expect(v.body.message).toBe('DRAW_CLOSED');
+  });
+});
+
+describe('deleting an account with open tickets', () => {
+  it('is refused while a ticket on a coming draw is active, and allowed once it is void and the balance is zero', async () => {
+    t.clock.set('2026-11-22T04:00:00Z');
+    await relogin();
+    const agent = await t.login('ordagent', PASSWORD);
+    const id = await createOk(agent, { username: 'ordleaver', level: HierarchyLevel.Player, creditLimit: 1_000 });
+    const leaver = await t.login('ordleaver', PASSWORD);
+    const placed = await express('D\n#1\n6060#1', leaver);
+    expect(placed.status).toBe(200);
+    const refusedDelete = await t.request({ url: '/api/Setting/DeleteUser', cookie: agent, json: { userId: id } });
+    expect(refusedDelete.body.message).toBe('ACCOUNT_HAS_OPEN_TICKETS');
+    await t.request({ url: '/api/Bet/VoidTicket', cookie: leaver, json: { ticketId: placed.body.data.ticketId } });
+    const deleted = await t.request({ url: '/api/Setting/DeleteUser', cookie: agent, json: { userId: id } });
+    expect(deleted.status).toBe(200);
+  });
+});
+
+describe('an inactive pool', () => {
+  it('takes no bets', async () => {
+    t.clock.set('2026-11-22T04:00:00Z');
+    await relogin();
+    await t.db.execute(sql`update pools set record_status = 0 where id = ${PoolId.Toto}`);
+    try {
+      const res = await express('D\n#3\n8080#1');
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ message: 'POOL_INACTIVE', data: { 'line.3': 'POOL_INACTIVE' } });
+    } finally {
+      await t.db.execute(sql`update pools set record_status = 1 where id = ${PoolId.Toto}`);
+    }
+  });
+});

@@ -1,0 +1,22 @@
+// Routes of the accounts module (hierarchy, account detail, sub-accounts, API accounts).
+export const accounts: Record<string, string> = {
+  'GET /api/Account/GetUserDetailsById': 'session',
+  'GET /api/Account/GetUserDetailByUsername': 'session',
+  'GET /api/Account/GetUserListing': 'fn:Downline:1',
+  'GET /api/Account/GetCompanyDetailBySuperAdmin': 'roles:1',
+  'GET /api/Account/GetHouseUsers': 'fn:Downline:1',
+  'GET /api/Account/GetDirectDownlines': 'fn:Downline:1',
+  'GET /api/Account/GetTargetLines': 'fn:Downline:1',
+  'GET /api/Account/GetUserDetailInit': 'fn:Downline:2',
+  'POST /api/Account/CreateOrUpdateUser': 'session',
+  'POST /api/Account/CloneAccount': 'fn:Downline:2',
+  'GET /api/Account/GetReserveNamePrefix': 'fn:Downline:2',
+  'POST /api/Account/CreateOrUpdateReserveNamePrefix': 'fn:Downline:2',
+  'GET /api/Account/GetSubAccountListing': 'roles:1,2,3,4 main-only',
+  'POST /api/Account/CreateOrUpdateSubAccount': 'roles:1,2,3,4 main-only',
+  'GET /api/Account/GetApiAccount': 'roles:1,2,3 main-only',
+  'POST /api/Account/GenerateApiCode': 'roles:1,2,3 main-only',
+  'POST /api/Account/CreateOrUpdateApiAccount': 'roles:1,2,3 main-only secondary',
+  'POST /api/Setting/UpdateTargetUserUpline': 'fn:Downline:3',
+  'POST /api/Setting/DeleteUser': 'fn:Downline:4',
+};

@@ -1,0 +1,10 @@
+// Routes of the draw calendar and cutoffs.
+export const draws: Record<string, string> = {
+  'GET /api/Pools/GetPoolsSelection': 'session',
+  'GET /api/Pools/GetPoolScheduleByDay': 'session',
+  'GET /api/Pools/GetScheduledDrawByYear': 'roles:1',
+  'POST /api/Pools/ScheduleSelectedYearDraw': 'roles:1',
+  'POST /api/Pools/SubmitNewDraw': 'roles:1',
+  'POST /api/Pools/SubmitEditedDraw': 'roles:1',
+  'POST /api/Pools/UpdateCutoffTime': 'roles:1',
+};

@@ -1,0 +1,12 @@
+// The reviewed table of every /api route and its access declaration, one file per module so that
+// modules can be built side by side. routeAccess.test.ts checks the app against the merged table.
+import { accounts } from './accounts';
+import { draws } from './draws';
+import { foundation } from './foundation';
+import { packages } from './packages';
+import { orders } from './orders';
+import { payments } from './payments';
+import { risk } from './risk';
+import { tickets } from './tickets';
+
+export const EXPECTED: Record<string, string> = { ...foundation, ...accounts, ...payments, ...draws, ...risk, ...packages, ...orders, ...tickets };

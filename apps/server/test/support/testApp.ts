@@ -1,0 +1,140 @@
+// Builds the real app on a fresh database: in-memory PGlite by default, or a new database on the
+// PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { RoleId } from '@app/domain';
+import { buildApp } from '../../src/app';
+import { ensureSuperAdmin, seedReferenceData } from '../../src/db/seed';
+import { createAccount } from '../../src/modules/accounts/service';
+import { ManualClock } from '../../src/platform/clock';
+import { loadConfig } from '../../src/platform/config';
+import { openDatabase, type Database } from '../../src/platform/db';
+import { hashPassword } from '../../src/platform/password';
+
+export const ADMIN = { username: 'admin', password: 'Admin12345' };
+export const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+
+async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response data freely
+type ApiBody = { success: boolean; message: string; data: any; code: number };
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(opts: { start?: string } = {}) {
+  const clock = new ManualClock(opts.start ?? '2026-11-22T04:00:00Z');
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  let drop = async () => {};
+  if (pgUrl) {
+    const fresh = await freshPostgres(pgUrl);
+    drop = fresh.drop;
+    database = await openDatabase({ databaseUrl: fresh.url });
+  } else {
+    database = await openDatabase({ dataDir: 'memory' });
+  }
+  await seedReferenceData(database.db);
+  await ensureSuperAdmin(database.db, ADMIN.username, ADMIN.password);
+  const config = { ...loadConfig({}), webDist: '/nonexistent' };
+  const app = await buildApp({ db: database.db, clock, config });
+  const db = database.db;
+
+  async function request(opts: {
+    method?: 'GET' | 'POST';
+    url: string;
+    cookie?: string;
+    query?: Record<string, string | number>;
+    json?: unknown;
+    form?: Record<string, string>;
+    headers?: Record<string, string>;
+    ip?: string;
+  }) {
+    const headers: Record<string, string> = { ...XHR, ...(opts.cookie ? { cookie: opts.cookie } : {}), ...opts.headers };
+    let payload: string | object | undefined;
+    if (opts.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      payload = new URLSearchParams(opts.form).toString();
+    } else if (opts.json !== undefined) {
+      payload = opts.json as object;
+    }
+    const res = await app.inject({
+      method: opts.method ?? (payload !== undefined ? 'POST' : 'GET'),
+      url: opts.url,
+      query: opts.query ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)])) : undefined,
+      headers,
+      remoteAddress: opts.ip ?? '127.0.0.1',
+      payload,
+    });
+    return { status: res.statusCode, body: res.json() as ApiBody, headers: res.headers, raw: res };
+  }
+
+  /** Logs in and returns the cookie header to send as that user. */
+  async function login(username: string, password: string, ip?: string): Promise<string> {
+    const res = await request({ url: '/api/Account/Login', form: { username, password }, ip });
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${res.body.message}`);
+    const set = res.headers['set-cookie'];
+    const first = Array.isArray(set) ? set[0] : String(set);
+    return first.split(';')[0];
+  }
+
+  /** Inserts an account directly (account screens come with issue 3) with its default permission role. */
+  async function createUser(u: {
+    username: string;
+    password?: string;
+    roleId: RoleId;
+    uplineId?: number;
+    mainAccountId?: number;
+    status?: string;
+    secondaryPassword?: string;
+    skipTnc?: boolean;
+    creditLimit?: number;
+  }): Promise<number> {
+    const parentId = u.mainAccountId ?? u.uplineId ?? 1;
+    return db.transaction(async (tx) =>
+      createAccount(tx, {
+        username: u.username,
+        fullName: `${u.username} name`,
+        passwordHash: await hashPassword(u.password ?? 'Passw0rd!'),
+        secondaryPasswordHash: u.secondaryPassword ? await hashPassword(u.secondaryPassword) : null,
+        roleId: u.roleId,
+        parentId,
+        isMainAccount: !u.mainAccountId,
+        status: u.status,
+        skipTnc: u.skipTnc,
+        creditLimit: u.creditLimit,
+      }),
+    );
+  }
+
+  return {
+    app,
+    db,
+    clock,
+    kind: database.kind,
+    request,
+    login,
+    createUser,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { Suspense, useMemo } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Skeleton } from 'antd';
+import { allowedRoutes } from '../navigation/access';
+import { AvailableRoutesContext } from '../navigation/RoutesContext';
+import { useAuth } from '../state/AuthContext';
+import { useViewport } from '../ui/documentHead';
+import AppLayout from '../features/shell/AppLayout';
+import { CatchAll, SecondaryGuard, Titled } from './guards';
+import { HOME_PATH, LOGIN_PATH, ROUTES, TERMS_PATH, type AppRoute } from './routeTable';
+
+function routeElement(r: AppRoute) {
+  const Page = r.element;
+  const page = <Page />;
+  return <Titled titleKey={r.titleKey}>{r.secondary ? <SecondaryGuard>{page}</SecondaryGuard> : page}</Titled>;
+}
+
+/** Builds the router from the route table for the current user (SPEC 2). */
+export function AppRouter() {
+  const { isLoggedIn, userData, pendingTNC, loginStateInitialized } = useAuth();
+  const { pathname } = useLocation();
+  useViewport(isLoggedIn);
+
+  const routes = useMemo(() => {
+    if (!userData) return [];
+    return allowedRoutes(
+      ROUTES.filter((r) => r.layout !== 'public'),
+      userData,
+    );
+  }, [userData]);
+
+  // Nothing is routed until the server says whether there is a session (the busy indicator shows).
+  if (!loginStateInitialized) return null;
+  if (isLoggedIn && pendingTNC && pathname !== TERMS_PATH) return <Navigate to={TERMS_PATH} replace />;
+
+  const publicRoutes = ROUTES.filter((r) => r.layout === 'public');
+  const bare = routes.filter((r) => r.layout === 'bare');
+  const shell = routes.filter((r) => r.layout === 'shell');
+
+  return (
+    <AvailableRoutesContext.Provider value={routes}>
+      <Suspense fallback={<Skeleton active style={{ padding: 48 }} />}>
+        <Routes>
+          {publicRoutes.map((r) => (
+            <Route
+              key={r.path}
+              path={r.path}
+              element={isLoggedIn && r.path === LOGIN_PATH ? <Navigate to="/" replace /> : routeElement(r)}
+            />
+          ))}
+          {isLoggedIn && bare.map((r) => <Route key={r.path} path={r.path} element={routeElement(r)} />)}
+          {isLoggedIn && (
+            <Route element={<AppLayout />}>
+              {shell.map((r) => (
+                <Route key={r.path} path={r.path} element={routeElement(r)} />
+              ))}
+            </Route>
+          )}
+          <Route path="/" element={<Navigate to={isLoggedIn ? HOME_PATH : LOGIN_PATH} replace />} />
+          <Route path="*" element={<CatchAll loggedIn={isLoggedIn} />} />
+        </Routes>
+      </Suspense>
+    </AvailableRoutesContext.Provider>
+  );
+}

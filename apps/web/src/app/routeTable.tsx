@@ -1,0 +1,167 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { RoleId } from '@app/domain';
+import type { RouteMeta } from '../navigation/access';
+
+// The route table of SPEC 2 as data. A later screen adds one line. Routes a viewer may not see (by
+// `roles` and/or the view level of `fn`) are removed from the router; `secondary` routes open only
+// after the secondary password is verified. `layout`: 'public' needs no session, 'bare' has no shell.
+
+export interface AppRoute extends RouteMeta {
+  layout: 'public' | 'bare' | 'shell';
+  element: LazyExoticComponent<ComponentType>;
+}
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const TermsPage = lazy(() => import('../features/terms/TermsPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const HelpPage = lazy(() => import('../features/help/HelpPage'));
+const RolesPage = lazy(() => import('../features/roles/RolesPage'));
+const AccountManagePage = lazy(() => import('../features/accounts/AccountManagePage'));
+const AccountDetailPage = lazy(() => import('../features/accounts/AccountDetailPage'));
+const ManageProfilePage = lazy(() => import('../features/accounts/ManageProfilePage'));
+const CompanyManagePage = lazy(() => import('../features/accounts/CompanyManagePage'));
+const ReserveNamePage = lazy(() => import('../features/accounts/ReserveNamePage'));
+const CloneAccountPage = lazy(() => import('../features/accounts/CloneAccountPage'));
+const SubAccountDetailPage = lazy(() => import('../features/accounts/SubAccountDetailPage'));
+const ApiAccountPage = lazy(() => import('../features/accounts/ApiAccountPage'));
+const PaymentPage = lazy(() => import('../features/payments/PaymentPage'));
+const CreditLogPage = lazy(() => import('../features/payments/CreditLogPage'));
+const ExpressBettingPage = lazy(() => import('../features/betting/ExpressBettingPage'));
+const WebOrderPage = lazy(() => import('../features/betting/WebOrderPage'));
+const WebOrder2Page = lazy(() => import('../features/betting/WebOrder2Page'));
+const TicketHistoryPage = lazy(() => import('../features/history/TicketHistoryPage'));
+const AutoTicketPage = lazy(() => import('../features/betting/AutoTicketPage'));
+const ResendLimitPage = lazy(() => import('../features/history/ResendLimitPage'));
+const NumberMeaningPage = lazy(() => import('../features/dictionary/NumberMeaningPage'));
+const PoolSchedulePage = lazy(() => import('../features/admin/PoolSchedulePage'));
+const CutoffTimePage = lazy(() => import('../features/admin/CutoffTimePage'));
+const MasterTemplatePage = lazy(() => import('../features/admin/MasterTemplatePage'));
+const PackageManagePage = lazy(() => import('../features/packages/PackageManagePage'));
+const PackageDetailPage = lazy(() => import('../features/packages/PackageDetailPage'));
+const FightLimitPage = lazy(() => import('../features/risk/FightLimitPage'));
+const RedNumberPage = lazy(() => import('../features/risk/RedNumberPage'));
+
+const { SuperAdmin, ITAdmin, Company, Multilevel } = RoleId;
+
+export const ROUTES: AppRoute[] = [
+  { path: '/login', titleKey: 'routes.login', layout: 'public', element: LoginPage },
+  { path: '/terms-and-conditions', titleKey: 'routes.terms', layout: 'bare', element: TermsPage },
+  { path: '/dashboard', titleKey: 'routes.dashboard', layout: 'shell', element: DashboardPage },
+  { path: '/help', titleKey: 'routes.help', layout: 'shell', element: HelpPage },
+  {
+    path: '/roles/manage',
+    titleKey: 'routes.roles',
+    layout: 'shell',
+    roles: [SuperAdmin],
+    secondary: true,
+    element: RolesPage,
+  },
+  // Accounts (issue 3). `api` names the call each screen cannot work without; its rule matches that
+  // call's server declaration (test/routeAccess.test.ts).
+  {
+    path: '/account/manage',
+    titleKey: 'routes.accountManage',
+    layout: 'shell',
+    fn: 'Downline',
+    api: 'GET /api/Account/GetUserListing',
+    element: AccountManagePage,
+  },
+  {
+    path: '/account/detail',
+    titleKey: 'routes.accountDetail',
+    layout: 'shell',
+    fn: 'Downline',
+    api: 'GET /api/Account/GetUserDetailsById',
+    element: AccountDetailPage,
+  },
+  {
+    path: '/manage-profile',
+    titleKey: 'routes.manageProfile',
+    layout: 'shell',
+    mainAccountOnly: true,
+    api: 'POST /api/Account/CreateOrUpdateUser',
+    element: ManageProfilePage,
+  },
+  {
+    path: '/company/manage',
+    titleKey: 'routes.companyManage',
+    layout: 'shell',
+    roles: [SuperAdmin],
+    api: 'GET /api/Account/GetCompanyDetailBySuperAdmin',
+    element: CompanyManagePage,
+  },
+  {
+    path: '/account/reserve-name',
+    titleKey: 'routes.reserveName',
+    layout: 'shell',
+    fn: 'Downline',
+    fnLevels: [2],
+    api: 'GET /api/Account/GetReserveNamePrefix',
+    element: ReserveNamePage,
+  },
+  {
+    path: '/account/clone-account',
+    titleKey: 'routes.cloneAccount',
+    layout: 'shell',
+    fn: 'Downline',
+    fnLevels: [2],
+    api: 'POST /api/Account/CloneAccount',
+    element: CloneAccountPage,
+  },
+  {
+    path: '/sub-account/detail',
+    titleKey: 'routes.subAccountDetail',
+    layout: 'shell',
+    roles: [SuperAdmin, ITAdmin, Company, Multilevel],
+    mainAccountOnly: true,
+    api: 'POST /api/Account/CreateOrUpdateSubAccount',
+    element: SubAccountDetailPage,
+  },
+  {
+    path: '/account/create-api-account',
+    titleKey: 'routes.apiAccount',
+    layout: 'shell',
+    roles: [SuperAdmin, ITAdmin, Company],
+    mainAccountOnly: true,
+    api: 'GET /api/Account/GetApiAccount',
+    element: ApiAccountPage,
+  },
+  // Payments and credit logs.
+  {
+    path: '/payment',
+    titleKey: 'routes.payment',
+    layout: 'shell',
+    fn: 'Payment Report',
+    api: 'GET /api/Payment/GetPaymentHistory',
+    element: PaymentPage,
+  },
+  {
+    path: '/report/player-transaction',
+    titleKey: 'routes.playerTransaction',
+    layout: 'shell',
+    fn: 'Payment Report',
+    api: 'GET /api/Report/GetPlayerTransaction',
+    element: CreditLogPage,
+  },
+  // Ordering and ticket history (issue 4).
+  { path: '/betting/web-order', titleKey: 'betting.routes.webOrder', layout: 'shell', fn: 'Bet', fnLevels: [2], api: 'POST /api/Bet/PlaceWebOrder', element: WebOrderPage },
+  { path: '/betting/web-order2', titleKey: 'betting.routes.webOrder2', layout: 'shell', fn: 'Bet', fnLevels: [2], api: 'POST /api/Bet/PlaceWebOrder', element: WebOrder2Page },
+  { path: '/order/express-betting', titleKey: 'betting.routes.express', layout: 'shell', fn: 'Bet', fnLevels: [2], api: 'POST /api/Bet/PlaceExpressOrder', element: ExpressBettingPage },
+  { path: '/order/ticket-history', titleKey: 'history.routes.tickets', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetTicket', element: TicketHistoryPage },
+  { path: '/order/auto-ticket', titleKey: 'betting.routes.autoTicket', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetAutoTicket', element: AutoTicketPage },
+  { path: '/manage-resend-order-limit', titleKey: 'history.routes.resendLimit', layout: 'shell', fn: 'Resend Order', api: 'GET /api/Configuration/GetResendOrderLimit', element: ResendLimitPage },
+  { path: '/number-meaning', titleKey: 'dictionary.routes.numberMeaning', layout: 'shell', api: 'GET /api/Configuration/GetTipSourceByKeyword', element: NumberMeaningPage },
+  // Admin and risk (issue 4): the draw calendar, cutoffs and master templates (super admin), packages
+  // (Package List), fight limits (Fight Limit; `popup=1` renders without the shell) and red numbers.
+  { path: '/admin-setting/pool-schedule', titleKey: 'admin.routes.poolSchedule', layout: 'shell', roles: [SuperAdmin], api: 'GET /api/Pools/GetScheduledDrawByYear', element: PoolSchedulePage },
+  { path: '/adminSetting/cutoff-time', titleKey: 'admin.routes.cutoffTime', layout: 'shell', roles: [SuperAdmin], api: 'POST /api/Pools/UpdateCutoffTime', element: CutoffTimePage },
+  { path: '/admin-setting/manage-master-template', titleKey: 'admin.routes.masterTemplate', layout: 'shell', roles: [SuperAdmin], api: 'GET /api/Configuration/GetMasterTemplates', element: MasterTemplatePage },
+  { path: '/package/manage', titleKey: 'packages.routes.manage', layout: 'shell', fn: 'Package List', api: 'GET /api/Configuration/GetPackages', element: PackageManagePage },
+  { path: '/package/detail', titleKey: 'packages.routes.detail', layout: 'shell', fn: 'Package List', api: 'GET /api/Configuration/GetPackageDetail', element: PackageDetailPage },
+  { path: '/manage-fight-limit', titleKey: 'risk.routes.fightLimit', layout: 'shell', fn: 'Fight Limit', api: 'GET /api/Account/GetFightLimitRelatedData', element: FightLimitPage },
+  { path: '/admin-setting/rednumber', titleKey: 'risk.routes.redNumber', layout: 'shell', fn: 'Red Number', api: 'GET /api/Configuration/GetRedNumber', element: RedNumberPage },
+];
+
+export const TERMS_PATH = '/terms-and-conditions';
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/dashboard';

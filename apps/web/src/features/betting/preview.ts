@@ -1,0 +1,167 @@
+// The express order's live preview: the bet language of packages/domain read in the browser, line by
+// line, with the expanded number count and the gross stake. The server is the authority (it parses the
+// text again, checks draws, package, limits and credit, and works out commission and net); this only
+// shows the agent what the text says before it is sent.
+import {
+  costLine,
+  DEFAULT_CODE_ORDER,
+  drawCount,
+  expandNumber,
+  parseExpress,
+  type BetLine,
+  type BetLineError,
+  type EatSequence,
+} from '@app/domain';
+
+export type ExpressLineKind = 'draw' | 'pools' | 'bet';
+
+export interface LineProblem {
+  key: string;
+  /** The bet code concerned (an amount field), when there is one. */
+  code?: string;
+}
+
+export interface PreviewRow {
+  lineNo: number;
+  raw: string;
+  kind: ExpressLineKind;
+  /** The parsed bet, for a bet line that is good. */
+  line?: BetLine;
+  /** Numbers bought: expanded numbers x pools x draws. */
+  numbers: number;
+  /** Gross stake in cents (stake x expansion multiplier x pools x draws, summed over the codes). */
+  gross: number;
+  problems: LineProblem[];
+}
+
+export interface ExpressPreview {
+  rows: PreviewRow[];
+  /** Problems of the text as a whole (empty text, no bet line, unreadable settings). */
+  general: LineProblem[];
+  /** Good bet lines. */
+  lines: number;
+  numbers: number;
+  gross: number;
+  /** True when the whole text would be accepted by the parser. */
+  ok: boolean;
+}
+
+export interface PreviewContext {
+  eatSequence: EatSequence;
+  /** The server's business date, YYYY-MM-DD (resolves DD/MM dates). */
+  today: string;
+}
+
+/** How the parser reads a line (packages/domain parse.ts `classify`), for the preview's labels. */
+export function lineKind(trimmed: string): ExpressLineKind {
+  const c = trimmed[0];
+  if (c === 'D' || c === 'd' || (c >= '0' && c <= '9' && trimmed.includes('/'))) return 'draw';
+  if (c === '#') return 'pools';
+  return 'bet';
+}
+
+const parse = (text: string, ctx: PreviewContext) =>
+  parseExpress(text, { codeOrder: DEFAULT_CODE_ORDER, eatSequence: ctx.eatSequence, defaultPools: [], today: ctx.today });
+
+/**
+ * The good lines of a text that has bad ones: the parser returns nothing when any line is bad (nothing is
+ * placed), so the bad lines are blanked (line numbers and groups stay as they are) and the rest read again.
+ */
+function goodLines(rows: string[], errors: BetLineError[], ctx: PreviewContext): BetLine[] {
+  const blanked = [...rows];
+  let bad = errors;
+  for (let round = 0; round < 6; round++) {
+    const lineNos = bad.filter((e) => e.lineNo > 0).map((e) => e.lineNo);
+    if (lineNos.length === 0) return [];
+    for (const n of lineNos) blanked[n - 1] = '';
+    const again = parse(blanked.join('\n'), ctx);
+    if (again.ok) return again.lines;
+    bad = again.errors;
+  }
+  return [];
+}
+
+/**
+ * Drops the bet lines whose draw or pools line is bad: the parser leaves them unread (it reports only the
+ * bad draw or pools line), while the text read again with that line blanked would lend them an earlier one.
+ */
+function withoutBadHeads(lines: BetLine[], rows: string[], errors: BetLineError[]): BetLine[] {
+  const bad = new Set(errors.map((e) => e.lineNo));
+  const unread = new Set<number>();
+  let drawBad = false;
+  let poolsBad = false;
+  rows.forEach((raw, i) => {
+    const trimmed = raw.trim();
+    if (trimmed === '') return;
+    const kind = lineKind(trimmed);
+    if (kind === 'draw') drawBad = bad.has(i + 1);
+    else if (kind === 'pools') poolsBad = bad.has(i + 1);
+    else if (drawBad || poolsBad) unread.add(i + 1);
+  });
+  return lines.filter((l) => !unread.has(l.lineNo));
+}
+
+/** Numbers bought and gross stake of one good line. */
+export function lineFigures(line: Pick<BetLine, 'number' | 'betType' | 'pools' | 'draw' | 'amounts'>): { numbers: number; gross: number } {
+  const expanded = expandNumber(line.number, line.betType).numbers.length;
+  return {
+    numbers: expanded * line.pools.length * drawCount(line.draw),
+    gross: costLine(line, { commissionPct: {} }).gross,
+  };
+}
+
+/** Reads express text for the preview. Never throws. */
+export function buildExpressPreview(text: string, ctx: PreviewContext): ExpressPreview {
+  const rows = text.split(/\r\n|\r|\n/);
+  const result = parse(text, ctx);
+  const errors = result.ok ? [] : result.errors;
+  const lines = result.ok ? result.lines : withoutBadHeads(goodLines(rows, errors, ctx), rows, errors);
+  const byNo = new Map(lines.map((l) => [l.lineNo, l]));
+
+  const out: PreviewRow[] = [];
+  let numbers = 0;
+  let gross = 0;
+  rows.forEach((raw, i) => {
+    const trimmed = raw.trim();
+    if (trimmed === '') return;
+    const lineNo = i + 1;
+    const line = byNo.get(lineNo);
+    let figures = { numbers: 0, gross: 0 };
+    if (line) {
+      try {
+        figures = lineFigures(line);
+      } catch {
+        // The parser already accepted it; a failure here would only hide the figures.
+      }
+    }
+    numbers += figures.numbers;
+    gross += figures.gross;
+    out.push({
+      lineNo,
+      raw,
+      kind: lineKind(trimmed),
+      line,
+      ...figures,
+      problems: errors.filter((e) => e.lineNo === lineNo).map((e) => (e.code ? { key: e.key, code: e.code } : { key: e.key })),
+    });
+  });
+  return {
+    rows: out,
+    general: errors.filter((e) => e.lineNo === 0).map((e) => ({ key: e.key })),
+    lines: lines.length,
+    numbers,
+    gross,
+    ok: result.ok,
+  };
+}
+
+/** A refusal's `data` ({"line.3": "NO_DRAW", ...}) as line number -> message key. */
+export function lineErrorsOf(data: unknown): Map<number, string> {
+  const out = new Map<number, string>();
+  if (!data || typeof data !== 'object') return out;
+  for (const [k, v] of Object.entries(data as Record<string, unknown>)) {
+    const m = /^line\.(\d+)$/.exec(k);
+    if (m && typeof v === 'string') out.set(Number(m[1]), v);
+  }
+  return out;
+}

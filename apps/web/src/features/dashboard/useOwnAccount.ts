@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { UserSummary } from '@app/contract';
+import { fetchData } from '../../api/client';
+import { API } from '../../api/endpoints';
+import { useAuth, useAuthActions } from '../../state/AuthContext';
+
+/** What the dashboard reads of GetUserDetailsById; `availableCredit` is null for the root (no limit). */
+export type OwnAccount = Omit<UserSummary, 'availableCredit'> & { availableCredit: number | null };
+
+/** The logged-in account's own details (credit balance); keeps auth state's creditLimit in step. */
+export function useOwnAccount() {
+  const { userData } = useAuth();
+  const { setCreditLimit } = useAuthActions();
+  const userId = userData?.userId;
+  const query = useQuery({
+    queryKey: ['userDetailsById', userId],
+    queryFn: () => fetchData<OwnAccount>(API.Account.GetUserDetailsById, { query: { userId } }),
+    enabled: userId !== undefined,
+  });
+  const creditLimit = query.data?.creditLimit;
+  useEffect(() => {
+    if (creditLimit !== undefined) setCreditLimit(creditLimit);
+  }, [creditLimit, setCreditLimit]);
+  return query;
+}

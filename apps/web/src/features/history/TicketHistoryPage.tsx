@@ -1,0 +1,278 @@
+import { useState } from 'react';
+import { App, Button, Card, Col, DatePicker, Input, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { MessageOutlined, MinusSquareOutlined, PlusSquareOutlined, StopOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RoleId } from '@app/domain';
+import { useAuth } from '../../state/AuthContext';
+import { useAccess } from '../../navigation/useAccess';
+import { formatCents } from '../../ui/text';
+import { useAlerts } from '../../ui/useAlerts';
+import { bulkVoidTickets, sendSmsReceipt, useAfterVoid, useBettingAgents, useOwnCredit, useTickets, voidTicket, type TicketFilters, type TicketRow } from './api';
+import { ReceiptCorrectionModal } from './ReceiptCorrectionModal';
+import { voidable } from './rules';
+import { TicketDetail } from './TicketDetail';
+
+/** The resend limits screen (linked from here when it exists for the viewer). */
+const RESEND_LIMIT_PATH = '/manage-resend-order-limit';
+const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
+
+
+/** History -> Ticket: tickets with filters, receipt and inbox text, single and bulk void after a confirm. */
+export default function TicketHistoryPage() {
+  const { t } = useTranslation();
+  const alerts = useAlerts();
+  const { message } = App.useApp();
+  const { userData } = useAuth();
+  const access = useAccess();
+  const [filters, setFilters] = useState<TicketFilters>({ status: '-1' });
+  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const [voiding, setVoiding] = useState(false);
+  const [correcting, setCorrecting] = useState<string | undefined>(undefined);
+  const canResend = access.can('Resend Order', [2]);
+  const canMasterResend = access.can('Master Resend Order', [2]);
+  const canCorrect = userData?.userRoleId === RoleId.SuperAdmin && !!userData.mainAccount;
+  const tickets = useTickets(filters, paging);
+  const agents = useBettingAgents(access.can('Bet', [2]));
+  const own = useOwnCredit();
+  const afterVoid = useAfterVoid();
+  const agentList = agents.data ?? [];
+  const showAccount = agentList.length > 1 || (agentList.length === 1 && agentList[0].userId !== userData?.userId);
+
+  const filter = (change: Partial<TicketFilters>) => {
+    setFilters((f) => ({ ...f, ...change }));
+    setPaging((p) => ({ ...p, page: 1 }));
+    setSelected([]);
+  };
+
+  const runVoid = async (ids: number[]) => {
+    setVoiding(true);
+    const r = ids.length === 1 ? await voidTicket(ids[0]) : await bulkVoidTickets(ids);
+    setVoiding(false);
+    if (r.success && r.data) {
+      const refunded = r.data.reduce((s, x) => s + x.refunded, 0);
+      void message.success(t('history.voided', { count: r.data.length, amount: formatCents(refunded) }));
+      setSelected((s) => s.filter((id) => !ids.includes(id)));
+    }
+    // Refused or not, the list and balances are read again (another session may have voided it).
+    afterVoid();
+  };
+
+  const confirmVoid = (row: TicketRow) =>
+    alerts.confirm(t('history.confirmVoid', { ticketNo: row.ticketNo, amount: formatCents(row.net) }), () => void runVoid([row.ticketId]));
+
+  // SPEC 8: resend and master resend after a confirm.
+  const resend = (row: TicketRow, master: boolean) =>
+    alerts.confirm(t(master ? 'history.confirmMasterResend' : 'history.confirmResend', { ticketNo: row.ticketNo }), () =>
+      void sendSmsReceipt(row.ticketId, master).then((r) => {
+        if (r.success && r.data) {
+          void message.success(
+            r.data.master
+              ? t('history.resentMaster', { ticketNo: r.data.ticketNo, phone: r.data.phone })
+              : t('history.resent', { ticketNo: r.data.ticketNo, phone: r.data.phone, count: r.data.resendCount, limit: r.data.resendLimit }),
+          );
+        }
+      }),
+    );
+
+  const voidSelected = () => {
+    // SPEC 5: nothing selected is refused here, without a call.
+    if (selected.length === 0) {
+      alerts.errorKey('SELECT_TICKET_TO_VOID');
+      return;
+    }
+    alerts.confirm(t('history.confirmVoidMany', { count: selected.length }), () => void runVoid([...selected]));
+  };
+
+  const columns: TableColumnsType<TicketRow> = [
+    {
+      title: t('history.ticketNo'),
+      dataIndex: 'ticketNo',
+      key: 'ticketNo',
+      render: (v: string, r) => (
+        <span style={{ fontFamily: MONO }} data-testid={`ticket-no-${r.ticketId}`}>
+          {v}
+        </span>
+      ),
+    },
+    { title: t('history.orderedAt'), dataIndex: 'orderedAt', key: 'orderedAt', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+    { title: t('history.account'), dataIndex: 'username', key: 'username' },
+    { title: t('history.placedBy'), dataIndex: 'placedBy', key: 'placedBy' },
+    { title: t('history.source'), dataIndex: 'sourceType', key: 'source', render: (v: number) => t(`history.sources.${v}`, { defaultValue: String(v) }) },
+    { title: t('history.gross'), dataIndex: 'gross', key: 'gross', align: 'right', render: (v: number) => formatCents(v) },
+    { title: t('history.commission'), dataIndex: 'commission', key: 'commission', align: 'right', render: (v: number) => formatCents(v) },
+    { title: t('history.net'), dataIndex: 'net', key: 'net', align: 'right', render: (v: number) => formatCents(v) },
+    {
+      title: t('history.status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (v: number, r) =>
+        v === 1 ? (
+          <Tag color={r.open ? 'green' : 'default'} data-testid={`ticket-status-${r.ticketId}`} data-status="active">
+            {r.open ? t('history.statuses.open') : t('history.statuses.closed')}
+          </Tag>
+        ) : (
+          <Tooltip title={r.voidedAt ? t('history.voidedBy', { by: r.voidedBy ?? '-', at: dayjs(r.voidedAt).format('YYYY-MM-DD HH:mm:ss') }) : undefined}>
+            <Tag color="red" data-testid={`ticket-status-${r.ticketId}`} data-status="void">
+              {t('history.statuses.void')}
+            </Tag>
+          </Tooltip>
+        ),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_: unknown, r) => (
+        <Space size={4}>
+          <Button
+            size="small"
+            danger
+            icon={<StopOutlined />}
+            disabled={!voidable(r) || voiding}
+            onClick={() => confirmVoid(r)}
+            data-testid={`ticket-void-${r.ticketId}`}
+          >
+            {t('history.void')}
+          </Button>
+          {canResend && (
+            <Button size="small" icon={<MessageOutlined />} disabled={r.status !== 1} onClick={() => resend(r, false)} data-testid={`ticket-resend-${r.ticketId}`}>
+              {t('history.resend')}
+            </Button>
+          )}
+          {canMasterResend && (
+            <Button size="small" disabled={r.status !== 1} onClick={() => resend(r, true)} data-testid={`ticket-master-resend-${r.ticketId}`}>
+              {t('history.masterResend')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const data = tickets.data;
+  const currency = own.data?.currency ?? '';
+
+  return (
+    <div data-testid="ticket-history">
+      <Typography.Title level={3}>{t('history.routes.tickets')}</Typography.Title>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <Card size="small">
+          <Row gutter={[16, 12]} align="middle">
+            <Col flex="none">
+              <DatePicker.RangePicker
+                allowEmpty={[true, true]}
+                onChange={(v) => filter({ from: v?.[0]?.format('YYYY-MM-DD') ?? undefined, to: v?.[1]?.format('YYYY-MM-DD') ?? undefined })}
+                data-testid="ticket-range"
+              />
+            </Col>
+            <Col flex="none">
+              <Select<TicketFilters['status']>
+                value={filters.status}
+                onChange={(v) => filter({ status: v })}
+                style={{ width: 140 }}
+                options={[
+                  { value: '-1', label: t('history.statuses.all') },
+                  { value: '1', label: t('history.statuses.active') },
+                  { value: '0', label: t('history.statuses.void') },
+                ]}
+                data-testid="ticket-status-filter"
+              />
+            </Col>
+            {showAccount && (
+              <Col flex="none">
+                <Select<number>
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder={t('history.allAccounts')}
+                  style={{ width: 240 }}
+                  value={filters.userId}
+                  onChange={(v) => filter({ userId: v })}
+                  options={agentList.map((a) => ({ value: a.userId, label: `${a.username} (${a.fullName})` }))}
+                  data-testid="ticket-account"
+                />
+              </Col>
+            )}
+            <Col flex="none">
+              <Input.Search
+                allowClear
+                maxLength={30}
+                placeholder={t('history.searchTicket')}
+                onSearch={(v) => filter({ search: v.trim() || undefined })}
+                style={{ width: 240 }}
+                data-testid="ticket-search"
+              />
+            </Col>
+            <Col flex="auto" style={{ textAlign: 'right' }}>
+              <Statistic
+                title={t('history.creditBalance')}
+                value={own.data ? (own.data.availableCredit === null ? t('dashboard.unlimited') : `${currency} ${formatCents(own.data.availableCredit)}`) : '-'}
+                valueRender={(v) => <span data-testid="history-credit">{v}</span>}
+              />
+            </Col>
+          </Row>
+        </Card>
+        <Card
+          title={t('history.tickets')}
+          extra={
+            <Space>
+              {access.hasRoute(RESEND_LIMIT_PATH) && (
+                <Link to={RESEND_LIMIT_PATH} data-testid="ticket-resend-limits">
+                  {t('history.routes.resendLimit')}
+                </Link>
+              )}
+              <Button danger icon={<StopOutlined />} onClick={voidSelected} loading={voiding} disabled={voiding} data-testid="ticket-void-selected">
+                {selected.length ? t('history.voidSelectedN', { count: selected.length }) : t('history.voidSelected')}
+              </Button>
+            </Space>
+          }
+        >
+          <Table<TicketRow>
+            rowKey="ticketId"
+            size="middle"
+            columns={columns}
+            dataSource={data?.items ?? []}
+            loading={tickets.isFetching}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: t('messages.NO_RECORD_FOUND') }}
+            rowSelection={{
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys.map(Number)),
+              getCheckboxProps: (r) => ({ disabled: !voidable(r), 'data-testid': `ticket-select-${r.ticketId}` }) as object,
+            }}
+            expandable={{
+              expandedRowKeys: expanded,
+              onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)),
+              expandedRowRender: (r) => <TicketDetail ticket={r} onCorrect={canCorrect ? setCorrecting : undefined} />,
+              expandIcon: ({ expanded: open, onExpand, record }) => (
+                <Button
+                  type="text"
+                  size="small"
+                  icon={open ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
+                  onClick={(e) => onExpand(record, e)}
+                  aria-label={t('history.showReceipt')}
+                  data-testid={`ticket-expand-${record.ticketId}`}
+                />
+              ),
+            }}
+            pagination={{
+              current: paging.page,
+              pageSize: paging.pageSize,
+              total: data?.total ?? 0,
+              showSizeChanger: true,
+              showTotal: (total) => t('common.total', { total }),
+            }}
+            onChange={(p) => {
+              setPaging({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 });
+              setSelected([]);
+            }}
+            data-testid="ticket-table"
+          />
+        </Card>
+        <ReceiptCorrectionModal xid={correcting} onClose={() => setCorrecting(undefined)} />
+      </Space>
+    </div>
+  );
+}

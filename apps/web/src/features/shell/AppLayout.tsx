@@ -1,0 +1,37 @@
+import { Suspense } from 'react';
+import { Layout, Skeleton } from 'antd';
+import { Outlet, useSearchParams } from 'react-router';
+import { AppHeader } from './AppHeader';
+import { AppFooter } from './AppFooter';
+import { SideMenu } from './SideMenu';
+
+/** The logged-in shell: header, left menu, content with 270px left padding, footer (none for `popup=1`). */
+export default function AppLayout() {
+  const [params] = useSearchParams();
+  // A screen opened as a popup window (the account dropdown's fight limit: `popup=1`) has no shell.
+  if (params.get('popup') === '1') {
+    return (
+      <Layout.Content className="app-popup" data-testid="content" style={{ padding: '16px 24px', minHeight: '100vh' }}>
+        <Suspense fallback={<Skeleton active />}>
+          <Outlet />
+        </Suspense>
+      </Layout.Content>
+    );
+  }
+  return (
+    <Layout className="app-shell">
+      <AppHeader />
+      <Layout.Sider className="app-sider" width={250}>
+        <SideMenu />
+      </Layout.Sider>
+      <Layout className="app-main">
+        <Layout.Content className="app-content" data-testid="content">
+          <Suspense fallback={<Skeleton active />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+        <AppFooter />
+      </Layout>
+    </Layout>
+  );
+}

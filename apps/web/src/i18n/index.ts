@@ -1,0 +1,44 @@
+import i18next, { type TFunction } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, type Language } from '@app/domain';
+import { local, StorageKey } from '../state/storage';
+import { en } from './en';
+import { cn } from './cn';
+import { bm } from './bm';
+
+// i18next with the three languages of SPEC 1; the code kept in local storage 'language' is en | cn | bm.
+
+export const resources = { en: { translation: en }, cn: { translation: cn }, bm: { translation: bm } } as const;
+
+export function isLanguage(v: unknown): v is Language {
+  return typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
+}
+
+export function storedLanguage(): Language {
+  const v = local.get(StorageKey.language);
+  return isLanguage(v) ? v : 'en';
+}
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: storedLanguage(),
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+
+/** The HTML lang attribute for each language code. */
+export const HTML_LANG: Record<Language, string> = { en: 'en', cn: 'zh-CN', bm: 'ms' };
+
+/** Translates a server message key (catalogue or validation); unknown keys are shown as sent. */
+export function translateMessage(t: TFunction, key: string | null | undefined): string {
+  if (!key) return t('messages.INTERNAL_SERVER_ERROR');
+  if (i18n.exists(`messages.${key}`)) return t(`messages.${key}`);
+  if (i18n.exists(`validation.${key}`)) return t(`validation.${key}`);
+  return key;
+}
+
+export type { Language };

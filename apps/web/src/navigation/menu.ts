@@ -1,0 +1,140 @@
+import { RoleId, type FunctionName } from '@app/domain';
+import type { AccessRule, RouteMeta } from './access';
+
+// The left menu of SPEC 2, in order, as data. An item is listed only when its route exists for the
+// viewer (so screens not built yet, or removed by role/permission, never show), when its own role rule
+// passes, and when its function is not temporarily disabled for the viewer. Empty groups are dropped.
+// A new screen adds its route (app/routeTable.tsx) and, if it is not here yet, one line below.
+
+export interface MenuLeaf extends AccessRule {
+  key: string;
+  labelKey: string;
+  path: string;
+  /** Screens opened from this one that keep it highlighted (e.g. an account's detail under Accounts). */
+  also?: string[];
+}
+
+export interface MenuGroup extends AccessRule {
+  key: string;
+  labelKey: string;
+  children: MenuLeaf[];
+}
+
+export type MenuEntry = MenuLeaf | MenuGroup;
+
+export const isGroup = (e: MenuEntry): e is MenuGroup => 'children' in e;
+
+const { SuperAdmin, ITAdmin, Company, Multilevel, Player, House } = RoleId;
+
+export const MENU: MenuEntry[] = [
+  { key: 'home', labelKey: 'menu.home', path: '/dashboard' },
+  {
+    key: 'accounts',
+    labelKey: 'menu.accounts',
+    path: '/account/manage',
+    also: ['/account/detail', '/account/reserve-name', '/account/clone-account', '/account/create-api-account', '/sub-account/detail'],
+  },
+  {
+    key: 'bet',
+    labelKey: 'menu.bet',
+    children: [
+      { key: 'webOrder', labelKey: 'betting.menu.webOrder', path: '/betting/web-order' },
+      { key: 'webOrder2', labelKey: 'betting.menu.webOrder2', path: '/betting/web-order2' },
+      { key: 'expressBetting', labelKey: 'betting.menu.express', path: '/order/express-betting' },
+    ],
+  },
+  {
+    key: 'history',
+    labelKey: 'menu.history',
+    children: [
+      { key: 'ticketHistory', labelKey: 'history.menu.tickets', path: '/order/ticket-history', also: ['/manage-resend-order-limit'] },
+      { key: 'autoTicket', labelKey: 'betting.menu.autoTicket', path: '/order/auto-ticket' },
+    ],
+  },
+  { key: 'payment', labelKey: 'menu.payment', path: '/payment', also: ['/report/player-transaction'] },
+  { key: 'reports', labelKey: 'menu.reports', children: [] },
+  { key: 'results', labelKey: 'menu.results', path: '/result', roles: [SuperAdmin, Company] },
+  {
+    // SPEC 2: for the super admin only, its items in SPEC order, then red numbers. Other accounts with
+    // Red Number view open /admin-setting/rednumber from the fight limit screen.
+    key: 'admin',
+    labelKey: 'menu.admin',
+    roles: [SuperAdmin],
+    children: [
+      { key: 'drawDate', labelKey: 'admin.menu.drawDate', path: '/admin-setting/pool-schedule', roles: [SuperAdmin] },
+      { key: 'cutoffTime', labelKey: 'admin.menu.cutoffTime', path: '/adminSetting/cutoff-time', roles: [SuperAdmin] },
+      {
+        key: 'masterPackages',
+        labelKey: 'admin.menu.masterPackages',
+        path: '/admin-setting/manage-master-template',
+        roles: [SuperAdmin],
+        also: ['/package/manage', '/package/detail'],
+      },
+      { key: 'manageCompany', labelKey: 'menu.manageCompany', path: '/company/manage', roles: [SuperAdmin] },
+      { key: 'roles', labelKey: 'menu.roles', path: '/roles/manage', roles: [SuperAdmin] },
+      { key: 'redNumbers', labelKey: 'risk.menu.redNumbers', path: '/admin-setting/rednumber' },
+    ],
+  },
+  { key: 'distributor', labelKey: 'menu.distributor', roles: [SuperAdmin, Company], children: [] },
+  {
+    key: 'packageList',
+    labelKey: 'menu.packageList',
+    path: '/package/manage',
+    also: ['/package/detail'],
+    roles: [ITAdmin, Multilevel, Player, House],
+  },
+  { key: 'help', labelKey: 'menu.help', path: '/help' },
+];
+
+export interface MenuViewer {
+  userRoleId: number;
+  disabledFunctions: readonly string[];
+}
+
+function leafVisible(leaf: MenuLeaf, viewer: MenuViewer, routes: ReadonlyMap<string, RouteMeta>): boolean {
+  const route = routes.get(leaf.path);
+  if (!route) return false;
+  if (leaf.roles && !leaf.roles.includes(viewer.userRoleId as RoleId)) return false;
+  const fn: FunctionName | undefined = leaf.fn ?? route.fn;
+  if (viewer.disabledFunctions.includes(leaf.key)) return false;
+  if (fn && viewer.disabledFunctions.includes(fn)) return false;
+  return true;
+}
+
+/** The menu a viewer sees, given the routes that exist for them (already filtered by role/permission). */
+export function filterMenu(
+  menu: readonly MenuEntry[],
+  viewer: MenuViewer,
+  availableRoutes: readonly RouteMeta[],
+): MenuEntry[] {
+  const routes = new Map(availableRoutes.map((r) => [r.path, r]));
+  const out: MenuEntry[] = [];
+  for (const entry of menu) {
+    if (entry.roles && !entry.roles.includes(viewer.userRoleId as RoleId)) continue;
+    if (isGroup(entry)) {
+      if (viewer.disabledFunctions.includes(entry.key)) continue;
+      if (entry.fn && viewer.disabledFunctions.includes(entry.fn)) continue;
+      const children = entry.children.filter((c) => leafVisible(c, viewer, routes));
+      if (children.length > 0) out.push({ ...entry, children });
+    } else if (leafVisible(entry, viewer, routes)) {
+      out.push(entry);
+    }
+  }
+  return out;
+}
+
+/** The menu entry keys (group and leaf) that lead to a path, for highlighting the current item. */
+export function menuKeysForPath(menu: readonly MenuEntry[], path: string): { selected: string[]; open: string[] } {
+  for (const exact of [true, false]) {
+    const hit = (leaf: MenuLeaf) => (exact ? leaf.path === path : (leaf.also ?? []).includes(path));
+    for (const entry of menu) {
+      if (isGroup(entry)) {
+        const child = entry.children.find(hit);
+        if (child) return { selected: [child.key], open: [entry.key] };
+      } else if (hit(entry)) {
+        return { selected: [entry.key], open: [] };
+      }
+    }
+  }
+  return { selected: [], open: [] };
+}

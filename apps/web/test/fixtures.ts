@@ -1,0 +1,50 @@
+import type { AccountDetail, LoginUser } from '@app/contract';
+import { DEFAULT_SETTINGS } from '../src/features/accounts/accountForm';
+
+export function makeUser(over: Partial<LoginUser> = {}): LoginUser {
+  return {
+    userId: 1,
+    username: 'admin',
+    fullName: 'Administrator',
+    userRoleId: 1,
+    accessString: '',
+    mainAccount: true,
+    skipTNC: true,
+    disabledFunctions: [],
+    secondaryPasswordCheckTime: 10,
+    secondaryVerifiedUntil: null,
+    loginGuid: 'guid-1',
+    ...over,
+  };
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export const ok = <T>(data: T, message = 'SUCCESS') => jsonResponse(200, { success: true, message, data, code: 200 });
+export const fail = (status: number, message: string, data: unknown = null) =>
+  jsonResponse(status, { success: false, message, data, code: status });
+
+/** An account detail as GetUserDetailsById answers (demoagent under democo unless overridden). */
+export const agentDetail = (over: Partial<AccountDetail> = {}): AccountDetail => ({
+  ...DEFAULT_SETTINGS,
+  fullName: 'Demo Agent',
+  userId: 3,
+  username: 'demoagent',
+  userRoleId: 4,
+  level: 6,
+  uplineId: 2,
+  uplineUsername: 'democo',
+  mainAccount: true,
+  creditLimit: 5_000_000,
+  balance: -25_000,
+  availableCredit: 4_975_000,
+  maxFightLimit: 123_456,
+  gdLimit: 100,
+  totalBaseLimit: 0,
+  lastLoginAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: null,
+  ...over,
+});

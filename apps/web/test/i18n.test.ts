@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, VALIDATION_MESSAGES, FUNCTION_NAMES, ROLE_IDS } from '@app/domain';
+import { en } from '../src/i18n/en';
+import { cn } from '../src/i18n/cn';
+import { bm } from '../src/i18n/bm';
+import { i18n, translateMessage } from '../src/i18n';
+import { MENU, isGroup } from '../src/navigation/menu';
+import { ROUTES } from '../src/app/routeTable';
+
+function flatten(obj: object, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v as object, key)) out.set(kk, vv);
+  }
+  return out;
+}
+
+const languages = { en: flatten(en), cn: flatten(cn), bm: flatten(bm) };
+
+describe('translations', () => {
+  it('every key in en exists in cn and bm and vice versa', () => {
+    const enKeys = [...languages.en.keys()].sort();
+    expect([...languages.cn.keys()].sort()).toEqual(enKeys);
+    expect([...languages.bm.keys()].sort()).toEqual(enKeys);
+  });
+
+  it('no translation is empty', () => {
+    for (const [lang, map] of Object.entries(languages)) {
+      for (const [k, v] of map) expect(v.trim(), `${lang} ${k}`).not.toBe('');
+    }
+  });
+
+  it('covers every MESSAGES and VALIDATION_MESSAGES key of packages/domain', () => {
+    for (const map of Object.values(languages)) {
+      for (const k of Object.keys(MESSAGES)) expect(map.has(`messages.${k}`), k).toBe(true);
+      for (const k of Object.keys(VALIDATION_MESSAGES)) expect(map.has(`validation.${k}`), k).toBe(true);
+      for (const f of FUNCTION_NAMES) expect(map.has(`functions.${f}`), f).toBe(true);
+      for (const r of ROLE_IDS) expect(map.has(`roleNames.${r}`)).toBe(true);
+    }
+  });
+
+  it('English uses the catalogue text verbatim', () => {
+    for (const [k, v] of Object.entries(MESSAGES)) expect(languages.en.get(`messages.${k}`)).toBe(v);
+    for (const [k, v] of Object.entries(VALIDATION_MESSAGES)) expect(languages.en.get(`validation.${k}`)).toBe(v);
+  });
+
+  it('menu labels and route titles exist', () => {
+    const labelKeys = MENU.flatMap((e) => (isGroup(e) ? [e.labelKey, ...e.children.map((c) => c.labelKey)] : [e.labelKey]));
+    for (const k of [...labelKeys, ...ROUTES.map((r) => r.titleKey)]) expect(languages.en.has(k), k).toBe(true);
+  });
+
+  it('Chinese and Malay differ from English for the spec messages', () => {
+    expect(languages.cn.get('messages.PROCEED_LOGOUT_ALERT')).not.toBe(MESSAGES.PROCEED_LOGOUT_ALERT);
+    expect(languages.bm.get('messages.USER_UNAUTHORIZED')).not.toBe(MESSAGES.USER_UNAUTHORIZED);
+  });
+
+  it('translates server keys and shows unknown keys as sent', async () => {
+    await i18n.changeLanguage('cn');
+    const t = i18n.t.bind(i18n);
+    expect(translateMessage(t, 'PERMISSION_DENIED')).toBe(cn.messages.PERMISSION_DENIED);
+    expect(translateMessage(t, 'required')).toBe(cn.validation.required);
+    expect(translateMessage(t, 'SOMETHING_NEW')).toBe('SOMETHING_NEW');
+    expect(translateMessage(t, '')).toBe(cn.messages.INTERNAL_SERVER_ERROR);
+    await i18n.changeLanguage('en');
+  });
+});

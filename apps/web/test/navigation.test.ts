@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { allowedRoutes, canSee, type RouteMeta } from '../src/navigation/access';
+import { filterMenu, isGroup, MENU, menuKeysForPath, type MenuEntry } from '../src/navigation/menu';
+import { accountMenuItems, fightLimitPopup } from '../src/navigation/accountMenu';
+import { ROUTES } from '../src/app/routeTable';
+import { FUNCTION_NAMES } from '@app/domain';
+
+const keys = (entries: MenuEntry[]) =>
+  entries.map((e) => (isGroup(e) ? `${e.key}[${e.children.map((c) => c.key).join(',')}]` : e.key));
+
+const viewer = (userRoleId: number, accessString = '', disabledFunctions: string[] = []) => ({
+  userRoleId,
+  accessString,
+  disabledFunctions,
+});
+
+describe('route access (SPEC 2, 6)', () => {
+  it('checks role lists and the view level of a function', () => {
+    const v = viewer(3, 'Fight Limit:2,3;Bet:1');
+    expect(canSee({}, v)).toBe(true);
+    expect(canSee({ roles: [1] }, v)).toBe(false);
+    expect(canSee({ roles: [1, 3] }, v)).toBe(true);
+    expect(canSee({ fn: 'Bet' }, v)).toBe(true);
+    // Only entries holding the view level count for routes.
+    expect(canSee({ fn: 'Fight Limit' }, v)).toBe(false);
+    expect(canSee({ roles: [3], fn: 'Downline' }, v)).toBe(false);
+  });
+
+  it('removes /roles/manage for everyone but the super admin', () => {
+    const paths = (roleId: number) => allowedRoutes(ROUTES, viewer(roleId)).map((r) => r.path);
+    expect(paths(1)).toContain('/roles/manage');
+    for (const id of [2, 3, 4, 5, 6]) {
+      expect(paths(id)).not.toContain('/roles/manage');
+      expect(paths(id)).toEqual(expect.arrayContaining(['/dashboard', '/help', '/terms-and-conditions']));
+    }
+  });
+
+  it('marks the roles route as protected by the secondary password', () => {
+    expect(ROUTES.find((r) => r.path === '/roles/manage')?.secondary).toBe(true);
+  });
+});
+
+const FULL = FUNCTION_NAMES.map((f) => `${f}:1,2,3,4`).join(';');
+const AGENT = 'Downline:1,2,3,4;Payment Report:1,2,3,4;Bet:1,2,3,4';
+const PLAYER = 'Bet:1,2,3,4;Bet History:1,2,3,4;Payment Report:1,2,3,4';
+
+describe('left menu (SPEC 2)', () => {
+  const routesFor = (roleId: number, access = '') => allowedRoutes(ROUTES, viewer(roleId, access));
+
+  it('super admin sees Home, Accounts, Payment, Admin > Manage Company, Roles and Help, in order', () => {
+    expect(keys(filterMenu(MENU, viewer(1), routesFor(1)))).toEqual(['home', 'admin[drawDate,cutoffTime,masterPackages,manageCompany,roles]', 'help']);
+    expect(keys(filterMenu(MENU, viewer(1, FULL), routesFor(1, FULL)))).toEqual([
+      'home',
+      'accounts',
+      'bet[webOrder,webOrder2,expressBetting]',
+      'history[ticketHistory,autoTicket]',
+      'payment',
+      'admin[drawDate,cutoffTime,masterPackages,manageCompany,roles,redNumbers]',
+      'help',
+    ]);
+  });
+
+  it('other roles without rights see Home and Help only (empty groups dropped)', () => {
+    for (const id of [2, 3, 4, 5, 6]) expect(keys(filterMenu(MENU, viewer(id), routesFor(id)))).toEqual(['home', 'help']);
+  });
+
+  it('an agent sees Accounts and Payment; a player Payment only (its credit and payments)', () => {
+    expect(keys(filterMenu(MENU, viewer(4, AGENT), routesFor(4, AGENT)))).toEqual(['home', 'accounts', 'bet[webOrder,webOrder2,expressBetting]', 'payment', 'help']);
+    expect(keys(filterMenu(MENU, viewer(5, PLAYER), routesFor(5, PLAYER)))).toEqual([
+      'home',
+      'bet[webOrder,webOrder2,expressBetting]',
+      'history[ticketHistory,autoTicket]',
+      'payment',
+      'help',
+    ]);
+  });
+
+  it('keeps SPEC 2 order and group role rules once screens exist', () => {
+    const all: RouteMeta[] = [
+      '/dashboard',
+      '/account/manage',
+      '/payment',
+      '/result',
+      '/package/manage',
+      '/roles/manage',
+      '/help',
+    ].map((path) => ({ path, titleKey: path }));
+    expect(keys(filterMenu(MENU, viewer(1), all))).toEqual(['home', 'accounts', 'payment', 'results', 'admin[roles]', 'help']);
+    expect(keys(filterMenu(MENU, viewer(3), all))).toEqual(['home', 'accounts', 'payment', 'results', 'help']);
+    expect(keys(filterMenu(MENU, viewer(4), all))).toEqual(['home', 'accounts', 'payment', 'packageList', 'help']);
+  });
+
+  it('hides items of functions temporarily disabled for the user', () => {
+    const all: RouteMeta[] = [
+      { path: '/dashboard', titleKey: '' },
+      { path: '/account/manage', titleKey: '', fn: 'Downline' },
+      { path: '/help', titleKey: '' },
+    ];
+    expect(keys(filterMenu(MENU, viewer(4, '', ['Downline']), all))).toEqual(['home', 'help']);
+    expect(keys(filterMenu(MENU, viewer(4, '', ['help']), all))).toEqual(['home', 'accounts']);
+    expect(keys(filterMenu(MENU, viewer(1, '', ['roles']), routesFor(1)))).toEqual(['home', 'admin[drawDate,cutoffTime,masterPackages,manageCompany]', 'help']);
+    expect(keys(filterMenu(MENU, viewer(1, '', ['roles', 'manageCompany', 'drawDate', 'cutoffTime', 'masterPackages']), routesFor(1)))).toEqual([
+      'home',
+      'help',
+    ]);
+  });
+
+  it('keeps Admin for the super admin only, also for accounts that may see red numbers', () => {
+    const access = 'Red Number:1,2,3,4;Fight Limit:1,2,3,4;Package List:1,2,3,4';
+    for (const id of [2, 3, 4]) {
+      expect(allowedRoutes(ROUTES, viewer(id, access)).map((r) => r.path)).toContain('/admin-setting/rednumber');
+      expect(keys(filterMenu(MENU, viewer(id, access), routesFor(id, access))).some((k) => k.startsWith('admin'))).toBe(false);
+    }
+    expect(keys(filterMenu(MENU, viewer(1, access), routesFor(1, access)))).toContain('admin[drawDate,cutoffTime,masterPackages,manageCompany,roles,redNumbers]');
+  });
+
+  it('finds the selected and open keys for a path', () => {
+    expect(menuKeysForPath(MENU, '/roles/manage')).toEqual({ selected: ['roles'], open: ['admin'] });
+    expect(menuKeysForPath(MENU, '/help')).toEqual({ selected: ['help'], open: [] });
+    expect(menuKeysForPath(MENU, '/nowhere')).toEqual({ selected: [], open: [] });
+    expect(menuKeysForPath(MENU, '/account/detail')).toEqual({ selected: ['accounts'], open: [] });
+    expect(menuKeysForPath(MENU, '/report/player-transaction')).toEqual({ selected: ['payment'], open: [] });
+    expect(menuKeysForPath(MENU, '/company/manage')).toEqual({ selected: ['manageCompany'], open: ['admin'] });
+  });
+});
+
+describe('account dropdown (SPEC 2)', () => {
+  const route = (path: string): RouteMeta => ({ path, titleKey: '' });
+  const built = [route('/manage-profile'), route('/manage-fight-limit'), route('/package/detail')];
+
+  it('offers change password and logout to everyone; screens not built yet are omitted', () => {
+    expect(accountMenuItems({ mainAccount: true, accessString: 'Fight Limit:1' }, [])).toEqual(['changePassword', 'logout']);
+  });
+
+  it('main accounts get profile, fight limit (with view) and red package once built', () => {
+    expect(accountMenuItems({ mainAccount: true, accessString: 'Fight Limit:1' }, built)).toEqual([
+      'manageProfile',
+      'fightLimit',
+      'redPackage',
+      'changePassword',
+      'logout',
+    ]);
+    expect(accountMenuItems({ mainAccount: true, accessString: '' }, built)).toEqual([
+      'manageProfile',
+      'redPackage',
+      'changePassword',
+      'logout',
+    ]);
+    expect(accountMenuItems({ mainAccount: false, accessString: 'Fight Limit:1' }, built)).toEqual([
+      'changePassword',
+      'logout',
+    ]);
+  });
+
+  it('gives red package settings only to roles that own packages (not players or houses)', () => {
+    for (const userRoleId of [1, 2, 3, 4]) {
+      expect(accountMenuItems({ mainAccount: true, accessString: '', userRoleId }, built)).toContain('redPackage');
+    }
+    for (const userRoleId of [5, 6]) {
+      expect(accountMenuItems({ mainAccount: true, accessString: '', userRoleId }, built)).not.toContain('redPackage');
+    }
+  });
+
+  it('centres the 1000x800 fight-limit popup with user id and name in the query', () => {
+    const p = fightLimitPopup(
+      { userId: 42, username: 'agent one' },
+      { screenX: 100, screenY: 50, outerWidth: 1920, outerHeight: 1080 },
+    );
+    expect(p.url).toBe('/manage-fight-limit?userId=42&userName=agent+one&popup=1');
+    expect(p.features).toBe('width=1000,height=800,left=560,top=190');
+  });
+});
+
+describe('account screens (issue 3)', () => {
+  const paths = (v: { userRoleId: number; accessString: string; mainAccount?: boolean }) => allowedRoutes(ROUTES, v).map((r) => r.path);
+
+  it('routes the downline screens by the Downline function, creating ones by its create level', () => {
+    expect(paths({ userRoleId: 4, accessString: 'Downline:1' })).toEqual(expect.arrayContaining(['/account/manage', '/account/detail']));
+    expect(paths({ userRoleId: 4, accessString: 'Downline:1' })).not.toContain('/account/reserve-name');
+    expect(paths({ userRoleId: 4, accessString: 'Downline:1' })).not.toContain('/account/clone-account');
+    expect(paths({ userRoleId: 4, accessString: 'Downline:1,2' })).toEqual(expect.arrayContaining(['/account/reserve-name', '/account/clone-account']));
+    // Create without view does not count (SPEC 6: only entries with the view level route).
+    expect(paths({ userRoleId: 4, accessString: 'Downline:2' })).not.toContain('/account/reserve-name');
+    expect(paths({ userRoleId: 5, accessString: PLAYER })).not.toContain('/account/manage');
+  });
+
+  it('keeps manage profile, sub-accounts and API accounts from sub-accounts', () => {
+    const main = paths({ userRoleId: 3, accessString: FULL, mainAccount: true });
+    const sub = paths({ userRoleId: 3, accessString: FULL, mainAccount: false });
+    for (const p of ['/manage-profile', '/sub-account/detail', '/account/create-api-account']) {
+      expect(main).toContain(p);
+      expect(sub).not.toContain(p);
+    }
+    expect(sub).toContain('/account/manage');
+  });
+
+  it('gives API accounts to platform and company accounts, company management to the super admin only', () => {
+    expect(paths({ userRoleId: 4, accessString: FULL, mainAccount: true })).not.toContain('/account/create-api-account');
+    expect(paths({ userRoleId: 1, accessString: FULL })).toContain('/company/manage');
+    for (const id of [2, 3, 4, 5, 6]) expect(paths({ userRoleId: id, accessString: FULL })).not.toContain('/company/manage');
+  });
+
+  it('checks fnLevels and mainAccountOnly in canSee', () => {
+    expect(canSee({ fn: 'Downline', fnLevels: [2] }, { userRoleId: 4, accessString: 'Downline:1,3' })).toBe(false);
+    expect(canSee({ fn: 'Downline', fnLevels: [2, 3] }, { userRoleId: 4, accessString: 'Downline:1,3' })).toBe(true);
+    expect(canSee({ mainAccountOnly: true }, { userRoleId: 4, accessString: '', mainAccount: false })).toBe(false);
+    expect(canSee({ mainAccountOnly: true }, { userRoleId: 4, accessString: '' })).toBe(true);
+  });
+});

@@ -1,0 +1,76 @@
+// What every benchmark needs: the real app in-process on a throwaway database (PGlite in a temp folder,
+// or a new database on the PostgreSQL server of DATABASE_URL, dropped at the end), listening on loopback.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { ensureSuperAdmin, seedReferenceData } from '../apps/server/src/db/seed';
+import { systemClock } from '../apps/server/src/platform/clock';
+import { loadConfig } from '../apps/server/src/platform/config';
+import { openDatabase } from '../apps/server/src/platform/db';
+
+export const BENCH_PASSWORD = 'Bench-pass-1';
+export const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+
+export async function startBench(name: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fourd-bench-${name}-`));
+  const dbName = `bench_${name}_${Date.now()}`;
+  let databaseUrl: string | undefined;
+  if (process.env.DATABASE_URL) {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const database = await openDatabase({ databaseUrl, dataDir });
+  await seedReferenceData(database.db);
+  await ensureSuperAdmin(database.db, 'benchadmin', BENCH_PASSWORD);
+  const config = { ...loadConfig({}), webDist: '/none' };
+  const app = await buildApp({ db: database.db, clock: systemClock, config });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const base = `http://127.0.0.1:${port}`;
+
+  async function login(username: string, password = BENCH_PASSWORD) {
+    const res = await fetch(`${base}/api/Account/Login`, {
+      method: 'POST',
+      headers: { ...XHR, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `username=${encodeURIComponent(username)}&password=${encodeURIComponent(password)}`,
+    });
+    if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
+    return (res.headers.get('set-cookie') ?? '').split(';')[0];
+  }
+
+  async function call(cookie: string, url: string, body?: unknown) {
+    const res = await fetch(`${base}${url}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { ...XHR, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { success: boolean; data: never; message: string };
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${json.message}`);
+    return json.data;
+  }
+
+  async function stop() {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.DATABASE_URL) {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+
+  return { app, db: database.db, kind: database.kind, config, base, login, call, stop };
+}
+
+export function machine(kind: string) {
+  return `${kind}, ${os.cpus().length} cores, node ${process.version}`;
+}

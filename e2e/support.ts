@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: 'Admin12345' };
+export const DEMO_PASSWORD = 'Demo12345';
+
+export async function login(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+export async function setLanguage(page: Page, lang: 'en' | 'cn' | 'bm') {
+  // antd keeps the radio input hidden: click the label that holds it.
+  await page.locator('label', { has: page.getByTestId(`language-${lang}`) }).click();
+}
+
+/** Saves a screenshot under test-results/e2e/screens for a person to look at. */
+export async function shot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join('test-results', 'e2e', 'screens', `${name}.png`), fullPage: true });
+}
+
+/** Clicks a checkbox or radio whose test id sits on antd's hidden input. */
+export async function clickChoice(page: Page, testId: string) {
+  await page.locator('label', { has: page.getByTestId(testId) }).click();
+}
+
+export async function logoutThroughConfirm(page: Page) {
+  await page.getByTestId('account-dropdown').click();
+  await page.getByTestId('logout').click();
+  await expect(page.getByTestId('alert-message')).toContainText(/Are you sure you want to logout|确定|pasti/);
+  await page.getByTestId('alert-ok').click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** After login: agrees to the terms if they are shown (without "do not show again"), then waits for the dashboard. */
+export async function agreeTermsIfShown(page: Page) {
+  await expect(page).toHaveURL(/\/(terms-and-conditions|dashboard)$/);
+  if (page.url().endsWith('/terms-and-conditions')) await page.getByTestId('tnc-agree').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Picks an option of an antd Select (the test id is on the select) by its visible label. */
+export async function pickOption(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`).first().click();
+}
+
+/** The row key (account id) of the table row that shows `text`. */
+export async function rowKey(page: Page, tableTestId: string, text: string): Promise<number> {
+  const row = page.getByTestId(tableTestId).locator('tr[data-row-key]', { hasText: text }).first();
+  await expect(row).toBeVisible();
+  return Number(await row.getAttribute('data-row-key'));
+}

@@ -1,0 +1,197 @@
+// Schemas of the account calls of the hierarchy (issue 3).
+import { z } from 'zod';
+import { PATTERNS } from '@app/domain';
+
+export const accountStatus = z.enum(['Active', 'Inactive', 'Suspended']);
+export const creditType = z.enum(['prepaid', 'postpaid']);
+const percent = z
+  .number()
+  .min(0)
+  .max(100)
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'pattern');
+const cents = z.number().int().min(0).max(9_999_999_900);
+const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+
+/** Settings an upline sets on a downline (SPEC 3 field groups, without identity and credit limit). */
+export const accountSettings = z.object({
+  fullName: z.string().trim().min(1).max(100),
+  phone: optionalText(20).refine((v) => v === '' || PATTERNS.mobilePhone.test(v), 'pattern'),
+  email: optionalText(100).refine((v) => v === '' || PATTERNS.email.test(v), 'pattern'),
+  status: accountStatus.default('Active'),
+  creditType: creditType.default('postpaid'),
+  currency: z.string().trim().min(1).max(10).default('MYR'),
+  discount: percent.default(0),
+  positionTaking: percent.default(0),
+  fixPackage: z.boolean().default(false),
+  eatSequence: z.enum(['*/**', '**/*']).default('*/**'),
+  maxFightLimit: cents.default(0),
+  canEditPackage: z.boolean().default(false),
+  receiptFormat: z.union([z.literal(1), z.literal(3)]).default(1),
+  receiptOrderType: z.union([z.literal(1), z.literal(2)]).default(1),
+  smsEnabled: z.boolean().default(false),
+  luckyBet: z.boolean().default(false),
+  allowSelfVoid: z.boolean().default(false),
+  voidTicketAuthority: z.boolean().default(false),
+  voidTicketSendSms: z.boolean().default(false),
+  allowOrderWithinResultRelease: z.boolean().default(false),
+  autoTransfer: z.boolean().default(false),
+  autoTransferFrequency: z.union([z.literal(0), z.literal(1)]).default(0),
+  autoTransferDay: z.number().int().min(0).max(6).default(1),
+  viewableDownline: z.boolean().default(true),
+  lineHead: z.boolean().default(false),
+  displayFullNameInReport: z.boolean().default(false),
+  showEarnComm: z.boolean().default(false),
+  showEarnedReport: z.boolean().default(false),
+  viewPageInfo: z.boolean().default(false),
+  divideShowFull: z.boolean().default(false),
+  isDemo: z.boolean().default(false),
+  gdLimit: cents.default(0),
+  totalBaseLimit: cents.default(0),
+});
+export type AccountSettings = z.infer<typeof accountSettings>;
+
+export const usernameField = z
+  .string()
+  .trim()
+  .min(3)
+  .max(30)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'pattern');
+export const passwordField = z.string().min(8).max(200);
+
+export const createOrUpdateUserBody = accountSettings.extend({
+  /** Absent: create a new direct downline of the caller (or of `uplineId` inside the caller's subtree). */
+  userId: z.number().int().positive().optional(),
+  username: usernameField.optional(),
+  password: passwordField.optional(),
+  secondaryPassword: passwordField.optional(),
+  /** Hierarchy level (1 company ... 7 player) of a new account; ignored on update. */
+  level: z.number().int().min(1).max(7).optional(),
+  /** A house account (role 6) instead of a hierarchy account. */
+  isHouse: z.boolean().optional(),
+  uplineId: z.number().int().positive().optional(),
+  /** Credit limit of a new account, in cents; later changes go through UpdateUserCreditLimit. */
+  creditLimit: cents.optional(),
+});
+export type CreateOrUpdateUserBody = z.infer<typeof createOrUpdateUserBody>;
+
+export const accountDetail = accountSettings.extend({
+  userId: z.number().int(),
+  username: z.string(),
+  userRoleId: z.number().int(),
+  level: z.number().int().nullable(),
+  uplineId: z.number().int().nullable(),
+  uplineUsername: z.string().nullable(),
+  mainAccount: z.boolean(),
+  creditLimit: z.number().int(),
+  balance: z.number().int(),
+  availableCredit: z.number().int().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type AccountDetail = z.infer<typeof accountDetail>;
+
+export const listingQuery = z.object({
+  parentId: z.coerce.number().int().positive().optional(),
+  searchTerm: z.string().trim().max(50).optional(),
+  /** 'Active' | 'Inactive' | 'Suspended', or -1 for all (SPEC 9). */
+  status: z.union([accountStatus, z.literal('-1'), z.literal('')]).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+  sortBy: z.enum(['username', 'fullName', 'level', 'status', 'creditLimit', 'availableCredit', 'lastLoginAt']).default('username'),
+  sortDir: z.enum(['asc', 'desc']).default('asc'),
+});
+
+export const listingRow = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  userRoleId: z.number().int(),
+  level: z.number().int().nullable(),
+  status: z.string(),
+  creditType: z.string(),
+  creditLimit: z.number().int(),
+  balance: z.number().int(),
+  availableCredit: z.number().int(),
+  /** Stakes of open tickets (tickets come with ordering; 0 until then). */
+  outstanding: z.number().int(),
+  currency: z.string(),
+  lastLoginAt: z.string().nullable(),
+  downlineCount: z.number().int(),
+});
+export type ListingRow = z.infer<typeof listingRow>;
+
+export const crumb = z.object({ userId: z.number().int(), username: z.string(), level: z.number().int().nullable() });
+export const listing = z.object({ items: z.array(listingRow), total: z.number().int(), breadcrumb: z.array(crumb) });
+export type Listing = z.infer<typeof listing>;
+
+export const detailInit = z.object({
+  /** The account new downlines are created under. */
+  upline: z.object({
+    userId: z.number().int(),
+    username: z.string(),
+    level: z.number().int().nullable(),
+    userRoleId: z.number().int(),
+    discount: z.number(),
+    positionTaking: z.number(),
+    /** Highest credit limit it may still grant one new downline, in cents (null: no bound). */
+    maxCreditLimit: z.number().int().nullable(),
+  }),
+  levels: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  canCreateHouse: z.boolean(),
+  maxDiscount: z.number(),
+  currencies: z.array(z.string()),
+  suggestedUsername: z.string().nullable(),
+});
+
+export const statusBody = z.object({ userId: z.number().int().positive(), status: accountStatus });
+export const updateUplineBody = z.object({ userId: z.number().int().positive(), newUplineId: z.number().int().positive() });
+export const deleteUserBody = z.object({ userId: z.number().int().positive() });
+export const downline = z.object({ userId: z.number().int(), username: z.string(), fullName: z.string(), level: z.number().int().nullable(), status: z.string() });
+
+export const reserveNamePrefix = z.object({ id: z.number().int(), prefix: z.string(), digits: z.number().int(), nextNumber: z.number().int() });
+export const reserveNamePrefixBody = z.object({
+  id: z.number().int().positive().optional(),
+  prefix: z.string().trim().min(1).max(10).regex(/^[A-Za-z][A-Za-z0-9]*$/, 'pattern'),
+  digits: z.number().int().min(1).max(6).default(3),
+});
+
+export const cloneAccountBody = z.object({
+  sourceUserId: z.number().int().positive(),
+  username: usernameField,
+  fullName: z.string().trim().min(1).max(100),
+  password: passwordField,
+});
+
+export const subAccountBody = z.object({
+  userId: z.number().int().positive().optional(),
+  username: usernameField.optional(),
+  fullName: z.string().trim().min(1).max(100),
+  password: passwordField.optional(),
+  secondaryPassword: passwordField.optional(),
+  status: accountStatus.default('Active'),
+  activities: z.array(z.object({ activityId: z.number().int(), option: z.enum(['None', 'View', 'Control']) })).default([]),
+  reportAccess: z.array(z.string()).default([]),
+});
+export const subAccountRow = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  status: z.string(),
+  accessString: z.string(),
+  reportAccess: z.array(z.string()),
+  lastLoginAt: z.string().nullable(),
+});
+
+export const apiAccountView = z.object({
+  userId: z.number().int(),
+  clientOpcode: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export const generatedApiCode = z.object({ clientOpcode: z.string(), clientSecret: z.string() });
+export const apiAccountBody = z.object({
+  userId: z.number().int().positive(),
+  clientOpcode: z.string().min(8).max(64),
+  clientSecret: z.string().min(32).max(200),
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const loginBody = z.object({
+  username: z.string().trim().min(1).max(50),
+  password: z.string().min(1).max(200),
+});
+
+/** The logged-in user (SPEC 3 "Session and app data"). */
+export const loginUser = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  userRoleId: z.number().int(),
+  accessString: z.string(),
+  mainAccount: z.boolean(),
+  skipTNC: z.boolean(),
+  /** Function names temporarily disabled for this user: their menu items are hidden. */
+  disabledFunctions: z.array(z.string()),
+  /** Random id of this login (not the session id); tabs compare it to adopt another tab's login. */
+  loginGuid: z.string(),
+  /** Minutes a verified secondary password stays valid (system setting secondaryPasswordCheckTime). */
+  secondaryPasswordCheckTime: z.number().int(),
+  /** When this session's secondary password check expires (ISO, UTC), if it was verified. */
+  secondaryVerifiedUntil: z.string().nullable(),
+});
+export type LoginUser = z.infer<typeof loginUser>;
+
+export const changePasswordQuery = z.object({
+  newPassword: z.string().min(1).max(200),
+  oldPassword: z.string().min(1).max(200),
+  /** Our extension: 'true' changes the secondary password instead of the login password. */
+  isSecondary: z.enum(['true', 'false']).optional(),
+});
+
+export const verifySecondaryPasswordQuery = z.object({ secondaryPassword: z.string().min(1).max(200) });
+export const verifySecondaryPasswordData = z.object({ validUntil: z.string() });
+
+export const agreeTermsBody = z.object({ doNotShowAgain: z.boolean().default(false) });

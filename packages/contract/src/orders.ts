@@ -1,0 +1,83 @@
+// Schemas of ordering: placing tickets (express text or the web order grid), receipts, history, voids.
+import { z } from 'zod';
+import { BET_CODES } from '@app/domain';
+
+const idempotencyKey = z.string().min(8).max(100);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern');
+
+export const placeExpressBody = z.object({
+  text: z.string().max(100_000),
+  /** Order for an account of one's downline (an upline ordering for a player). */
+  targetUserId: z.number().int().positive().optional(),
+  pageInfo: z.string().max(100).optional(),
+  customerPhone: z.string().max(20).optional(),
+  idempotencyKey,
+});
+
+export const webOrderRow = z.object({
+  number: z.string().regex(/^\d{2,6}$/, 'pattern'),
+  betType: z.number().int().min(1).max(5),
+  amounts: z.partialRecord(z.enum(BET_CODES), z.number().int().min(1).max(9_999_999_900)),
+  pools: z.array(z.number().int().min(1).max(8)).min(1),
+  draw: z.union([z.object({ kind: z.literal('next'), count: z.number().int().min(1).max(12) }), z.object({ kind: z.literal('dates'), dates: z.array(isoDate).min(1).max(12) })]),
+});
+export const placeWebOrderBody = z.object({
+  rows: z.array(webOrderRow).min(1).max(500),
+  sourceType: z.union([z.literal(1), z.literal(2)]).default(1),
+  targetUserId: z.number().int().positive().optional(),
+  pageInfo: z.string().max(100).optional(),
+  customerPhone: z.string().max(20).optional(),
+  idempotencyKey,
+});
+
+export const placedTicket = z.object({
+  ticketId: z.number().int(),
+  ticketNo: z.string(),
+  xid: z.string(),
+  orderedAt: z.string(),
+  gross: z.number().int(),
+  commission: z.number().int(),
+  net: z.number().int(),
+  lines: z.number().int(),
+  unposted: z.number().int(),
+  receipt: z.string(),
+  availableCredit: z.number().int(),
+});
+export type PlacedTicket = z.infer<typeof placedTicket>;
+
+export const ticketIdBody = z.object({ ticketId: z.number().int().positive() });
+export const ticketIdsBody = z.object({ ticketIds: z.array(z.number().int().positive()).max(500) });
+export const voidResult = z.array(z.object({ ticketId: z.number().int(), ticketNo: z.string(), refunded: z.number().int() }));
+export const receiptQuery = z.object({ ticketId: z.coerce.number().int().positive() });
+export const receiptView = z.object({ ticketId: z.number().int(), ticketNo: z.string(), xid: z.string(), receipt: z.string(), inboxString: z.string().nullable() });
+
+export const ticketQuery = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  status: z.enum(['1', '0', '-1']).optional(),
+  search: z.string().max(30).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+});
+export const ticketRow = z.object({
+  ticketId: z.number().int(),
+  ticketNo: z.string(),
+  xid: z.string(),
+  orderedAt: z.string(),
+  userId: z.number().int(),
+  username: z.string(),
+  placedBy: z.string(),
+  sourceType: z.number().int(),
+  gross: z.number().int(),
+  commission: z.number().int(),
+  net: z.number().int(),
+  status: z.number().int(),
+  voidedAt: z.string().nullable(),
+  voidedBy: z.string().nullable(),
+  receipt: z.string(),
+  /** Every draw of the ticket still open (a void is still possible). */
+  open: z.boolean(),
+});
+export const ticketPage = z.object({ items: z.array(ticketRow), total: z.number().int() });
+export const bettingAgent = z.object({ userId: z.number().int(), username: z.string(), fullName: z.string(), userRoleId: z.number().int() });

@@ -1,0 +1,138 @@
+// Schemas of the payment, credit limit and credit log calls (issue 3). Money is integer cents.
+import { z } from 'zod';
+
+/** The largest amount one call may move or set: 99,999,999 units (SPEC 5 numeric clamp), in cents. */
+export const MAX_AMOUNT_CENTS = 9_999_999_900;
+
+/**
+ * Every call that moves money or changes a limit carries a key the client generates once per intended
+ * action (e.g. a UUID made when the form opens): a retry or a double click with the same key is applied
+ * once and answers with the first response.
+ */
+export const idempotencyKey = z.string().min(8).max(100);
+
+/** A positive amount of cents. */
+export const amountCents = z.number().int().positive().max(MAX_AMOUNT_CENTS);
+
+/** An empty query parameter counts as absent (forms send `from=`). */
+const optionalParam = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/** A calendar date (YYYY-MM-DD) in the business time zone. */
+export const businessDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'pattern');
+
+const dateRange = {
+  from: optionalParam(businessDate),
+  to: optionalParam(businessDate),
+};
+const paging = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+};
+const fromNotAfterTo = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+
+export const PAYMENT_TYPES = [
+  { id: 1, name: 'Transfer Credit' },
+  { id: 2, name: 'Receive Credit' },
+] as const;
+export const paymentTypeItem = z.object({ id: z.number().int(), name: z.string() });
+
+export const makePaymentBody = z.object({
+  /** A direct downline of the caller's (acting) account. */
+  targetUserId: z.number().int().positive(),
+  /** 1 transfer credit to the target, 2 receive credit from it. */
+  type: z.union([z.literal(1), z.literal(2)]),
+  amount: amountCents,
+  remark: z.string().trim().max(200).optional(),
+  idempotencyKey,
+});
+export type MakePaymentBody = z.infer<typeof makePaymentBody>;
+
+export const payment = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  amount: z.number().int(),
+  targetUserId: z.number().int(),
+  targetUsername: z.string(),
+  initiateUserId: z.number().int(),
+  initiateUsername: z.string(),
+  /** The target's balance before and after, in cents. */
+  initialAmount: z.number().int(),
+  finalAmount: z.number().int(),
+  remark: z.string().nullable(),
+  /** ISO instant (UTC). */
+  at: z.string(),
+  transactionId: z.number().int(),
+});
+export type Payment = z.infer<typeof payment>;
+
+export const paymentHistoryQuery = z
+  .object({ targetUserId: optionalParam(z.coerce.number().int().positive()), ...dateRange, ...paging })
+  .refine(fromNotAfterTo, { message: 'pattern', path: ['to'] });
+export type PaymentHistoryQuery = z.infer<typeof paymentHistoryQuery>;
+export const paymentHistory = z.object({ items: z.array(payment), total: z.number().int() });
+export type PaymentHistory = z.infer<typeof paymentHistory>;
+
+export const updateCreditLimitBody = z.object({
+  userId: z.number().int().positive(),
+  /** The new credit limit, in cents. */
+  creditLimit: z.number().int().min(0).max(MAX_AMOUNT_CENTS),
+  idempotencyKey,
+});
+export type UpdateCreditLimitBody = z.infer<typeof updateCreditLimitBody>;
+
+export const creditLimitResult = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  creditType: z.string(),
+  previousCreditLimit: z.number().int(),
+  creditLimit: z.number().int(),
+  balance: z.number().int(),
+  availableCredit: z.number().int(),
+});
+export type CreditLimitResult = z.infer<typeof creditLimitResult>;
+
+export const playerTransactionQuery = z
+  .object({
+    /** The account whose credit log to read; default the caller's own (acting) account. */
+    userId: optionalParam(z.coerce.number().int().positive()),
+    ...dateRange,
+    ...paging,
+    /** csv: the whole filtered log as a text/csv attachment (paging ignored). */
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .refine(fromNotAfterTo, { message: 'pattern', path: ['to'] });
+export type PlayerTransactionQuery = z.infer<typeof playerTransactionQuery>;
+
+export const creditLogEntry = z.object({
+  id: z.number().int(),
+  transactionId: z.number().int(),
+  /** The journal transaction kind: transfer, receive, auto-transfer (stake, void, winning ... later). */
+  type: z.string(),
+  amount: z.number().int(),
+  preBalance: z.number().int(),
+  postBalance: z.number().int(),
+  initiatedById: z.number().int().nullable(),
+  initiatedBy: z.string().nullable(),
+  remark: z.string().nullable(),
+  at: z.string(),
+});
+export type CreditLogEntry = z.infer<typeof creditLogEntry>;
+
+export const creditLog = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  creditType: z.string(),
+  creditLimit: z.number().int(),
+  balance: z.number().int(),
+  availableCredit: z.number().int(),
+  items: z.array(creditLogEntry),
+  total: z.number().int(),
+});
+export type CreditLog = z.infer<typeof creditLog>;

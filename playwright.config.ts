@@ -1,0 +1,54 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The real server on a fresh embedded database with the demo hierarchy, serving the built web app.
+// A port of its own per run (workers inherit the environment), so two runs on one machine never collide.
+process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 1500));
+const port = Number(process.env.E2E_PORT);
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `fourd-e2e-${Date.now()}-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [['list']],
+  outputDir: 'test-results/e2e',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1920, height: 1080 },
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx apps/server/src/main.ts',
+    url: `http://127.0.0.1:${port}/login`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'Admin12345',
+      DEMO: '1',
+      DEMO_PASSWORD: 'Demo12345',
+    },
+  },
+});
