@@ -8,8 +8,13 @@ import { sql, type SQL } from 'drizzle-orm';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-function parts(at: Date, tz: string) {
-  const fmt = new Intl.DateTimeFormat('en-CA', {
+// Building an Intl.DateTimeFormat costs far more than formatting with one; every ticket formats a time.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(tz: string): Intl.DateTimeFormat {
+  let fmt = formatters.get(tz);
+  if (fmt) return fmt;
+  fmt = new Intl.DateTimeFormat('en-CA', {
     timeZone: tz,
     year: 'numeric',
     month: '2-digit',
@@ -19,7 +24,12 @@ function parts(at: Date, tz: string) {
     second: '2-digit',
     hourCycle: 'h23',
   });
-  const p = Object.fromEntries(fmt.formatToParts(at).map((x) => [x.type, x.value]));
+  formatters.set(tz, fmt);
+  return fmt;
+}
+
+function parts(at: Date, tz: string) {
+  const p = Object.fromEntries(formatter(tz).formatToParts(at).map((x) => [x.type, x.value]));
   return p as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
 }
 

@@ -1,9 +1,9 @@
 // Server-side sessions. The cookie holds a random token; the table keeps only its sha256.
 import crypto from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { alias, unionAll } from 'drizzle-orm/pg-core';
-import { formatAccessString, type AccessLevel, type AccessMap, type RoleId } from '@app/domain';
-import { activities, roleActivityPermissions, sessions, userActivityPermissions, userPermissionRoles, users } from '../db/schema';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { formatAccessString, SYSTEM_SETTING_DEFAULTS, type AccessLevel, type AccessMap, type RoleId } from '@app/domain';
+import { sessions, users } from '../db/schema';
 import type { Clock } from './clock';
 import type { Db, DbOrTx } from './db';
 import { readNumericSettings } from './settings';
@@ -71,27 +71,30 @@ export async function endUserSessions(db: DbOrTx, clock: Clock, userId: number, 
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 }
 
-/** An account's rights: the union of its permission roles and its direct grants, in one query. */
-export async function loadAccess(db: DbOrTx, userId: number): Promise<AccessMap> {
-  const viaRoles = db
-    .select({ fn: activities.name, level: roleActivityPermissions.permissionId })
-    .from(userPermissionRoles)
-    .innerJoin(roleActivityPermissions, eq(roleActivityPermissions.roleId, userPermissionRoles.roleId))
-    .innerJoin(activities, eq(activities.id, roleActivityPermissions.activityId))
-    .where(eq(userPermissionRoles.userId, userId));
-  const direct = db
-    .select({ fn: activities.name, level: userActivityPermissions.permissionId })
-    .from(userActivityPermissions)
-    .innerJoin(activities, eq(activities.id, userActivityPermissions.activityId))
-    .where(eq(userActivityPermissions.userId, userId));
-  const rows = await unionAll(viaRoles, direct);
+/** SQL of an account's rights as a JSON array of [function, level]: its permission roles and its direct grants. */
+const accessJson = (userId: SQL | number) => sql<[string, number][] | null>`(
+  select json_agg(json_build_array(a.name, x.level))
+  from (select rap.activity_id, rap.permission_id as level
+        from user_permission_roles upr join role_activity_permissions rap on rap.role_id = upr.role_id
+        where upr.user_id = ${userId}
+        union all
+        select uap.activity_id, uap.permission_id from user_activity_permissions uap where uap.user_id = ${userId}) x
+  join activities a on a.id = x.activity_id)`;
+
+function toAccessMap(pairs: [string, number][] | null): AccessMap {
   const map: AccessMap = new Map();
-  for (const r of rows) {
-    const set = map.get(r.fn) ?? new Set();
-    set.add(r.level as AccessLevel);
-    map.set(r.fn, set);
+  for (const [fn, level] of pairs ?? []) {
+    const set = map.get(fn) ?? new Set();
+    set.add(level as AccessLevel);
+    map.set(fn, set);
   }
   return map;
+}
+
+/** An account's rights: the union of its permission roles and its direct grants, in one query. */
+export async function loadAccess(db: DbOrTx, userId: number): Promise<AccessMap> {
+  const res = await db.execute(sql`select ${accessJson(userId)} as access`);
+  return toAccessMap((res as unknown as { rows: { access: [string, number][] | null }[] }).rows[0]?.access ?? null);
 }
 
 /** A sub-account acts for its main account with only what was granted AND what the main account has. */
@@ -129,6 +132,10 @@ export async function loadSession(db: Db, clock: Clock, token: string | undefine
         skipTnc: users.skipTnc,
       },
       main: { id: mainAccount.id, roleId: mainAccount.roleId, path: mainAccount.path, status: mainAccount.status },
+      // Everything a request needs comes back in this one round trip: it runs on every call.
+      idleTimeout: sql<string | null>`(select value from system_settings where key = 'sessionIdleTimeout')`,
+      ownAccess: accessJson(sql`${users.id}`),
+      mainAccess: sql<[string, number][] | null>`case when ${users.isMainAccount} then null else ${accessJson(sql`${users.mainAccountId}`)} end`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -137,7 +144,7 @@ export async function loadSession(db: Db, clock: Clock, token: string | undefine
   if (!row) return null;
   const { s, u, main } = row;
   const now = clock.now();
-  const { sessionIdleTimeout } = await readNumericSettings(db, ['sessionIdleTimeout']);
+  const sessionIdleTimeout = Number(row.idleTimeout ?? SYSTEM_SETTING_DEFAULTS.sessionIdleTimeout);
   let endReason: string | null = null;
   if (now >= s.expiresAt) endReason = 'absolute-timeout';
   else if (now.getTime() - s.lastSeenAt.getTime() >= sessionIdleTimeout * 60_000) endReason = 'idle-timeout';
@@ -150,8 +157,8 @@ export async function loadSession(db: Db, clock: Clock, token: string | undefine
   if (now.getTime() - s.lastSeenAt.getTime() >= LAST_SEEN_WRITE_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  const own = await loadAccess(db, u.id);
-  const access = u.isMainAccount || !main ? own : intersectAccess(own, await loadAccess(db, main.id));
+  const own = toAccessMap(row.ownAccess);
+  const access = u.isMainAccount || !main ? own : intersectAccess(own, toAccessMap(row.mainAccess));
   const acting = u.isMainAccount || !main ? { id: u.id, roleId: u.roleId, path: u.path } : main;
   return {
     sessionId: id,

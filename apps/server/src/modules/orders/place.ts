@@ -189,7 +189,7 @@ async function place(tx: Tx, deps: Deps, auth: AuthContext, input: PlaceInput, n
 
   // -- the ticket, its lines and shares, and the journal --
   const shard = input.ownerId % OPEN_STAKE_SHARDS;
-  const stakesAccount = await q.openStakesAccount(tx, o.companyId, shard);
+  const stakesAccount = await q.openStakesAccount(deps.db, tx, o.companyId, shard);
   const posting = await post(tx, {
     at: now,
     kind: 'stake',
@@ -284,9 +284,7 @@ async function allocate(tx: Tx, chain: q.ChainRow[], rowsOut: Row[], now: Date) 
   const ids = amountAccounts.map((c) => c.userId);
   const numbers = [...new Set(rowsOut.map((r) => r.number))];
   // One connection per transaction: these run one after the other.
-  const limits = await q.fightLimits(tx, ids);
-  const reds = await q.redNumbers(tx, ids, numbers, [...new Set(numbers.map(permutationGroupKey))]);
-  const blocked = await q.blockedNumbers(tx, ids, [...new Set(rowsOut.map((r) => r.drawDate))], numbers);
+  const { limits, reds, blocked } = await q.riskSettings(tx, ids, numbers, [...new Set(numbers.map(permutationGroupKey))], [...new Set(rowsOut.map((r) => r.drawDate))]);
   const keys = amountAccounts.flatMap((c) => rowsOut.map((r) => ({ userId: c.userId, drawId: r.drawId, key: limitKey(c.limitMethod ?? 1, r) })));
   const totals = await q.lockEatenTotals(tx, keys);
   const deltas = new Map<string, number>();

@@ -68,34 +68,35 @@ export async function insertTicket(tx: DbOrTx, t: NewTicket) {
   return { ...row, id: Number(row.id) };
 }
 
-export function fightLimits(db: DbOrTx, userIds: number[]) {
-  if (!userIds.length) return Promise.resolve([] as { userId: number; poolId: number; betCode: string; amount: number }[]);
-  return rows<{ userId: number; poolId: number; betCode: string; amount: number }>(
-    db,
-    sql`select user_id as "userId", pool_id as "poolId", bet_code as "betCode", amount from fight_limits where user_id = any(${ints(userIds)})`,
-  );
+export interface RiskSettings {
+  limits: { userId: number; poolId: number; betCode: string; amount: number }[];
+  /** Active red numbers of these owners that touch these numbers (directly or through their group). */
+  reds: { userId: number; number: string; type: number; groupKey: string; poolId: number | null; limitAmount: number }[];
+  /** Numbers blocked in the number queue for these owners on these dates. */
+  blocked: { userId: number; poolId: number; drawDate: string; number: string; betCode: string }[];
 }
 
-/** Active red numbers of these owners that touch these numbers (directly or through their group). */
-export function redNumbers(db: DbOrTx, userIds: number[], numbers: string[], groupKeys: string[]) {
-  if (!userIds.length) return Promise.resolve([] as { userId: number; number: string; type: number; groupKey: string; poolId: number | null; limitAmount: number }[]);
-  return rows<{ userId: number; number: string; type: number; groupKey: string; poolId: number | null; limitAmount: number }>(
+/** The fight limits, red numbers and blocked numbers of the eating accounts for a ticket, in one round trip. */
+export async function riskSettings(db: DbOrTx, userIds: number[], numbers: string[], groupKeys: string[], drawDates: string[]): Promise<RiskSettings> {
+  if (!userIds.length) return { limits: [], reds: [], blocked: [] };
+  const ids = ints(userIds);
+  const [row] = await rows<RiskSettings>(
     db,
-    sql`select owner_user_id as "userId", number, type, group_key as "groupKey", pool_id as "poolId", limit_amount as "limitAmount"
-        from red_numbers
-        where record_status = 1 and owner_user_id = any(${ints(userIds)})
-          and (number = any(${texts(numbers)}) or (type <> 1 and group_key = any(${texts(groupKeys)})))`,
+    sql`select
+          (select coalesce(json_agg(json_build_object('userId', user_id, 'poolId', pool_id, 'betCode', bet_code, 'amount', amount)), '[]')
+           from fight_limits where user_id = any(${ids})) as limits,
+          (select coalesce(json_agg(json_build_object('userId', owner_user_id, 'number', number, 'type', type, 'groupKey', group_key,
+                                                      'poolId', pool_id, 'limitAmount', limit_amount)), '[]')
+           from red_numbers
+           where record_status = 1 and owner_user_id = any(${ids})
+             and (number = any(${texts(numbers)}) or (type <> 1 and group_key = any(${texts(groupKeys)})))) as reds,
+          (select coalesce(json_agg(json_build_object('userId', owner_user_id, 'poolId', pool_id, 'drawDate', to_char(draw_date, 'YYYY-MM-DD'),
+                                                      'number', number, 'betCode', bet_code)), '[]')
+           from number_queue
+           where status = 0 and owner_user_id = any(${ids}) and draw_date = any(${texts(drawDates)}::date[])
+             and number = any(${texts(numbers)})) as blocked`,
   );
-}
-
-export function blockedNumbers(db: DbOrTx, userIds: number[], drawDates: string[], numbers: string[]) {
-  if (!userIds.length) return Promise.resolve([] as { userId: number; poolId: number; drawDate: string; number: string; betCode: string }[]);
-  return rows<{ userId: number; poolId: number; drawDate: string; number: string; betCode: string }>(
-    db,
-    sql`select owner_user_id as "userId", pool_id as "poolId", to_char(draw_date, 'YYYY-MM-DD') as "drawDate", number, bet_code as "betCode"
-        from number_queue
-        where status = 0 and owner_user_id = any(${ints(userIds)}) and draw_date = any(${texts(drawDates)}::date[]) and number = any(${texts(numbers)})`,
-  );
+  return row;
 }
 
 export interface TotalKey {
@@ -110,17 +111,17 @@ export interface TotalKey {
  */
 export async function lockEatenTotals(tx: DbOrTx, keys: TotalKey[]) {
   if (!keys.length) return new Map<string, number>();
-  const sorted = [...keys].sort((a, b) => a.userId - b.userId || a.drawId - b.drawId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const u = ints(sorted.map((k) => k.userId));
-  const d = ints(sorted.map((k) => k.drawId));
-  const k = texts(sorted.map((x) => x.key));
-  await tx.execute(sql`insert into eaten_totals (user_id, draw_id, key, amount)
-                       select * , 0 from unnest(${u}, ${d}, ${k}) order by 1, 2, 3 on conflict do nothing`);
+  const unique = [...new Map(keys.map((k) => [`${k.userId}|${k.drawId}|${k.key}`, k])).values()];
+  const sorted = unique.sort((a, b) => a.userId - b.userId || a.drawId - b.drawId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // One statement creates the missing rows and locks every row in key order: the no-op update takes the
+  // row lock and, after waiting for a concurrent ticket, returns the amount that ticket committed.
   const locked = await rows<{ userId: number; drawId: number; key: string; amount: number }>(
     tx,
-    sql`select user_id as "userId", draw_id as "drawId", key, amount from eaten_totals
-        where (user_id, draw_id, key) in (select * from unnest(${u}, ${d}, ${k}))
-        order by user_id, draw_id, key for update`,
+    sql`insert into eaten_totals (user_id, draw_id, key, amount)
+        select u, d, k, 0 from unnest(${ints(sorted.map((k) => k.userId))}, ${ints(sorted.map((k) => k.drawId))}, ${texts(sorted.map((x) => x.key))}) as x(u, d, k)
+        order by u, d, k
+        on conflict (user_id, draw_id, key) do update set amount = eaten_totals.amount
+        returning user_id as "userId", draw_id as "drawId", key, amount`,
   );
   return new Map(locked.map((r) => [`${r.userId}|${r.drawId}|${r.key}`, Number(r.amount)]));
 }
@@ -134,11 +135,22 @@ export async function addEatenTotals(tx: DbOrTx, deltas: { userId: number; drawI
                        where t.user_id = d.user_id and t.draw_id = d.draw_id and t.key = d.key`);
 }
 
+/** Ids of open-stakes accounts once seen committed, per database: they never change, so each is read once. */
+const stakesAccountIds = new WeakMap<object, Map<string, number>>();
+
 /** The system ledger account holding open stakes for a company, spread over shards to avoid one hot row. */
-export async function openStakesAccount(tx: DbOrTx, companyId: number | null, shard: number): Promise<number> {
+export async function openStakesAccount(db: object, tx: DbOrTx, companyId: number | null, shard: number): Promise<number> {
   const code = `open-stakes:${companyId ?? 0}:${shard}`;
+  const cache = stakesAccountIds.get(db) ?? new Map<string, number>();
+  stakesAccountIds.set(db, cache);
+  const cached = cache.get(code);
+  if (cached !== undefined) return cached;
   const found = await rows<{ id: number }>(tx, sql`select id from ledger_accounts where code = ${code}`);
-  if (found.length) return found[0].id;
+  // Only a row found by a read is cached: a row this transaction creates could still be rolled back.
+  if (found.length) {
+    cache.set(code, found[0].id);
+    return found[0].id;
+  }
   const created = await rows<{ id: number }>(
     tx,
     sql`insert into ledger_accounts (code, company_id, balance) values (${code}, ${companyId}, 0)

@@ -59,7 +59,7 @@ async function voidOne(tx: Tx, deps: Deps, auth: AuthContext, t: typeof tickets.
   await tx.update(betLines).set({ status: 0 }).where(eq(betLines.ticketId, t.id));
   const wallets = await lockWallets(tx, [t.userId]);
   const wallet = wallets.get(t.userId)!;
-  const stakesAccount = await q.openStakesAccount(tx, t.companyId, t.userId % OPEN_STAKE_SHARDS);
+  const stakesAccount = await q.openStakesAccount(deps.db, tx, t.companyId, t.userId % OPEN_STAKE_SHARDS);
   const posting = t.net > 0
     ? await post(tx, {
         at: now,
