@@ -56,28 +56,41 @@ export async function idempotent(
     .values({ userId: opts.userId, key: opts.key, scope, status: 0, response: {}, createdAt: opts.at })
     .onConflictDoNothing()
     .returning({ userId: idempotencyKeys.userId });
-  if (inserted.length === 0) {
-    const [row] = await tx
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, opts.userId), eq(idempotencyKeys.key, opts.key)));
-    // Not visible yet: treat as a serialization failure so runTransaction starts over.
-    if (!row) throw Object.assign(new Error('idempotency key row not visible'), { code: '40001' });
-    if (row.scope !== scope) throw conflict('IDEMPOTENCY_KEY_REUSED');
-    return { status: row.status, body: row.response as Envelope<unknown>, replayed: true };
-  }
+  if (inserted.length === 0) return replayStored(tx, opts.userId, opts.key, scope);
 
   let answer: { status: number; body: Envelope<unknown> };
   try {
     const data = await tx.transaction(async (sp) => work(sp));
     answer = { status: 200, body: ok(data, opts.message) };
   } catch (e) {
-    if (!(e instanceof AppError) || e.status >= 500) throw e;
-    answer = { status: e.status, body: fail(e.status, e.messageKey, e.data) };
+    answer = refusalAnswer(e);
   }
+  return storeAnswer(tx, opts.userId, opts.key, answer);
+}
+
+/** The stored answer of a key another call claimed first (same call and payload, else 409). */
+export async function replayStored(tx: Tx, userId: number, key: string, scope: string): Promise<StoredResponse> {
+  const [row] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  // Not visible yet: treat as a serialization failure so runTransaction starts over.
+  if (!row) throw Object.assign(new Error('idempotency key row not visible'), { code: '40001' });
+  if (row.scope !== scope) throw conflict('IDEMPOTENCY_KEY_REUSED');
+  return { status: row.status, body: row.response as Envelope<unknown>, replayed: true };
+}
+
+/** A business refusal (an AppError below 500) as the call's answer; anything else is rethrown. */
+export function refusalAnswer(e: unknown): { status: number; body: Envelope<unknown> } {
+  if (!(e instanceof AppError) || e.status >= 500) throw e;
+  return { status: e.status, body: fail(e.status, e.messageKey, e.data) };
+}
+
+/** Stores the answer with the key claimed in this transaction. */
+export async function storeAnswer(tx: Tx, userId: number, key: string, answer: { status: number; body: Envelope<unknown> }): Promise<StoredResponse> {
   await tx
     .update(idempotencyKeys)
     .set({ status: answer.status, response: answer.body })
-    .where(and(eq(idempotencyKeys.userId, opts.userId), eq(idempotencyKeys.key, opts.key)));
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   return { ...answer, replayed: false };
 }

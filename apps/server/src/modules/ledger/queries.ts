@@ -82,22 +82,27 @@ export interface PostingLine {
   amount: number;
 }
 
+export interface PostingRow {
+  at: Date;
+  kind: string;
+  initiatedBy: number | null;
+  companyId: number | null;
+  memo: string | null;
+  lines: PostingLine[];
+}
+
 /**
- * One journal transaction in one statement: the transaction row, the cached balances moved, and one
- * entry per line carrying the account's balance after it. The caller holds the wallets' locks.
+ * The common table expressions of one journal transaction: `t` the transaction row, `u` the cached
+ * balances moved, `e` one entry per line carrying the account's balance after it. The caller holds the
+ * wallets' locks. Other modules embed them in a larger statement to post in the same round trip.
  */
-export function insertPosting(
-  tx: DbOrTx,
-  p: { at: Date; kind: string; initiatedBy: number | null; companyId: number | null; memo: string | null; lines: PostingLine[] },
-) {
+export function postingCtes(p: PostingRow): SQL {
   const at = sql`${p.at.toISOString()}::timestamptz`;
   const values = sql.join(
     p.lines.map((l) => sql`(${l.accountId}::int, ${l.amount}::bigint)`),
     sql`, `,
   );
-  return rows<{ transactionId: number; accountId: number; amount: number; balanceAfter: number }>(
-    tx,
-    sql`with t as (
+  return sql`t as (
           insert into journal_transactions (at, kind, initiated_by, company_id, memo)
           values (${at}, ${p.kind}, ${p.initiatedBy}, ${p.companyId}, ${p.memo}) returning id
         ), v (account_id, amount) as (values ${values}),
@@ -105,10 +110,20 @@ export function insertPosting(
           update ledger_accounts l set balance = l.balance + v.amount, updated_at = ${at}
           from v where l.id = v.account_id
           returning l.id, l.balance, l.company_id, v.amount
-        )
-        insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at)
-        select t.id, u.id, u.amount, u.balance, u.company_id, ${at} from t, u
-        returning transaction_id as "transactionId", account_id as "accountId", amount, balance_after as "balanceAfter"`,
+        ),
+        e as (
+          insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at)
+          select t.id, u.id, u.amount, u.balance, u.company_id, ${at} from t, u
+          returning transaction_id, account_id, amount, balance_after
+        )`;
+}
+
+/** One journal transaction in one statement (see postingCtes). */
+export function insertPosting(tx: DbOrTx, p: PostingRow) {
+  return rows<{ transactionId: number; accountId: number; amount: number; balanceAfter: number }>(
+    tx,
+    sql`with ${postingCtes(p)}
+        select transaction_id as "transactionId", account_id as "accountId", amount, balance_after as "balanceAfter" from e`,
   );
 }
 

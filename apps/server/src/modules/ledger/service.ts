@@ -133,11 +133,16 @@ export interface Posting {
  * otherwise) and each account may appear once. The caller holds the wallets' locks (lockWallets).
  * Returns the transaction id and each account's balance after.
  */
-export async function post(tx: Tx, p: Posting): Promise<{ transactionId: number; balanceAfter: Map<number, number> }> {
+/** What every journal transaction must be before it is written (the database refuses it too). */
+export function assertPostable(p: Pick<Posting, 'lines'>) {
   if (p.lines.length < 2) throw new Error('a journal transaction needs two entries at least');
   if (new Set(p.lines.map((l) => l.accountId)).size !== p.lines.length) throw new Error('one entry per account');
   if (p.lines.reduce((s, l) => s + l.amount, 0) !== 0) throw new Error('journal transaction does not balance');
   if (p.lines.some((l) => !Number.isSafeInteger(l.amount) || l.amount === 0)) throw new Error('amounts are non-zero integer cents');
+}
+
+export async function post(tx: Tx, p: Posting): Promise<{ transactionId: number; balanceAfter: Map<number, number> }> {
+  assertPostable(p);
   const entries = await q.insertPosting(tx, {
     at: p.at,
     kind: p.kind,

@@ -2,7 +2,7 @@
 // the credit suffices, shares the stake up the chain within fight limits and red numbers, records the
 // rest as unposted, and charges the journal net of commission. A retry with the same idempotency key
 // answers with the first result; any refusal leaves nothing behind.
-import { sql } from 'drizzle-orm';
+import crypto from 'node:crypto';
 import {
   allocateEat,
   BET_CODES,
@@ -19,24 +19,23 @@ import {
   type BetLine,
   type ChainAccount,
 } from '@app/domain';
-import { betLines, eatShares } from '../../db/schema';
 import { formatBusinessDateTime } from '../../platform/businessTime';
 import type { Tx } from '../../platform/db';
+import { ok } from '../../platform/envelope';
 import { AppError, forbidden, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
-import { idempotent } from '../ledger/idempotency';
-import { availableCredit, lockWallets, post, runTransaction } from '../ledger/service';
-import { effectivePackage, rateFor } from '../packages/service';
+import { fingerprint, refusalAnswer, replayStored, storeAnswer } from '../ledger/idempotency';
+import { assertPostable, availableCredit, lockWallets, runTransaction } from '../ledger/service';
+import { rateFor, toEffective } from '../packages/service';
 import { assertInSubtree } from '../accounts/service';
-import * as draws from '../draws/queries';
 import * as q from './queries';
-import { renderReceipt, type ReceiptLine } from './receipt';
+import type { RiskSettings } from './queries';
+import { prepareTicket, readForTicket, writeTicket, type TicketReads } from './placeStatements';
+import { renderReceipt } from './receipt';
 
 export const SourceType = { WebOrder: 1, WebOrder2: 2, Express: 3, AutoTicket: 4, Api: 5 } as const;
 const OPEN_STAKE_SHARDS = 16;
-/** Stands for the ticket number in the receipt until the database gives the number. */
-const TICKET_NO_MARK = '{{TICKET_NO}}';
 
 export interface PlaceInput {
   lines: BetLine[];
@@ -86,47 +85,83 @@ export async function resolveOwner(deps: Deps, auth: AuthContext, targetUserId?:
 
 export async function placeTicket(deps: Deps, auth: AuthContext, input: PlaceInput) {
   const now = deps.clock.now();
-  const result = await runTransaction(deps.db, (tx) =>
-    idempotent(
-      tx,
-      { userId: auth.userId, key: input.idempotencyKey, scope: 'Bet/Place', payload: { ...input, idempotencyKey: undefined }, at: now, message: 'SAVED' },
-      (sp) => place(sp, deps, auth, input, now),
-    ),
-  );
-  return result;
+  const scope = fingerprint('Bet/Place', { ...input, idempotencyKey: undefined });
+  return runTransaction(deps.db, async (tx) => {
+    const reads = await readForTicket(tx, {
+      keyUserId: auth.userId,
+      key: input.idempotencyKey,
+      scope,
+      now,
+      ownerId: input.ownerId,
+      ...drawSelectors(input.lines),
+      needNormal: input.lines.some((l) => l.pools.some((p) => p !== PoolId.GD)),
+      needGd: input.lines.some((l) => l.pools.includes(PoolId.GD)),
+      numbers: [...new Set(input.lines.flatMap((l) => expandNumber(l.number, l.betType).numbers))],
+      groupKeys: [...new Set(input.lines.map((l) => permutationGroupKey(l.number)))],
+    });
+    // Another call claimed the key first: its answer, nothing applied.
+    if (!reads.keyInserted) return replayStored(tx, auth.userId, input.idempotencyKey, scope);
+    // Every refusal is decided here, before anything but the key row is written, so a refusal needs no
+    // savepoint: the answer is stored with the key and nothing else is left behind.
+    let plan: Plan;
+    try {
+      plan = planTicket(input, reads, now);
+    } catch (e) {
+      return storeAnswer(tx, auth.userId, input.idempotencyKey, refusalAnswer(e));
+    }
+    return writePlan(tx, deps, auth, input, reads, plan, now);
+  });
 }
 
-async function place(tx: Tx, deps: Deps, auth: AuthContext, input: PlaceInput, now: Date) {
-  // -- the owner and its chain (one query: the owner's path names every upline) --
-  const everyone = await q.ownerAndChain(tx, input.ownerId);
-  const o = everyone.find((r) => r.userId === input.ownerId);
+/** The pools and dates the ticket's draw selectors need read. */
+function drawSelectors(lines: BetLine[]) {
+  const next = lines.filter((l) => l.draw.kind === 'next');
+  const dated = lines.filter((l) => l.draw.kind === 'dates');
+  return {
+    nextPools: [...new Set(next.flatMap((l) => l.pools))],
+    maxNext: Math.max(0, ...next.map((l) => (l.draw.kind === 'next' ? l.draw.count : 0))),
+    datedPools: [...new Set(dated.flatMap((l) => l.pools))],
+    dates: [...new Set(dated.flatMap((l) => (l.draw.kind === 'dates' ? l.draw.dates : [])))],
+  };
+}
+
+interface Plan {
+  owner: q.ChainRow;
+  chain: q.ChainRow[];
+  resolved: { line: BetLine; draws: { drawId: number; poolId: number; drawDate: string }[] }[];
+  rows: Row[];
+  gross: number;
+  commission: number;
+  net: number;
+  walletBalance: number;
+}
+
+/** Checks everything that can refuse the ticket and expands it into bet lines; throws the refusal. */
+function planTicket(input: PlaceInput, reads: TicketReads, now: Date): Plan {
+  // -- the owner and its chain (the owner's path names every upline) --
+  const o = reads.chain.find((r) => r.userId === input.ownerId);
   if (!o || o.status !== 'Active' || o.recordStatus !== 1) throw refused('ACCOUNT_DISABLED');
   const uplineIds = o.path.split('/').filter(Boolean).map(Number).slice(0, -1).reverse();
   const chain = uplineIds
-    .map((id) => everyone.find((c) => c.userId === id)!)
+    .map((id) => reads.chain.find((c) => c.userId === id)!)
     .filter((c) => c && c.roleId !== RoleId.SuperAdmin && c.roleId !== RoleId.ITAdmin);
 
-  // -- draws: each line's pools and draw selector become concrete open draws (two queries per ticket) --
-  const nextLines = input.lines.filter((l) => l.draw.kind === 'next');
-  const maxNext = Math.max(0, ...nextLines.map((l) => (l.draw.kind === 'next' ? l.draw.count : 0)));
-  const upcoming = nextLines.length ? await draws.nextOpenDraws(tx, [...new Set(nextLines.flatMap((l) => l.pools))], now, maxNext) : [];
-  const dated = input.lines.flatMap((l) => (l.draw.kind === 'dates' ? l.draw.dates : []));
-  const onDates = dated.length ? await draws.drawsOn(tx, [...new Set(input.lines.flatMap((l) => l.pools))], [...new Set(dated)]) : [];
-  const resolved: { line: BetLine; draws: { drawId: number; poolId: number; drawDate: string }[] }[] = [];
+  // -- draws: each line's pools and draw selector become concrete open draws --
+  const resolved: Plan['resolved'] = [];
   for (const line of input.lines) {
     const found: { drawId: number; poolId: number; drawDate: string }[] = [];
     for (const pool of line.pools) {
       if (line.draw.kind === 'next') {
-        const mine = upcoming.filter((d) => d.poolId === pool).slice(0, line.draw.count);
+        const mine = reads.nextDraws.filter((d) => d.poolId === pool).slice(0, line.draw.count);
         if (mine.length < line.draw.count) throw lineError(422, 'NO_DRAW', line.lineNo);
         if (!mine[0].poolActive) throw lineError(422, 'POOL_INACTIVE', line.lineNo);
         found.push(...mine.map((d) => ({ drawId: d.drawId, poolId: d.poolId, drawDate: d.drawDate })));
       } else {
         for (const date of line.draw.dates) {
-          const d = onDates.find((x) => x.poolId === pool && x.drawDate === date);
+          const d = reads.datedDraws.find((x) => x.poolId === pool && x.drawDate === date);
           if (!d || d.recordStatus !== 1) throw lineError(422, 'NO_DRAW', line.lineNo);
           if (!d.poolActive) throw lineError(422, 'POOL_INACTIVE', line.lineNo);
-          if (now >= d.cutoffAt) throw lineError(422, 'DRAW_CLOSED', line.lineNo);
+          if (now >= new Date(d.cutoffAt)) throw lineError(422, 'DRAW_CLOSED', line.lineNo);
           found.push({ drawId: d.drawId, poolId: d.poolId, drawDate: d.drawDate });
         }
       }
@@ -135,11 +170,15 @@ async function place(tx: Tx, deps: Deps, auth: AuthContext, input: PlaceInput, n
   }
 
   // -- packages: the commission of each code, from the owner's package for the pool's type --
-  const needsGd = input.lines.some((l) => l.pools.includes(PoolId.GD));
-  const needsNormal = input.lines.some((l) => l.pools.some((p) => p !== PoolId.GD));
+  const packageOf = (rows: TicketReads['normalPackage'], needed: boolean) => {
+    if (!needed) return null;
+    const pkg = toEffective(rows);
+    if (!pkg) throw refused('INVALID_PACKAGE_INFO');
+    return pkg;
+  };
   const packages = {
-    normal: needsNormal ? await effectivePackage(tx, input.ownerId, 0) : null,
-    gd: needsGd ? await effectivePackage(tx, input.ownerId, 2) : null,
+    normal: packageOf(reads.normalPackage, input.lines.some((l) => l.pools.some((p) => p !== PoolId.GD))),
+    gd: packageOf(reads.gdPackage, input.lines.some((l) => l.pools.includes(PoolId.GD))),
   };
 
   // -- expand into bet lines --
@@ -179,97 +218,92 @@ async function place(tx: Tx, deps: Deps, auth: AuthContext, input: PlaceInput, n
   const commission = rowsOut.reduce((s, r) => s + r.commission, 0);
   const net = gross - commission;
 
-  // -- credit: the owner's wallet, locked --
-  const wallets = await lockWallets(tx, [input.ownerId]);
-  const wallet = wallets.get(input.ownerId)!;
-  if (availableCredit(wallet) < net) throw new AppError(422, 'INSUFFICIENT_CREDIT', { available: Math.max(0, availableCredit(wallet)) });
+  // -- credit: the owner's wallet was locked by the read --
+  const walletBalance = reads.wallet?.balance ?? 0;
+  const available = availableCredit({ creditType: o.creditType, creditLimit: Number(o.creditLimit), balance: walletBalance });
+  if (available < net) throw new AppError(422, 'INSUFFICIENT_CREDIT', { available: Math.max(0, available) });
+  return { owner: o, chain, resolved, rows: rowsOut, gross, commission, net, walletBalance };
+}
 
-  // -- eat: share every bet line up the chain --
-  await allocate(tx, chain, rowsOut, now);
+async function writePlan(tx: Tx, deps: Deps, auth: AuthContext, input: PlaceInput, reads: TicketReads, plan: Plan, now: Date) {
+  const { owner: o, chain, resolved, rows: rowsOut, gross, commission, net } = plan;
+  // An account that never held credit gets its wallet now (created before any other lock is taken).
+  const walletId = reads.wallet?.id ?? (await lockWallets(tx, [input.ownerId])).get(input.ownerId)!.id;
 
-  // -- the ticket, its lines and shares, and the journal --
+  // -- eat: share every bet line up the chain, against locked running totals --
+  const eating = chain.filter((c) => c.eatType === 'amount');
+  const keys = eating.flatMap((c) => rowsOut.map((r) => ({ userId: c.userId, drawId: r.drawId, key: limitKey(c.limitMethod ?? 1, r) })));
+  const { totals, lineIds } = await prepareTicket(tx, keys, rowsOut.length);
+  const { deltas, queued } = allocate(chain, rowsOut, reads, totals);
+
   const shard = input.ownerId % OPEN_STAKE_SHARDS;
   const stakesAccount = await q.openStakesAccount(deps.db, tx, o.companyId, shard);
-  const posting = await post(tx, {
-    at: now,
-    kind: 'stake',
-    initiatedBy: auth.userId,
-    companyId: o.companyId,
-    lines: [
-      { accountId: wallet.id, amount: -net },
-      { accountId: stakesAccount, amount: net },
-    ],
-  });
-  const receiptLines: ReceiptLine[] = input.lines.map((l) => ({
-    drawDates: [...new Set(resolved.find((r) => r.line === l)!.draws.map((d) => d.drawDate))],
-    pools: l.pools,
-    label: label(l),
-    amounts: l.amounts,
-  }));
+  const posting = { at: now, kind: 'stake', initiatedBy: auth.userId, companyId: o.companyId, memo: null, lines: [
+    { accountId: walletId, amount: -net },
+    { accountId: stakesAccount, amount: net },
+  ] };
+  assertPostable(posting);
   const receipt = renderReceipt({
-    ticketNo: TICKET_NO_MARK,
+    ticketNo: reads.ticketNo,
     orderedAt: formatBusinessDateTime(now, deps.config.tzBusiness),
     username: o.username,
-    lines: receiptLines,
+    lines: input.lines.map((l) => ({
+      drawDates: [...new Set(resolved.find((r) => r.line === l)!.draws.map((d) => d.drawDate))],
+      pools: l.pools,
+      label: label(l),
+      amounts: l.amounts,
+    })),
     gross,
     net,
     reverse: o.receiptOrderType === 2,
     codeOrder: DEFAULT_CODE_ORDER,
   });
-  const ticket = await q.insertTicket(tx, {
-    userId: input.ownerId,
-    placedBy: auth.userId,
-    companyId: o.companyId,
-    sourceType: input.sourceType,
-    orderedAt: now,
-    inboxString: input.inboxString ?? null,
-    receiptTemplate: receipt,
-    mark: TICKET_NO_MARK,
-    pageInfo: input.pageInfo ?? null,
-    customerPhone: input.customerPhone ?? null,
-    gross,
-    commission,
-    net,
-    transactionId: posting.transactionId,
-  });
-  const inserted = await tx
-    .insert(betLines)
-    .values(
-      rowsOut.map((r) => ({
-        ticketId: ticket.id,
-        companyId: o.companyId,
-        userId: input.ownerId,
-        lineNo: r.lineNo,
-        drawId: r.drawId,
-        poolId: r.poolId,
-        drawDate: r.drawDate,
-        writtenNumber: r.writtenNumber,
-        number: r.number,
-        betType: r.betType,
-        betCode: r.betCode,
-        stake: r.stake,
-        commission: r.commission,
-        unposted: r.unposted,
-      })),
-    )
-    .returning({ id: betLines.id });
-  const shares = rowsOut.flatMap((r, i) =>
-    r.shares.filter((s) => s.amount > 0).map((s) => ({ betLineId: inserted[i].id, userId: s.userId, drawId: r.drawId, amount: s.amount, limitKey: s.limitKey })),
-  );
-  if (shares.length) await tx.insert(eatShares).values(shares);
-  return {
-    ticketId: ticket.id,
-    ticketNo: ticket.ticketNo,
-    xid: ticket.xid,
+  const xid = crypto.randomUUID();
+  const data = {
+    ticketId: reads.ticketId,
+    ticketNo: reads.ticketNo,
+    xid,
     orderedAt: now.toISOString(),
     gross,
     commission,
     net,
     lines: rowsOut.length,
     unposted: rowsOut.reduce((s, r) => s + r.unposted, 0),
-    receipt: ticket.receiptString,
-    availableCredit: availableCredit({ ...wallet, balance: posting.balanceAfter.get(wallet.id)! }),
+    receipt,
+    // The wallet is locked: its balance after this ticket is exactly the one read less the net stake.
+    availableCredit: availableCredit({ creditType: o.creditType, creditLimit: Number(o.creditLimit), balance: plan.walletBalance - net }),
   };
+  const answer = { status: 200, body: ok(data, 'SAVED') };
+  const entries = await writeTicket(tx, {
+    posting,
+    ticket: {
+      id: reads.ticketId,
+      ticketNo: reads.ticketNo,
+      xid,
+      userId: input.ownerId,
+      placedBy: auth.userId,
+      companyId: o.companyId,
+      sourceType: input.sourceType,
+      orderedAt: now,
+      inboxString: input.inboxString ?? null,
+      receiptString: receipt,
+      pageInfo: input.pageInfo ?? null,
+      customerPhone: input.customerPhone ?? null,
+      gross,
+      commission,
+      net,
+    },
+    lines: rowsOut.map((r, i) => ({ ...r, id: lineIds[i] })),
+    shares: rowsOut.flatMap((r, i) => r.shares.filter((x) => x.amount > 0).map((x) => ({ betLineId: lineIds[i], userId: x.userId, drawId: r.drawId, amount: x.amount, limitKey: x.limitKey }))),
+    eaten: [...deltas].map(([k, amount]) => {
+      const [userId, drawId, key] = k.split('|');
+      return { userId: Number(userId), drawId: Number(drawId), key, amount };
+    }),
+    queued,
+    idempotency: { userId: auth.userId, key: input.idempotencyKey, status: answer.status, response: answer.body },
+  });
+  if (entries !== posting.lines.length) throw new Error('a journal line named an unknown wallet');
+  return { ...answer, replayed: false };
 }
 
 /** The limit key of a bet line under an account's limit method. */
@@ -279,16 +313,11 @@ function limitKey(method: number, r: Row): string {
   return `n:${r.number}:${r.betCode}`;
 }
 
-async function allocate(tx: Tx, chain: q.ChainRow[], rowsOut: Row[], now: Date) {
-  const amountAccounts = chain.filter((c) => c.eatType === 'amount');
-  const ids = amountAccounts.map((c) => c.userId);
-  const numbers = [...new Set(rowsOut.map((r) => r.number))];
-  // One connection per transaction: these run one after the other.
-  const { limits, reds, blocked } = await q.riskSettings(tx, ids, numbers, [...new Set(numbers.map(permutationGroupKey))], [...new Set(rowsOut.map((r) => r.drawDate))]);
-  const keys = amountAccounts.flatMap((c) => rowsOut.map((r) => ({ userId: c.userId, drawId: r.drawId, key: limitKey(c.limitMethod ?? 1, r) })));
-  const totals = await q.lockEatenTotals(tx, keys);
+/** Shares every bet line up the chain (allocateEat) against the locked totals; the totals' changes and the numbers to block. */
+function allocate(chain: q.ChainRow[], rowsOut: Row[], risk: RiskSettings, totals: Map<string, number>) {
+  const { limits, reds, blocked } = risk;
   const deltas = new Map<string, number>();
-  const queued: { userId: number; poolId: number; drawDate: string; number: string; betCode: string }[] = [];
+  const queued = new Map<string, { userId: number; poolId: number; drawDate: string; number: string; betCode: string }>();
 
   for (const r of rowsOut) {
     const accounts: ChainAccount[] = chain.map((c) => {
@@ -320,25 +349,12 @@ async function allocate(tx: Tx, chain: q.ChainRow[], rowsOut: Row[], now: Date) 
       if (c.eatType !== 'amount') continue;
       const key = `${c.userId}|${r.drawId}|${limitKey(c.limitMethod ?? 1, r)}`;
       deltas.set(key, (deltas.get(key) ?? 0) + s.amount);
-      if (s.limitReached) queued.push({ userId: c.userId, poolId: r.poolId, drawDate: r.drawDate, number: r.number, betCode: r.betCode });
+      // A number whose limit is reached is blocked for that account until an admin unblocks it.
+      if (s.limitReached) {
+        const x = { userId: c.userId, poolId: r.poolId, drawDate: r.drawDate, number: r.number, betCode: r.betCode };
+        queued.set(`${x.userId}|${x.poolId}|${x.drawDate}|${x.number}|${x.betCode}`, x);
+      }
     }
   }
-  await q.addEatenTotals(
-    tx,
-    [...deltas].map(([k, amount]) => {
-      const [userId, drawId, key] = k.split('|');
-      return { userId: Number(userId), drawId: Number(drawId), key, amount };
-    }),
-  );
-  if (queued.length) {
-    // A number whose limit is reached is blocked for that account until an admin unblocks it.
-    const unique = [...new Map(queued.map((x) => [`${x.userId}|${x.poolId}|${x.drawDate}|${x.number}|${x.betCode}`, x])).values()];
-    await tx.execute(sql`insert into number_queue (owner_user_id, pool_id, draw_date, number, bet_code, reason, status, created_at)
-      select u, p, d::date, n, c, 'limit-reached', 0, ${now} from unnest(
-        ${`{${unique.map((x) => x.userId).join(',')}}`}::int[], ${`{${unique.map((x) => x.poolId).join(',')}}`}::int[],
-        ${`{${unique.map((x) => x.drawDate).join(',')}}`}::text[], ${`{${unique.map((x) => x.number).join(',')}}`}::text[],
-        ${`{${unique.map((x) => x.betCode).join(',')}}`}::text[]) as x(u, p, d, n, c)
-      where not exists (select 1 from number_queue q where q.owner_user_id = x.u and q.pool_id = x.p and q.draw_date = x.d::date
-                        and q.number = x.n and q.bet_code = x.c and q.status = 0)`);
-  }
+  return { deltas, queued: [...queued.values()] };
 }

@@ -236,6 +236,11 @@ export interface EffectiveRateRow {
 
 /** The effective package with its rate rows, in one statement (the ordering hot path). */
 export async function effectiveWithRates(db: DbOrTx, userId: number, packageType: number, red: boolean) {
+  return rows<EffectiveRateRow>(db, effectiveWithRatesSql(userId, packageType, red));
+}
+
+/** The statement of effectiveWithRates, for callers that read it together with other things in one round trip. */
+export function effectiveWithRatesSql(userId: number, packageType: number, red: boolean): SQL {
   const pick = red
     ? sql`select p.id as package_id
           from users u join packages p on p.package_type = ${packageType}::int and p.is_red_package and p.record_status = 1
@@ -253,17 +258,14 @@ export async function effectiveWithRates(db: DbOrTx, userId: number, packageType
             limit 1) x on true
           left join packages d on d.owner_user_id is null and d.is_default and d.package_type = ${packageType}::int and d.record_status = 1
           where u.id = ${userId}::int`;
-  return rows<EffectiveRateRow>(
-    db,
-    sql`with pick as (${pick})
+  return sql`with pick as (${pick})
         select p.id as "packageId", p.package_type as "packageType", p.ibox_rounding as "iboxRounding",
                p.pao_enabled as "paoEnabled", p.pao_rate::text as "paoRate", p.fake_pao as "fakePao", p.fake_pao_rate::text as "fakePaoRate",
                r.code, r.pool_id as "poolId", r.enabled, r.commission_pct::text as "commissionPct",
                r.payout_first as first, r.payout_second as second, r.payout_third as third, r.payout_starter as starter,
                r.payout_consolation as consolation, r.payout_fourth as fourth, r.payout_fifth as fifth, r.payout_sixth as sixth
         from pick join packages p on p.id = pick.package_id
-        left join package_rates r on r.package_id = p.id`,
-  );
+        left join package_rates r on r.package_id = p.id`;
 }
 
 /**

@@ -530,7 +530,7 @@ export interface EffectivePackage {
   poolRates: Map<number, Map<string, PackageRateFigures | null>>;
 }
 
-function toEffective(rows: q.EffectiveRateRow[]): EffectivePackage | null {
+export function toEffective(rows: q.EffectiveRateRow[]): EffectivePackage | null {
   if (!rows.length) return null;
   const h = rows[0];
   const pkg: EffectivePackage = {
