@@ -186,6 +186,30 @@ describe('history, receipts and voids', () => {
     expect(await eaten()).toBe('0');
   });
 
+  it('bulk voids several tickets at once: each refunded by its own journal transaction, limits given back', async () => {
+    const eaten = async (n: string) => (await rows<{ amount: string }>(sql`select amount::text from eaten_totals where user_id = ${coId} and key = ${`n:${n}:B`}`))[0]?.amount;
+    const before = (await t.request({ url: '/api/Account/GetUserDetailsById', query: { userId: playerId }, cookie: player })).body.data.balance;
+    const eatenBefore = Number((await eaten('2468')) ?? 0);
+    const placed = [await express('D\n#1\n2468#1'), await express('D\n#1\n2468#1\n1357#2'), await express('D\n#1\n9753#1')].map((r) => r.body.data);
+    expect(Number(await eaten('2468'))).toBe(eatenBefore + 100);
+    const ids = placed.map((p) => p.ticketId);
+    const v = await t.request({ url: '/api/Bet/BulkVoidTicket', cookie: player, json: { ticketIds: [ids[2], ids[0], ids[1]] } });
+    expect(v.status).toBe(200);
+    expect(v.body.data).toEqual(placed.map((p) => ({ ticketId: p.ticketId, ticketNo: p.ticketNo, refunded: p.net })));
+    const after = (await t.request({ url: '/api/Account/GetUserDetailsById', query: { userId: playerId }, cookie: player })).body.data.balance;
+    expect(after).toBe(before);
+    expect(Number(await eaten('2468'))).toBe(eatenBefore);
+    expect(await eaten('9753')).toBe('0');
+    const voided = await rows<{ status: number; n: string }>(
+      sql`select t.status, count(distinct t.void_transaction_id)::text as n from tickets t where t.id = any(${`{${ids.join(',')}}`}::bigint[]) group by t.status`,
+    );
+    expect(voided).toEqual([{ status: 0, n: '3' }]);
+    const lines = await rows<{ n: string }>(sql`select count(*)::text as n from bet_lines where ticket_id = any(${`{${ids.join(',')}}`}::bigint[]) and status <> 0`);
+    expect(lines[0].n).toBe('0');
+    const memos = await rows<{ memo: string }>(sql`select memo from journal_transactions where kind = 'void' and memo = any(${`{${placed.map((p) => p.ticketNo).join(',')}}`}::text[])`);
+    expect(memos.length).toBe(3);
+  });
+
   it('a sibling branch sees neither the ticket nor its receipt', async () => {
     const placed = await express('D\n#1\n1470#1');
     const other = await t.login('ordco2', PASSWORD);

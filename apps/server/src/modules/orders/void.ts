@@ -3,13 +3,13 @@
 // reversing journal transaction. The ticket stays, with who voided it and when.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hasAccess, RoleId } from '@app/domain';
-import { betLines, tickets, users } from '../../db/schema';
-import { writeAudit } from '../../platform/audit';
+import { auditLog, tickets, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
-import { lockWallets, post, runTransaction } from '../ledger/service';
+import { rows } from '../ledger/queries';
+import { lockWallets, runTransaction } from '../ledger/service';
 import * as q from './queries';
 
 const OPEN_STAKE_SHARDS = 16;
@@ -42,42 +42,77 @@ export async function voidTickets(deps: Deps, auth: AuthContext, ticketIds: numb
                                           where bl.ticket_id = any(${`{${ids.join(',')}}`}::bigint[]) and d.cutoff_at <= ${now}`);
       if ((closed as unknown as { rows: unknown[] }).rows.length) throw new AppError(422, 'DRAW_CLOSED');
     }
-    const results = [];
-    for (const { t } of locked) results.push(await voidOne(tx, deps, auth, t, now, ip));
-    return results;
+    return voidLocked(tx, deps, auth, locked.map((x) => x.t), now, ip);
   });
 }
 
-async function voidOne(tx: Tx, deps: Deps, auth: AuthContext, t: typeof tickets.$inferSelect, now: Date, ip: string) {
-  // Give back what each fight-limit account ate.
-  await tx.execute(sql`update eaten_totals et set amount = et.amount - s.total
-                       from (select es.user_id, es.draw_id, es.limit_key, sum(es.amount) as total
-                             from eat_shares es join bet_lines bl on bl.id = es.bet_line_id
-                             where bl.ticket_id = ${t.id} and es.limit_key is not null
-                             group by es.user_id, es.draw_id, es.limit_key) s
-                       where et.user_id = s.user_id and et.draw_id = s.draw_id and et.key = s.limit_key`);
-  await tx.update(betLines).set({ status: 0 }).where(eq(betLines.ticketId, t.id));
-  const wallets = await lockWallets(tx, [t.userId]);
-  const wallet = wallets.get(t.userId)!;
-  const stakesAccount = await q.openStakesAccount(deps.db, tx, t.companyId, t.userId % OPEN_STAKE_SHARDS);
-  const posting = t.net > 0
-    ? await post(tx, {
-        at: now,
-        kind: 'void',
-        initiatedBy: auth.userId,
-        companyId: t.companyId,
-        memo: t.ticketNo,
-        lines: [
-          { accountId: stakesAccount, amount: -t.net },
-          { accountId: wallet.id, amount: t.net },
-        ],
-      })
-    : null;
-  await tx
-    .update(tickets)
-    .set({ status: 0, voidedAt: now, voidedBy: auth.userId, voidTransactionId: posting?.transactionId ?? null })
-    .where(eq(tickets.id, t.id));
-  await writeAudit(tx, now, { actorUserId: auth.userId, action: 'ticket.void', targetType: 'ticket', targetId: t.id, before: { status: 1 }, after: { status: 0, refund: t.net }, ip });
-  return { ticketId: t.id, ticketNo: t.ticketNo, refunded: t.net };
+/**
+ * Voids locked tickets in a fixed number of statements whatever their count. Locks follow placement's
+ * order (wallets, then eaten totals, then open-stakes accounts) so a void and a placement never deadlock
+ * on each other. Each ticket is refunded by its own journal transaction (memo: its ticket number).
+ */
+async function voidLocked(tx: Tx, deps: Deps, auth: AuthContext, list: (typeof tickets.$inferSelect)[], now: Date, ip: string) {
+  const ids = list.map((t) => t.id);
+  const idArray = sql`${`{${ids.join(',')}}`}::bigint[]`;
+  const wallets = await lockWallets(tx, [...new Set(list.map((t) => t.userId))]);
+  const stakes = new Map<number, number>();
+  for (const t of list) stakes.set(t.id, await q.openStakesAccount(deps.db, tx, t.companyId, t.userId % OPEN_STAKE_SHARDS));
+  const refunded = list.filter((t) => t.net > 0);
+  await tx.execute(sql`select 1 from eaten_totals et
+                       join (select distinct es.user_id, es.draw_id, es.limit_key from eat_shares es join bet_lines bl on bl.id = es.bet_line_id
+                             where bl.ticket_id = any(${idArray}) and es.limit_key is not null) s
+                         on et.user_id = s.user_id and et.draw_id = s.draw_id and et.key = s.limit_key
+                       order by et.user_id, et.draw_id, et.key for update of et`);
+  await tx.execute(sql`select 1 from ledger_accounts where id = any(${`{${[...new Set(stakes.values())].join(',')}}`}::int[]) order by id for update`);
+  const col = (f: (t: (typeof refunded)[number]) => string | number | null) => `{${refunded.map((t) => { const v = f(t); return v === null ? 'NULL' : `"${v}"`; }).join(',')}}`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const voided = await rows<{ ticketId: number; txId: number | null }>(
+    tx,
+    sql`with tk as materialized (
+          select x.ticket_id, x.net, x.wallet_id, x.stakes_id, x.company_id, x.ticket_no,
+                 nextval(pg_get_serial_sequence('journal_transactions', 'id')) as tx_id
+          from unnest(${col((t) => t.id)}::bigint[], ${col((t) => t.net)}::bigint[], ${col((t) => wallets.get(t.userId)!.id)}::int[],
+                      ${col((t) => stakes.get(t.id)!)}::int[], ${col((t) => t.companyId)}::int[], ${col((t) => t.ticketNo)}::text[])
+               as x(ticket_id, net, wallet_id, stakes_id, company_id, ticket_no)
+        ),
+        give as (
+          update eaten_totals et set amount = et.amount - s.total
+          from (select es.user_id, es.draw_id, es.limit_key, sum(es.amount) as total
+                from eat_shares es join bet_lines bl on bl.id = es.bet_line_id
+                where bl.ticket_id = any(${idArray}) and es.limit_key is not null
+                group by es.user_id, es.draw_id, es.limit_key) s
+          where et.user_id = s.user_id and et.draw_id = s.draw_id and et.key = s.limit_key
+        ),
+        lines as (update bet_lines set status = 0 where ticket_id = any(${idArray})),
+        ins_tx as (
+          insert into journal_transactions (id, at, kind, initiated_by, company_id, memo)
+          select tx_id, ${at}, 'void', ${auth.userId}::int, company_id, ticket_no from tk
+        ),
+        legs as (
+          select tx_id, stakes_id as account_id, -net as amount, company_id from tk
+          union all
+          select tx_id, wallet_id, net, company_id from tk
+        ),
+        ins_e as (
+          -- Every account here is locked, so the balance read is current: the running sum gives each entry's balance after it.
+          insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at)
+          select l.tx_id, l.account_id, l.amount,
+                 a.balance + sum(l.amount) over (partition by l.account_id order by l.tx_id rows unbounded preceding), l.company_id, ${at}
+          from legs l join ledger_accounts a on a.id = l.account_id
+        ),
+        upd as (
+          update ledger_accounts a set balance = a.balance + s.delta, updated_at = ${at}
+          from (select account_id, sum(amount) as delta from legs group by account_id) s
+          where a.id = s.account_id
+        )
+        update tickets t set status = 0, voided_at = ${at}, voided_by = ${auth.userId}::int, void_transaction_id = v.tx_id
+        from (select x.id, tk.tx_id from unnest(${idArray}) as x(id) left join tk on tk.ticket_id = x.id) v
+        where t.id = v.id
+        returning t.id as "ticketId", t.void_transaction_id as "txId"`,
+  );
+  if (voided.length !== list.length) throw new Error('a locked ticket was not voided');
+  await tx.insert(auditLog).values(
+    list.map((t) => ({ at: now, actorUserId: auth.userId, action: 'ticket.void', targetType: 'ticket', targetId: String(t.id), before: { status: 1 }, after: { status: 0, refund: t.net }, ip })),
+  );
+  return list.map((t) => ({ ticketId: t.id, ticketNo: t.ticketNo, refunded: t.net }));
 }
-
