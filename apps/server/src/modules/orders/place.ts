@@ -31,7 +31,7 @@ import { rateFor, toEffective } from '../packages/service';
 import { assertInSubtree } from '../accounts/service';
 import * as q from './queries';
 import type { RiskSettings } from './queries';
-import { prepareTicket, readForTicket, writeTicket, type TicketReads } from './placeStatements';
+import { prepareTicket, readForTicket, writeTicket, type BetLineValues, type TicketReads } from './placeStatements';
 import { renderReceipt } from './receipt';
 
 export const SourceType = { WebOrder: 1, WebOrder2: 2, Express: 3, AutoTicket: 4, Api: 5 } as const;
@@ -47,18 +47,8 @@ export interface PlaceInput {
   idempotencyKey: string;
 }
 
-interface Row {
-  lineNo: number;
-  drawId: number;
-  poolId: number;
-  drawDate: string;
-  writtenNumber: string;
-  number: string;
-  betType: number;
+interface Row extends BetLineValues {
   betCode: BetCode;
-  stake: number;
-  commission: number;
-  unposted: number;
   shares: { userId: number; amount: number; limitKey: string | null }[];
 }
 

@@ -138,6 +138,21 @@ export async function prepareTicket(tx: DbOrTx, keys: TotalKey[], lineCount: num
   };
 }
 
+/** One bet line: one number bought, for one bet code, pool and draw. */
+export interface BetLineValues {
+  lineNo: number;
+  drawId: number;
+  poolId: number;
+  drawDate: string;
+  writtenNumber: string;
+  number: string;
+  betType: number;
+  betCode: string;
+  stake: number;
+  commission: number;
+  unposted: number;
+}
+
 export interface TicketWrite {
   posting: PostingRow;
   ticket: {
@@ -157,20 +172,7 @@ export interface TicketWrite {
     commission: number;
     net: number;
   };
-  lines: {
-    id: number;
-    lineNo: number;
-    drawId: number;
-    poolId: number;
-    drawDate: string;
-    writtenNumber: string;
-    number: string;
-    betType: number;
-    betCode: string;
-    stake: number;
-    commission: number;
-    unposted: number;
-  }[];
+  lines: (BetLineValues & { id: number })[];
   shares: { betLineId: number; userId: number; drawId: number; amount: number; limitKey: string | null }[];
   eaten: { userId: number; drawId: number; key: string; amount: number }[];
   queued: { userId: number; poolId: number; drawDate: string; number: string; betCode: string }[];
