@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { agreeTermsIfShown, clickChoice, DEMO_PASSWORD, login, setLanguage, shot } from './support';
+import { ADMIN, agreeTermsIfShown, clickChoice, DEMO_PASSWORD, login, setLanguage, shot } from './support';
 
 // Ordering (issue 4) on the demo hierarchy with the real clock: the demo draws are this year's and next
 // year's (Wed/Sat/Sun for pools 1-7, GD daily), so "D" always finds an open draw.
@@ -104,7 +104,7 @@ test('a player pastes an express order with a box and a roll, places it, voids i
   expect(await creditBalance(page)).toBe(before);
 });
 
-test('an order for a date the server refuses is refused with the message next to the line', async ({ page }) => {
+test('an order for a date without a draw, or after the cutoff, is refused with the message next to the line', async ({ page, playwright }) => {
   await loginPlayer(page);
   await openExpress(page);
   const today = (await page.getByTestId('bet-business-date').textContent()) ?? '';
@@ -129,14 +129,23 @@ test('an order for a date the server refuses is refused with the message next to
   await expect(page.getByTestId('bet-refusal')).toContainText('没有下注');
   await setLanguage(page, 'en');
 
-  // Today's draw once it is past its cutoff (by the server's clock): DRAW_CLOSED.
-  const todays = (await drawsOn(page)).find((d) => d.poolId === 1);
-  if (todays && !todays.open) {
-    await page.getByTestId('express-text').fill(`${ddmm(today)}\n#1\n1234#1`);
-    await expect(page.getByTestId('express-total-gross')).toHaveText('1.00');
-    await page.getByTestId('express-place').click();
-    await expect(page.getByTestId('express-line-error-3')).toHaveText('Sales for this draw are closed.');
-  }
+  // A draw past its cutoff by the server's clock: DRAW_CLOSED. The super admin moves GD's cutoff to
+  // midnight, which closes today's GD draw (GD draws daily); the player's order for it is then refused.
+  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: XHR });
+  expect((await admin.post('/api/Account/Login', { form: { username: ADMIN.username, password: ADMIN.password } })).ok()).toBe(true);
+  const pools = (await (await admin.get('/api/Pools/GetPoolsSelection')).json()).data as { poolId: number; letter: string; cutoffHour: number; cutoffMinute: number }[];
+  const gd = pools.find((p) => p.poolId === 8)!;
+  expect((await admin.post('/api/Pools/UpdateCutoffTime', { data: { poolId: 8, cutoffHour: 0, cutoffMinute: 0 } })).ok()).toBe(true);
+  expect((await drawsOn(page)).find((d) => d.poolId === 8)?.open).toBe(false);
+  await page.getByTestId('express-text').fill(`${ddmm(today)}\n#8\n1234#1`);
+  await expect(page.getByTestId('express-total-gross')).toHaveText('1.00');
+  await page.getByTestId('express-place').click();
+  await expect(page.getByTestId('express-line-error-3')).toHaveText('Sales for this draw are closed.');
+  await expect(page.getByTestId('bet-refusal')).toContainText('Nothing was placed');
+  await shotBoth(page, 'express-closed');
+  // Later GD draws keep their usual cutoff.
+  await admin.post('/api/Pools/UpdateCutoffTime', { data: { poolId: 8, cutoffHour: gd.cutoffHour, cutoffMinute: gd.cutoffMinute } });
+  await admin.dispose();
 
   // A line the bet language refuses is shown before any call, with its line number.
   await page.getByTestId('express-text').fill('D\n#1\n1234#1\n1234#2');
