@@ -14,6 +14,7 @@ export function makeUser(over: Partial<LoginUser> = {}): LoginUser {
     secondaryPasswordCheckTime: 10,
     secondaryVerifiedUntil: null,
     loginGuid: 'guid-1',
+    businessTimeZone: 'Asia/Kuala_Lumpur',
     ...over,
   };
 }

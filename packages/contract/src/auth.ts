@@ -22,6 +22,8 @@ export const loginUser = z.object({
   secondaryPasswordCheckTime: z.number().int(),
   /** When this session's secondary password check expires (ISO, UTC), if it was verified. */
   secondaryVerifiedUntil: z.string().nullable(),
+  /** The business time zone (IANA name): draw dates, cutoffs and every time the app shows are in it. */
+  businessTimeZone: z.string(),
 });
 export type LoginUser = z.infer<typeof loginUser>;
 

@@ -3,6 +3,7 @@ import { LOGIN_ID_POLL_MS } from '@app/domain';
 import type { LoginUser } from '@app/contract';
 import * as accountApi from '../api/account';
 import type { ApiResult } from '../api/client';
+import { setBusinessTimeZone } from '../ui/time';
 import { authReducer, initialAuthState, type AuthState } from './authReducer';
 import {
   adoptLoginGuid,
@@ -41,6 +42,8 @@ export interface AuthProviderProps {
 
 export function AuthProvider({ children, onLoggedOut, pollMs = LOGIN_ID_POLL_MS }: AuthProviderProps) {
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  // Set while rendering, not in an effect: the screens below format times in this same render.
+  setBusinessTimeZone(state.userData?.businessTimeZone ?? null);
 
   // Startup: ask the server whether this browser already has a session.
   useEffect(() => {

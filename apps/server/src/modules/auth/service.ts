@@ -71,6 +71,7 @@ export async function toLoginUser(deps: Deps, auth: AuthContext): Promise<LoginU
     secondaryPasswordCheckTime,
     secondaryVerifiedUntil: until && until > deps.clock.now() ? until.toISOString() : null,
     loginGuid: auth.loginGuid,
+    businessTimeZone: deps.config.tzBusiness,
   };
 }
 

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Space, Switch, Typography } from 'antd';
 import type { FormRule } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DAYS_OF_WEEK, EAT_SEQUENCES, type FieldRule } from '@app/domain';
@@ -26,6 +25,7 @@ import {
   type FormValues,
 } from './accountForm';
 import { levelLabel } from './labels';
+import { formatInstant } from '../../ui/time';
 
 export interface AccountFormProps {
   mode: FormMode;
@@ -335,7 +335,7 @@ export function AccountForm({ mode, detail, init, uplineId, defaultLevel, readOn
           <Descriptions.Item label={t('accounts.availableCredit')}>
             {detail.availableCredit === null ? t('dashboard.unlimited') : formatCents(detail.availableCredit)}
           </Descriptions.Item>
-          <Descriptions.Item label={t('accounts.lastLogin')}>{detail.lastLoginAt ? dayjs(detail.lastLoginAt).format('YYYY-MM-DD HH:mm') : '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('accounts.lastLogin')}>{detail.lastLoginAt ? formatInstant(detail.lastLoginAt) : '-'}</Descriptions.Item>
         </Descriptions>
       )}
     </Card>

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Table, Tooltip, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ListingRow } from '@app/contract';
 import { formatCents } from '../../ui/text';
 import type { Listing } from './api';
 import { levelLabel, StatusTag } from './labels';
 import { applyTableChange, PAGE_SIZES, sortOrderOf, type ListingState } from './listingState';
+import { formatInstant } from '../../ui/time';
 
 export interface AccountTableProps {
   data: Listing | undefined;
@@ -86,7 +86,7 @@ export function AccountTable({ data, loading, state, onChange, onDrill, actions,
       key: 'lastLoginAt',
       sorter: true,
       sortOrder: sortOrderOf(state, 'lastLoginAt'),
-      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
+      render: (v: string | null) => (v ? formatInstant(v) : '-'),
     },
   ];
   if (actions) columns.push({ title: t('common.actions'), key: 'actions', width: actionsWidth, render: (_: unknown, row) => actions(row) });

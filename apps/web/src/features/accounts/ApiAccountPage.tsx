@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Form, Input, Select, Space, Typography } from 'antd';
 import { KeyOutlined, SaveOutlined, SearchOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { UserSummary } from '@app/contract';
@@ -19,6 +18,7 @@ import {
 } from './api';
 import { levelLabel } from './labels';
 import { positiveIntParam } from './params';
+import { formatInstant } from '../../ui/time';
 
 interface Picked {
   userId: number;
@@ -132,10 +132,10 @@ export default function ApiAccountPage() {
                 <span data-testid="api-account-opcode">{view?.clientOpcode ?? t('apiAccount.none')}</span>
               </Descriptions.Item>
               <Descriptions.Item label={t('apiAccount.createdAt')}>
-                {view?.createdAt ? dayjs(view.createdAt).format('YYYY-MM-DD HH:mm') : '-'}
+                {view?.createdAt ? formatInstant(view.createdAt) : '-'}
               </Descriptions.Item>
               <Descriptions.Item label={t('apiAccount.lastUsedAt')}>
-                {view?.lastUsedAt ? dayjs(view.lastUsedAt).format('YYYY-MM-DD HH:mm') : '-'}
+                {view?.lastUsedAt ? formatInstant(view.lastUsedAt) : '-'}
               </Descriptions.Item>
             </Descriptions>
 

@@ -1,12 +1,12 @@
 import { Button, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS, withQuery } from '../../navigation/paths';
 import { useSubAccounts, type SubAccountRow } from './api';
 import { StatusTag } from './labels';
 import { optionsFromAccessString } from './subAccountForm';
+import { formatInstant } from '../../ui/time';
 
 /** The main account's sub-accounts (staff logins) with their access; New and Edit open /sub-account/detail. */
 export function SubAccountsTab() {
@@ -46,7 +46,7 @@ export function SubAccountsTab() {
       dataIndex: 'lastLoginAt',
       key: 'lastLoginAt',
       width: 170,
-      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
+      render: (v: string | null) => (v ? formatInstant(v) : '-'),
     },
     {
       title: t('common.actions'),

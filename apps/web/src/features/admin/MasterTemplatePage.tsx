@@ -13,6 +13,7 @@ import { adminKeys, saveTemplate, useCategories, useCompanies, useTemplateItems,
 import { refusalKey } from './DrawModals';
 import { defaultValue, ITEM_KINDS, itemErrors, itemFieldErrors, OPERATOR_SIGNS, POOL_LETTERS, toItemInputs, validItemValue, type EditableItem, type ItemKind } from './masterTemplate';
 import './admin.css';
+import { formatInstant } from '../../ui/time';
 
 const TIER_KEYS = ['first', 'second', 'third', 'starter', 'consolation', 'fourth', 'fifth', 'sixth'];
 const PACKAGE_MANAGE = '/package/manage';
@@ -224,7 +225,7 @@ export default function MasterTemplatePage() {
     {
       title: t('admin.template.updated'),
       key: 'updated',
-      render: (_: unknown, r) => (r.updatedAt ? `${dayjs(r.updatedAt).format('YYYY-MM-DD HH:mm')}${r.updatedBy ? ` · ${r.updatedBy}` : ''}` : '-'),
+      render: (_: unknown, r) => (r.updatedAt ? `${formatInstant(r.updatedAt)}${r.updatedBy ? ` · ${r.updatedBy}` : ''}` : '-'),
     },
   ];
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Col, DatePicker, Empty, Form, Input, Row, Select, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { MinusSquareOutlined, PlusSquareOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { translateMessage } from '../../i18n';
@@ -17,6 +17,7 @@ import { poolLetters, problemText, refusalText, shortDate, type Said } from './l
 import { OwnerBar } from './OwnerBar';
 import { buildExpressPreview, lineErrorsOf } from './preview';
 import { useOrderOwner } from './useOrderOwner';
+import { formatInstant } from '../../ui/time';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 const PREVIEW_DELAY_MS = 250;
@@ -66,7 +67,7 @@ export default function AutoTicketPage() {
     },
     { title: t('betting.ticketNo'), dataIndex: 'ticketNo', key: 'ticketNo', width: 140, render: (v: string | null) => (v ? <span style={{ fontFamily: MONO }}>{v}</span> : '-') },
     { title: t('betting.auto.message'), dataIndex: 'message', key: 'message', render: (v: string | null, r) => (v && r.status !== 'placed' ? translateMessage(t, v) : '-') },
-    { title: t('betting.auto.at'), dataIndex: 'at', key: 'at', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+    { title: t('betting.auto.at'), dataIndex: 'at', key: 'at', width: 170, render: (v: string) => formatInstant(v, true) },
   ];
 
   const columns: TableColumnsType<AutoTicketView> = [

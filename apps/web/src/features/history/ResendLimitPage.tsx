@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { App, Breadcrumb, Button, Card, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../navigation/useAccess';
 import { NumericInput } from '../../ui/NumericInput';
 import { updateResendLimit, useResendLimits, type ResendLimitRow } from './api';
+import { formatInstant } from '../../ui/time';
 
 /** The most resends per ticket a limit may allow (packages/contract updateResendLimitBody). */
 const MAX_LIMIT = 1000;
@@ -74,7 +74,7 @@ export default function ResendLimitPage() {
     {
       title: t('history.updated'),
       key: 'updated',
-      render: (_: unknown, r) => (r.updatedAt ? `${dayjs(r.updatedAt).format('YYYY-MM-DD HH:mm')} ${r.updatedBy ?? ''}` : '-'),
+      render: (_: unknown, r) => (r.updatedAt ? `${formatInstant(r.updatedAt)} ${r.updatedBy ?? ''}` : '-'),
     },
     ...(canEdit
       ? [

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, DatePicker, Input, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { MessageOutlined, MinusSquareOutlined, PlusSquareOutlined, StopOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RoleId } from '@app/domain';
@@ -13,6 +12,7 @@ import { bulkVoidTickets, sendSmsReceipt, useAfterVoid, useBettingAgents, useOwn
 import { ReceiptCorrectionModal } from './ReceiptCorrectionModal';
 import { voidable } from './rules';
 import { TicketDetail } from './TicketDetail';
+import { formatInstant } from '../../ui/time';
 
 /** The resend limits screen (linked from here when it exists for the viewer). */
 const RESEND_LIMIT_PATH = '/manage-resend-order-limit';
@@ -98,7 +98,7 @@ export default function TicketHistoryPage() {
         </span>
       ),
     },
-    { title: t('history.orderedAt'), dataIndex: 'orderedAt', key: 'orderedAt', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+    { title: t('history.orderedAt'), dataIndex: 'orderedAt', key: 'orderedAt', width: 170, render: (v: string) => formatInstant(v, true) },
     { title: t('history.account'), dataIndex: 'username', key: 'username' },
     { title: t('history.placedBy'), dataIndex: 'placedBy', key: 'placedBy' },
     { title: t('history.source'), dataIndex: 'sourceType', key: 'source', render: (v: number) => t(`history.sources.${v}`, { defaultValue: String(v) }) },
@@ -115,7 +115,7 @@ export default function TicketHistoryPage() {
             {r.open ? t('history.statuses.open') : t('history.statuses.closed')}
           </Tag>
         ) : (
-          <Tooltip title={r.voidedAt ? t('history.voidedBy', { by: r.voidedBy ?? '-', at: dayjs(r.voidedAt).format('YYYY-MM-DD HH:mm:ss') }) : undefined}>
+          <Tooltip title={r.voidedAt ? t('history.voidedBy', { by: r.voidedBy ?? '-', at: formatInstant(r.voidedAt, true) }) : undefined}>
             <Tag color="red" data-testid={`ticket-status-${r.ticketId}`} data-status="void">
               {t('history.statuses.void')}
             </Tag>

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { BET_CODES, POOLS, type FieldRule } from '@app/domain';
 import { translateMessage } from '../../i18n';
@@ -14,6 +13,7 @@ import { changedPackageStore, entriesFor } from './changedPackages';
 import { PackageTags } from './labels';
 import { RateSheetGrid } from './RateSheetGrid';
 import { addRow, fromSheet, sheetErrors, sheetFromTemplate, splitFieldErrors, type CellErrors, type SheetRow } from './rateSheet';
+import { formatInstant } from '../../ui/time';
 
 export const settingRules = {
   name: { required: true, maxLength: 60 },
@@ -184,7 +184,7 @@ export function PackageEditor({
               <PackageTags p={detail} />
             </Descriptions.Item>
             <Descriptions.Item label={t('packages.lastModified')}>
-              {detail.updatedAt ? `${dayjs(detail.updatedAt).format('YYYY-MM-DD HH:mm')}${detail.updatedBy ? ` · ${detail.updatedBy}` : ''}` : '-'}
+              {detail.updatedAt ? `${formatInstant(detail.updatedAt)}${detail.updatedBy ? ` · ${detail.updatedBy}` : ''}` : '-'}
             </Descriptions.Item>
             {detail.assignedUsers.length > 0 && (
               <Descriptions.Item label={t('packages.assignedTo')} span={4}>

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Select, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { RoleId } from '@app/domain';
@@ -14,6 +13,7 @@ import { assignPackage, PACKAGE_TYPES, packageKeys, useDownlines, useOwnPackageS
 import { changedPackageStore, entriesFor } from './changedPackages';
 import { PackageTags } from './labels';
 import { packageEditRefusal } from './rules';
+import { formatInstant } from '../../ui/time';
 
 export const PACKAGE_DETAIL = '/package/detail';
 
@@ -125,7 +125,7 @@ export default function PackageManagePage() {
     {
       title: t('packages.lastModified'),
       key: 'updated',
-      render: (_: unknown, p) => (p.updatedAt ? `${dayjs(p.updatedAt).format('YYYY-MM-DD HH:mm')}${p.updatedBy ? ` · ${p.updatedBy}` : ''}` : '-'),
+      render: (_: unknown, p) => (p.updatedAt ? `${formatInstant(p.updatedAt)}${p.updatedBy ? ` · ${p.updatedBy}` : ''}` : '-'),
     },
     {
       title: t('common.actions'),

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Descriptions, Form, Input, Result, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { CreditLogEntry, UserSummary } from '@app/contract';
@@ -15,6 +14,7 @@ import { useAlerts } from '../../ui/useAlerts';
 import { useFieldRules } from '../../ui/validation';
 import { CREDIT_LOG_PATH, useCreditLog } from './api';
 import { rangeToQuery } from './refusal';
+import { formatInstant } from '../../ui/time';
 
 const positiveInt = (v: string | null) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
@@ -50,7 +50,7 @@ export default function CreditLogPage() {
   };
 
   const columns: TableColumnsType<CreditLogEntry> = [
-    { title: t('payment.at'), dataIndex: 'at', key: 'at', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+    { title: t('payment.at'), dataIndex: 'at', key: 'at', width: 170, render: (v: string) => formatInstant(v, true) },
     {
       title: t('payment.type'),
       dataIndex: 'type',

@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { Alert, App, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Radio, Row, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PaymentType, type FieldRule } from '@app/domain';
@@ -16,6 +15,7 @@ import { useAlerts } from '../../ui/useAlerts';
 import { useFieldRules } from '../../ui/validation';
 import { makePayment, paymentKeys, updateCreditLimit, useAccount, useDownlines, usePaymentHistory, usePaymentTypes, type Payment } from './api';
 import { rangeToQuery, refusalText } from './refusal';
+import { formatInstant } from '../../ui/time';
 
 export const paymentRules = {
   amount: { required: true, min: 0.01, max: MAX_UNITS },
@@ -118,7 +118,7 @@ export default function PaymentPage() {
   const a = account.data;
 
   const columns: TableColumnsType<Payment> = [
-    { title: t('payment.at'), dataIndex: 'at', key: 'at', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+    { title: t('payment.at'), dataIndex: 'at', key: 'at', width: 170, render: (v: string) => formatInstant(v, true) },
     {
       title: t('payment.type'),
       dataIndex: 'type',

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { App, Button, DatePicker, Empty, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { UnlockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../i18n';
 import { useAccess } from '../../navigation/useAccess';
 import { useAlerts } from '../../ui/useAlerts';
 import { riskKeys, unblockNumbers, useNumberQueue, type Pool, type QueueRow } from './api';
+import { formatInstant } from '../../ui/time';
 
 const codeLabel = (c: string) => (c === 'A' ? '3A' : c === 'C' ? '3C' : c);
 
@@ -52,7 +53,7 @@ export function NumberQueuePanel({ pools }: { pools: Pool[] }) {
     { title: t('risk.queue.number'), dataIndex: 'number', key: 'number', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
     { title: t('risk.queue.betCode'), dataIndex: 'betCode', key: 'betCode', render: (v: string) => codeLabel(v) },
     { title: t('risk.queue.reason'), dataIndex: 'reason', key: 'reason', render: (v: string) => t(`risk.queue.reasons.${v}`, { defaultValue: v }) },
-    { title: t('risk.queue.blockedAt'), dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+    { title: t('risk.queue.blockedAt'), dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => formatInstant(v, true) },
   ];
 
   return (

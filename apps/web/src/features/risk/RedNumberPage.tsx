@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Col, Form, Input, Modal, Popover, Row, Select, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MAX_UNITS, centsToUnits, unitsToCents } from '../../ui/money';
@@ -16,6 +15,7 @@ import { deleteRedNumber, riskKeys, saveRedNumber, usePermutationTypes, usePools
 import { NumberQueuePanel } from './NumberQueuePanel';
 import { coveredNumbers, matchingType, RED_NUMBER_PATTERN, typeFits } from './redNumber';
 import './risk.css';
+import { formatInstant } from '../../ui/time';
 
 const FIGHT_LIMIT = '/manage-fight-limit';
 
@@ -148,7 +148,7 @@ export default function RedNumberPage() {
           <Typography.Text type="secondary">{t('risk.red.onlyItself')}</Typography.Text>
         ),
     },
-    { title: t('risk.red.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    { title: t('risk.red.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 170, render: (v: string) => formatInstant(v) },
     {
       title: t('common.actions'),
       key: 'actions',

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Card, Space, Table, Tag, Typography } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@app/contract';
 import { useRoles } from './api';
 import { RoleEditorModal } from './RoleEditorModal';
 import { AssignRolesPanel } from './AssignRolesPanel';
+import { formatInstant } from '../../ui/time';
 
 /** /roles/manage: the role list, the role editor and role assignment (super admin only). */
 export default function RolesPage() {
@@ -41,7 +41,7 @@ export default function RolesPage() {
       dataIndex: 'updatedAt',
       key: 'updatedAt',
       width: 180,
-      render: (v: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
+      render: (v: string) => (v ? formatInstant(v) : '-'),
     },
     {
       title: t('common.actions'),
