@@ -4,7 +4,9 @@ import { defineConfig } from '@playwright/test';
 
 // The real server on a fresh embedded database with the demo hierarchy, serving the built web app.
 // A port of its own per run (workers inherit the environment), so two runs on one machine never collide.
-process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 1500));
+// Drawn from 20000-29999: Chromium refuses some lower ports as unsafe (5060/5061, 6000, 6665-6669, ...),
+// and this range has none of them and sits below Linux's ephemeral ports.
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 10000));
 const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `fourd-e2e-${Date.now()}-${process.pid}`);
 const dataDir = process.env.E2E_DATA_DIR;
