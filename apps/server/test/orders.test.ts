@@ -273,3 +273,22 @@ describe('an inactive pool', () => {
     }
   });
 });
+
+describe('text PostgreSQL cannot store', () => {
+  it('refuses a NUL character in the bet text, the page info or the phone, naming the field, and places nothing', async () => {
+    t.clock.set('2026-11-22T04:00:00Z');
+    await relogin();
+    const before = await t.request({ url: '/api/Report/GetTicket', cookie: player, query: { page: 1, pageSize: 1 } });
+    for (const [field, extra, text] of [
+      ['text', {}, 'D\n#1\n1234#1\u0000'],
+      ['pageInfo', { pageInfo: 'p\u00001' }, 'D\n#1\n1234#1'],
+      ['customerPhone', { customerPhone: '012\u0000' }, 'D\n#1\n1234#1'],
+    ] as const) {
+      const res = await express(text, player, extra);
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.data ?? {})).toContain(field);
+    }
+    const after = await t.request({ url: '/api/Report/GetTicket', cookie: player, query: { page: 1, pageSize: 1 } });
+    expect(after.body.data.total).toBe(before.body.data.total);
+  });
+});

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { HierarchyLevel, PoolId } from '@app/domain';
-import { checkLedger } from '../src/modules/ledger/service';
+import pg from 'pg';
+import { checkLedger, retryStats } from '../src/modules/ledger/service';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
 const onPg = !!process.env.TEST_DATABASE_URL;
@@ -71,5 +72,123 @@ describe.skipIf(!onPg)('ordering under concurrency (PostgreSQL)', () => {
     const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from tickets t join users u on u.id = t.user_id where u.username = 'ccplayer3'`);
     expect(n.n).toBe(1);
     expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('two server processes placing and voiding together: credit and limits hold, nothing deadlocks, the ledger balances', async () => {
+    // Each app has its own batches, so tickets of the two meet only in the database's locks.
+    const other = await t.twin();
+    const deadlocksBefore = retryStats['40P01'] ?? 0;
+    await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: agent, json: { username: 'ccplayer4', password: PASSWORD, fullName: 'P4', level: HierarchyLevel.Player, creditLimit: 60 * 74 } });
+    await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: agent, json: { username: 'ccplayer5', password: PASSWORD, fullName: 'P5', level: HierarchyLevel.Player, creditLimit: 1_000_000 } });
+    const p4 = await t.login('ccplayer4', PASSWORD);
+    const p5 = await t.login('ccplayer5', PASSWORD);
+    const via = (i: number) => (i % 2 ? other : undefined);
+    const placeVia = (i: number, cookie: string, text: string, key: string) => t.request({ url: '/api/Bet/PlaceExpressOrder', cookie, json: { text, idempotencyKey: key }, via: via(i) });
+    // A first ticket of each player to void while the others are placed.
+    const first = await Promise.all([placeVia(0, p4, 'D\n#1\n8888#1', 'twin-void-4'), placeVia(1, p5, 'D\n#1\n8888#1', 'twin-void-5')]);
+    expect(first.map((r) => r.status)).toEqual([200, 200]);
+    const results = await Promise.all([
+      ...Array.from({ length: 120 }, (_, i) => placeVia(i, p4, `D\n#1\n${String(3000 + i)}#1`, `twin-credit-${i}`)),
+      ...Array.from({ length: 120 }, (_, i) => placeVia(i, p5, 'D\n#1\n8888#1', `twin-limit-${i}`)),
+      t.request({ url: '/api/Bet/VoidTicket', cookie: p4, json: { ticketId: first[0].body.data.ticketId } }),
+      t.request({ url: '/api/Bet/VoidTicket', cookie: p5, json: { ticketId: first[1].body.data.ticketId }, via: other }),
+    ]);
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    // ccplayer4's credit covers 60 tickets and one is placed: 59 more go in, or 60 when the void's refund
+    // arrives before the credit runs out; never more.
+    const credit = results.slice(0, 120);
+    const placed = credit.filter((r) => r.status === 200).length;
+    expect([59, 60]).toContain(placed);
+    expect(credit.filter((r) => r.status !== 200).every((r) => r.body.message === 'INSUFFICIENT_CREDIT')).toBe(true);
+    const [active] = await rows<{ n: number }>(sql`select count(*)::int as n from tickets t join users u on u.id = t.user_id where u.username = 'ccplayer4' and t.status = 1`);
+    expect(active.n).toBe(placed);
+    expect(results.slice(240).map((r) => r.status)).toEqual([200, 200]);
+    const [eaten] = await rows<{ amount: string }>(sql`select amount::text from eaten_totals where user_id = ${coId} and key = 'n:8888:B'`);
+    const [shares] = await rows<{ total: string }>(sql`select coalesce(sum(es.amount), 0)::text as total from eat_shares es join bet_lines bl on bl.id = es.bet_line_id
+                                                       where es.user_id = ${coId} and bl.number = '8888' and bl.status = 1`);
+    expect(Number(eaten.amount)).toBeLessThanOrEqual(5_000);
+    expect(Number(eaten.amount)).toBe(Number(shares.total));
+    expect(await checkLedger(t.db)).toEqual([]);
+    expect(retryStats['40P01'] ?? 0).toBe(deadlocksBefore);
+  });
+
+  it('a player without a wallet yet, 200 tickets through two server processes against a credit that covers 50: exactly 50', async () => {
+    const other = await t.twin();
+    await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: agent, json: { username: 'ccplayer6', password: PASSWORD, fullName: 'P6', level: HierarchyLevel.Player, creditLimit: 50 * 74 } });
+    const player = await t.login('ccplayer6', PASSWORD);
+    const [none] = await rows<{ n: number }>(sql`select count(*)::int as n from ledger_accounts a join users u on u.id = a.user_id where u.username = 'ccplayer6'`);
+    expect(none.n).toBe(0);
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        t.request({ url: '/api/Bet/PlaceExpressOrder', cookie: player, json: { text: `D\n#1\n${String(5000 + i)}#1`, idempotencyKey: `new-wallet-${i}` }, via: i % 2 ? other : undefined }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(50);
+    expect(results.filter((r) => r.status !== 200).every((r) => r.body.message === 'INSUFFICIENT_CREDIT')).toBe(true);
+    const [wallet] = await rows<{ balance: string }>(sql`select a.balance::text from ledger_accounts a join users u on u.id = a.user_id where u.username = 'ccplayer6'`);
+    expect(Number(wallet.balance)).toBe(-50 * 74);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  /** A connection of its own to the test database, as another process would have. */
+  async function outsider() {
+    const [{ db }] = await rows<{ db: string }>(sql`select current_database() as db`);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${db}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    return client;
+  }
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('a ticket sees what another transaction spent from a wallet it created while the ticket was being read', async () => {
+    await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: agent, json: { username: 'ccplayer7', password: PASSWORD, fullName: 'P7', level: HierarchyLevel.Player, creditLimit: 1_000 } });
+    const player = await t.login('ccplayer7', PASSWORD);
+    const [{ id: playerId }] = await rows<{ id: number }>(sql`select id from users where username = 'ccplayer7'`);
+    const ext = await outsider();
+    try {
+      // Another process creates the wallet and spends the whole credit, and has not committed yet.
+      await ext.query('begin');
+      const stakes = (await ext.query(`insert into ledger_accounts (code, company_id, balance) values ('cc-outsider', $1, 0) returning id`, [coId])).rows[0].id;
+      const wallet = (await ext.query(`insert into ledger_accounts (user_id, company_id, balance) values ($1, $2, 0) returning id`, [playerId, coId])).rows[0].id;
+      const tx = (await ext.query(`insert into journal_transactions (at, kind, initiated_by, company_id) values (now(), 'stake', $1, $2) returning id`, [playerId, coId])).rows[0].id;
+      await ext.query(`insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at) values ($1, $2, -1000, -1000, $4, now()), ($1, $3, 1000, 1000, $4, now())`, [tx, wallet, stakes, coId]);
+      await ext.query(`update ledger_accounts set balance = balance - 1000 where id = $1`, [wallet]);
+      await ext.query(`update ledger_accounts set balance = balance + 1000 where id = $1`, [stakes]);
+      const placing = place(player, 'D\n#1\n1234#1', 'outsider-wallet-1');
+      await sleep(300);
+      await ext.query('commit');
+      const res = await placing;
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe('INSUFFICIENT_CREDIT');
+    } finally {
+      await ext.end();
+    }
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('a draw that closes while a ticket waits for its wallet lock: the ticket is refused as closed', async () => {
+    await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: agent, json: { username: 'ccplayer8', password: PASSWORD, fullName: 'P8', level: HierarchyLevel.Player, creditLimit: 10_000 } });
+    const player = await t.login('ccplayer8', PASSWORD);
+    expect((await place(player, '25/11\n#1\n4320#1', 'closing-0')).status).toBe(200);
+    const [{ cutoff }] = await rows<{ cutoff: string }>(sql`select cutoff_at::text as cutoff from draws where pool_id = ${PoolId.Magnum} and draw_date = '2026-11-25'`);
+    const ext = await outsider();
+    const start = t.clock.now();
+    try {
+      await ext.query('begin');
+      await ext.query(`select 1 from ledger_accounts a join users u on u.id = a.user_id where u.username = 'ccplayer8' for update of a`);
+      const placing = place(player, '25/11\n#1\n4321#1', 'closing-1');
+      await sleep(300);
+      t.clock.set(new Date(cutoff));
+      await ext.query('commit');
+      const res = await placing;
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe('DRAW_CLOSED');
+    } finally {
+      t.clock.set(start);
+      await ext.end();
+    }
+    const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from tickets t join users u on u.id = t.user_id where u.username = 'ccplayer8'`);
+    expect(n.n).toBe(1);
   });
 });

@@ -2,15 +2,21 @@
 import { z } from 'zod';
 import { BET_CODES } from '@app/domain';
 
-const idempotencyKey = z.string().min(8).max(100);
+/** Free text stored as received: PostgreSQL text cannot hold a NUL character, so it is refused here. */
+const storedText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), 'pattern');
+const idempotencyKey = storedText(100).min(8);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern');
 
 export const placeExpressBody = z.object({
-  text: z.string().max(100_000),
+  text: storedText(100_000),
   /** Order for an account of one's downline (an upline ordering for a player). */
   targetUserId: z.number().int().positive().optional(),
-  pageInfo: z.string().max(100).optional(),
-  customerPhone: z.string().max(20).optional(),
+  pageInfo: storedText(100).optional(),
+  customerPhone: storedText(20).optional(),
   idempotencyKey,
 });
 
@@ -25,8 +31,8 @@ export const placeWebOrderBody = z.object({
   rows: z.array(webOrderRow).min(1).max(500),
   sourceType: z.union([z.literal(1), z.literal(2)]).default(1),
   targetUserId: z.number().int().positive().optional(),
-  pageInfo: z.string().max(100).optional(),
-  customerPhone: z.string().max(20).optional(),
+  pageInfo: storedText(100).optional(),
+  customerPhone: storedText(20).optional(),
   idempotencyKey,
 });
 

@@ -111,11 +111,14 @@ export function intersectAccess(own: AccessMap, main: AccessMap): AccessMap {
 
 const mainAccount = alias(users, 'main_account');
 
-/** Resolves a cookie token to a live session, ending it if a timeout passed or the account is disabled. */
-export async function loadSession(db: Db, clock: Clock, token: string | undefined): Promise<AuthContext | null> {
-  if (!token || token.length > 100) return null;
-  const id = hashToken(token);
-  const [row] = await db
+/**
+ * The session, its account, its main account, the idle timeout and the access of both, as one prepared
+ * statement: it runs on every call, and PostgreSQL would otherwise plan it afresh each time (planning cost
+ * more than running it). Built once per database.
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+function prepareSessionQuery(db: Db) {
+  return db
     .select({
       s: sessions,
       u: {
@@ -140,7 +143,23 @@ export async function loadSession(db: Db, clock: Clock, token: string | undefine
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(mainAccount, eq(mainAccount.id, users.mainAccountId))
-    .where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
+    .where(and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.endedAt)))
+    .prepare('load_session');
+}
+function sessionQuery(db: Db) {
+  let q = sessionQueries.get(db);
+  if (!q) {
+    q = prepareSessionQuery(db);
+    sessionQueries.set(db, q);
+  }
+  return q;
+}
+
+/** Resolves a cookie token to a live session, ending it if a timeout passed or the account is disabled. */
+export async function loadSession(db: Db, clock: Clock, token: string | undefined): Promise<AuthContext | null> {
+  if (!token || token.length > 100) return null;
+  const id = hashToken(token);
+  const [row] = await sessionQuery(db).execute({ id });
   if (!row) return null;
   const { s, u, main } = row;
   const now = clock.now();

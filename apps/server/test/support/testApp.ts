@@ -55,6 +55,7 @@ export async function createTestApp(opts: { start?: string } = {}) {
   const config = { ...loadConfig({}), webDist: '/nonexistent' };
   const app = await buildApp({ db: database.db, clock, config });
   const db = database.db;
+  const twins: (typeof app)[] = [];
 
   async function request(opts: {
     method?: 'GET' | 'POST';
@@ -65,6 +66,8 @@ export async function createTestApp(opts: { start?: string } = {}) {
     form?: Record<string, string>;
     headers?: Record<string, string>;
     ip?: string;
+    /** Another app on the same database (see `twin`); this one when absent. */
+    via?: typeof app;
   }) {
     const headers: Record<string, string> = { ...XHR, ...(opts.cookie ? { cookie: opts.cookie } : {}), ...opts.headers };
     let payload: string | object | undefined;
@@ -74,7 +77,7 @@ export async function createTestApp(opts: { start?: string } = {}) {
     } else if (opts.json !== undefined) {
       payload = opts.json as object;
     }
-    const res = await app.inject({
+    const res = await (opts.via ?? app).inject({
       method: opts.method ?? (payload !== undefined ? 'POST' : 'GET'),
       url: opts.url,
       query: opts.query ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)])) : undefined,
@@ -131,7 +134,14 @@ export async function createTestApp(opts: { start?: string } = {}) {
     request,
     login,
     createUser,
+    /** A second app on the same database, as a second server process would be (closed with this one). */
+    twin: async () => {
+      const other = await buildApp({ db, clock, config });
+      twins.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of twins) await other.close();
       await app.close();
       await database.close();
       await drop();

@@ -94,7 +94,7 @@ export interface PostingRow {
 /**
  * The common table expressions of one journal transaction: `t` the transaction row, `u` the cached
  * balances moved, `e` one entry per line carrying the account's balance after it. The caller holds the
- * wallets' locks. Other modules embed them in a larger statement to post in the same round trip.
+ * wallets' locks.
  */
 export function postingCtes(p: PostingRow): SQL {
   const at = sql`${p.at.toISOString()}::timestamptz`;
@@ -115,6 +115,34 @@ export function postingCtes(p: PostingRow): SQL {
           insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at)
           select t.id, u.id, u.amount, u.balance, u.company_id, ${at} from t, u
           returning transaction_id, account_id, amount, balance_after
+        )`;
+}
+
+/**
+ * The common table expressions of many journal transactions, for modules that post a batch (placing or
+ * voiding tickets) inside a larger statement. `transactions` selects one row per journal transaction:
+ * `tx_id` (drawn from journal_transactions_id_seq), `initiated_by`, `company_id`, `memo`; `legs` one row
+ * per entry: `tx_id`, `account_id`, `amount`. Every account posted to must be locked by the caller, so the
+ * balance read is current and a running sum gives each entry its balance after it. `e` has a row per entry.
+ */
+export function manyPostingsCtes(at: Date, kind: string, transactions: SQL, legs: SQL): SQL {
+  const when = sql`${at.toISOString()}::timestamptz`;
+  return sql`ins_tx as (
+          insert into journal_transactions (id, at, kind, initiated_by, company_id, memo)
+          select tx_id, ${when}, ${kind}, initiated_by, company_id, memo from (${transactions}) x
+        ),
+        legs as (${legs}),
+        e as (
+          insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at)
+          select l.tx_id, l.account_id, l.amount,
+                 a.balance + sum(l.amount) over (partition by l.account_id order by l.tx_id rows unbounded preceding), a.company_id, ${when}
+          from legs l join ledger_accounts a on a.id = l.account_id
+          returning 1
+        ),
+        upd as (
+          update ledger_accounts a set balance = a.balance + s.delta, updated_at = ${when}
+          from (select account_id, sum(amount) as delta from legs group by account_id) s
+          where a.id = s.account_id
         )`;
 }
 

@@ -1,7 +1,9 @@
-// Placing a ticket: one database transaction that checks the draw is open, the package sells each code,
+// Placing a ticket: a database transaction that checks the draw is open, the package sells each code,
 // the credit suffices, shares the stake up the chain within fight limits and red numbers, records the
 // rest as unposted, and charges the journal net of commission. A retry with the same idempotency key
-// answers with the first result; any refusal leaves nothing behind.
+// answers with the first result; any refusal leaves nothing behind. Tickets that arrive together are
+// placed together, in one transaction of three statements (decision 0007), with the same outcome as
+// placing them one after another.
 import crypto from 'node:crypto';
 import {
   allocateEat,
@@ -19,23 +21,30 @@ import {
   type BetLine,
   type ChainAccount,
 } from '@app/domain';
+import { Batcher, type Outcome } from '../../platform/batcher';
 import { formatBusinessDateTime } from '../../platform/businessTime';
 import type { Tx } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError, forbidden, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
-import { fingerprint, refusalAnswer, replayStored, storeAnswer } from '../ledger/idempotency';
-import { assertPostable, availableCredit, lockWallets, runTransaction } from '../ledger/service';
+import { fingerprint, refusalAnswer, replayStored, type StoredResponse } from '../ledger/idempotency';
+import { createWallets } from '../ledger/queries';
+import { assertPostable, availableCredit, runTransaction } from '../ledger/service';
 import { rateFor, toEffective } from '../packages/service';
+import type { EffectiveRateRow } from '../packages/queries';
 import { assertInSubtree } from '../accounts/service';
 import * as q from './queries';
 import type { RiskSettings } from './queries';
-import { prepareTicket, readForTicket, writeTicket, type BetLineValues, type TicketReads } from './placeStatements';
+import { packageKey, prepareBatch, readForBatch, writeBatch, type BatchReads, type BatchWrite, type BetLineValues, type DrawRow } from './placeStatements';
 import { renderReceipt } from './receipt';
 
 export const SourceType = { WebOrder: 1, WebOrder2: 2, Express: 3, AutoTicket: 4, Api: 5 } as const;
 const OPEN_STAKE_SHARDS = 16;
+/** A batch holds about this many bet lines, once expanded (one ticket alone may hold more). */
+const BATCH_BET_LINES = 5000;
+/** Batches placed at once: a second one goes on while the first waits for a lock (a payment, a void). */
+const CONCURRENT_BATCHES = 2;
 
 export interface PlaceInput {
   lines: BetLine[];
@@ -73,37 +82,152 @@ export async function resolveOwner(deps: Deps, auth: AuthContext, targetUserId?:
   return ownerId;
 }
 
-export async function placeTicket(deps: Deps, auth: AuthContext, input: PlaceInput) {
-  const now = deps.clock.now();
-  const scope = fingerprint('Bet/Place', { ...input, idempotencyKey: undefined });
-  return runTransaction(deps.db, async (tx) => {
-    const reads = await readForTicket(tx, {
-      keyUserId: auth.userId,
-      key: input.idempotencyKey,
-      scope,
-      now,
-      ownerId: input.ownerId,
-      ...drawSelectors(input.lines),
-      needNormal: input.lines.some((l) => l.pools.some((p) => p !== PoolId.GD)),
-      needGd: input.lines.some((l) => l.pools.includes(PoolId.GD)),
-      numbers: [...new Set(input.lines.flatMap((l) => expandNumber(l.number, l.betType).numbers))],
-      groupKeys: [...new Set(input.lines.map((l) => permutationGroupKey(l.number)))],
+/** One call to place a ticket, waiting for its batch. */
+interface Entry {
+  auth: AuthContext;
+  input: PlaceInput;
+  scope: string;
+}
+
+const batchers = new WeakMap<Deps, Batcher<Entry, StoredResponse>>();
+
+/**
+ * Places a ticket. The first call starts at once; calls that arrive while a batch is being placed form
+ * the next batch. Two calls with one idempotency key never share a batch, so the later one replays.
+ */
+export function placeTicket(deps: Deps, auth: AuthContext, input: PlaceInput): Promise<StoredResponse> {
+  let batcher = batchers.get(deps);
+  if (!batcher) {
+    batcher = new Batcher<Entry, StoredResponse>({
+      run: (entries) => placeBatch(deps, entries),
+      weight: (e) => betLinesOf(e.input.lines),
+      capacity: BATCH_BET_LINES,
+      key: (e) => `${e.auth.userId}|${e.input.idempotencyKey}`,
+      concurrency: CONCURRENT_BATCHES,
     });
-    // Another call claimed the key first: its answer, nothing applied.
-    if (!reads.keyInserted) return replayStored(tx, auth.userId, input.idempotencyKey, scope);
-    // Every refusal is decided here, before anything but the key row is written, so a refusal needs no
-    // savepoint: the answer is stored with the key and nothing else is left behind.
-    let plan: Plan;
-    try {
-      plan = planTicket(input, reads, now);
-    } catch (e) {
-      return storeAnswer(tx, auth.userId, input.idempotencyKey, refusalAnswer(e));
+    batchers.set(deps, batcher);
+  }
+  return batcher.submit({ auth, input, scope: fingerprint('Bet/Place', { ...input, idempotencyKey: undefined }) });
+}
+
+interface Planned {
+  entry: Entry;
+  plan: Plan;
+  ticketId: number;
+  ticketNo: string;
+  /** Its place in the batch's outcomes. */
+  index: number;
+}
+
+/** How many bet lines these lines expand to: numbers x pools x draws x codes bought. */
+function betLinesOf(lines: BetLine[]): number {
+  return lines.reduce((sum, l) => {
+    const draws = l.draw.kind === 'next' ? l.draw.count : l.draw.dates.length;
+    const codes = BET_CODES.filter((c) => l.amounts[c]).length;
+    return sum + expandNumber(l.number, l.betType).numbers.length * l.pools.length * draws * Math.max(1, codes);
+  }, 0);
+}
+
+/** Owners to be placed for that have no wallet yet: created in a transaction of their own, then the batch runs again. */
+class WalletsMissing extends Error {
+  constructor(readonly userIds: number[]) {
+    super('wallets missing');
+  }
+}
+
+/** A draw of a planned ticket closed while the batch waited for its locks: the batch starts over. */
+const drawClosedMeanwhile = () => Object.assign(new Error('a draw closed while the batch waited for its locks'), { code: '40001' });
+
+/**
+ * Places a batch. A wallet is created before anything is locked (the ledger's lock order) and its balance
+ * is read under its lock: an owner without a wallet sends the batch round once more after creating it.
+ */
+async function placeBatch(deps: Deps, entries: Entry[]): Promise<Outcome<StoredResponse>[]> {
+  try {
+    return await placeBatchOnce(deps, entries, false);
+  } catch (e) {
+    if (!(e instanceof WalletsMissing)) throw e;
+    await runTransaction(deps.db, (tx) => createWallets(tx, e.userIds));
+    return placeBatchOnce(deps, entries, true);
+  }
+}
+
+/** One transaction: reads, plans every ticket (refusals), prepares, writes, commits. */
+async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: boolean): Promise<Outcome<StoredResponse>[]> {
+  const lines = entries.flatMap((e) => e.input.lines);
+  const ownersWhere = (pick: (e: Entry) => boolean) => [...new Set(entries.filter(pick).map((e) => e.input.ownerId))];
+  return runTransaction(deps.db, async (tx) => {
+    // The server's clock when this attempt starts: a retry after a lock wait or a deadlock looks again.
+    const now = deps.clock.now();
+    const reads = await readForBatch(tx, {
+      now,
+      keys: entries.map((e) => ({ userId: e.auth.userId, key: e.input.idempotencyKey, scope: e.scope })),
+      owners: ownersWhere(() => true),
+      normalOwners: ownersWhere((e) => e.input.lines.some((l) => l.pools.some((p) => p !== PoolId.GD))),
+      gdOwners: ownersWhere((e) => e.input.lines.some((l) => l.pools.includes(PoolId.GD))),
+      ...drawSelectors(lines),
+      numbers: [...new Set(lines.flatMap((l) => expandNumber(l.number, l.betType).numbers))],
+      groupKeys: [...new Set(lines.map((l) => permutationGroupKey(l.number)))],
+    });
+    const missing = ownersWhere(() => true).filter((id) => !reads.wallets.has(id) && reads.chain.some((c) => c.userId === id && c.status === 'Active'));
+    if (missing.length && !walletsCreated) throw new WalletsMissing(missing);
+    const outcomes: Outcome<StoredResponse>[] = [];
+    const refusals: BatchWrite['answers'] = [];
+    const planned: Planned[] = [];
+    // Each wallet's balance as the tickets before it in this batch leave it (the wallets are locked).
+    const balances = new Map([...reads.wallets].map(([userId, w]) => [userId, w.balance]));
+    for (const [i, entry] of entries.entries()) {
+      const { auth, input } = entry;
+      if (!reads.claimed.has(`${auth.userId}|${input.idempotencyKey}`)) {
+        // Another call claimed the key first: its answer, nothing applied.
+        outcomes.push(await settled(() => replayStored(tx, auth.userId, input.idempotencyKey, entry.scope)));
+        continue;
+      }
+      // Every refusal is decided here, before anything but the key rows is written, so a refusal needs
+      // no savepoint: its answer is stored with its key and nothing else is left behind.
+      try {
+        // Only an account that cannot hold a wallet (not a main account) is left without one.
+        if (!balances.has(input.ownerId)) throw refused('ACCOUNT_DISABLED');
+        const plan = planTicket(input, viewFor(reads, input.ownerId, balances.get(input.ownerId)!), now);
+        balances.set(input.ownerId, plan.walletBalance - plan.net);
+        planned.push({ entry, plan, ticketId: reads.ticketIds[i], ticketNo: reads.ticketNos[i], index: outcomes.length });
+        outcomes.push({ ok: false, error: new Error('a planned ticket was not written') });
+      } catch (e) {
+        const answer = refusalAnswer(e);
+        refusals.push({ userId: auth.userId, key: input.idempotencyKey, status: answer.status, response: answer.body });
+        outcomes.push({ ok: true, value: { ...answer, replayed: false } });
+      }
     }
-    return writePlan(tx, deps, auth, input, reads, plan, now);
+    const write = planned.length ? await writePlans(tx, deps, reads, planned, now) : null;
+    // The locks are held now. Had a draw closed while the batch waited for them, its tickets must be
+    // refused: the batch starts over and plans with the clock of then.
+    const lockedAt = deps.clock.now();
+    if (planned.some((p) => p.plan.resolved.some((r) => r.draws.some((d) => lockedAt >= new Date(d.cutoffAt))))) throw drawClosedMeanwhile();
+    if (write || refusals.length) {
+      const empty = { tickets: [], lines: [], shares: [], eaten: [], queued: [], answers: [] };
+      const w = write ?? empty;
+      const entriesWritten = await writeBatch(tx, { ...w, at: now, answers: [...w.answers, ...refusals] });
+      if (entriesWritten !== 2 * w.tickets.length) throw new Error('a journal line named an unknown wallet');
+    }
+    planned.forEach((p, i) => {
+      const answer = write!.answers[i];
+      outcomes[p.index] = { ok: true, value: { status: answer.status, body: answer.response as StoredResponse['body'], replayed: false } };
+    });
+    return outcomes;
   });
 }
 
-/** The pools and dates the ticket's draw selectors need read. */
+/** A business refusal thrown by `work` as this call's outcome; anything else fails the batch. */
+async function settled<R>(work: () => Promise<R>): Promise<Outcome<R>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (e) {
+    if (e instanceof AppError && e.status < 500) return { ok: false, error: e };
+    throw e;
+  }
+}
+
+/** The pools and dates the draw selectors of these lines need read. */
 function drawSelectors(lines: BetLine[]) {
   const next = lines.filter((l) => l.draw.kind === 'next');
   const dated = lines.filter((l) => l.draw.kind === 'dates');
@@ -115,10 +239,31 @@ function drawSelectors(lines: BetLine[]) {
   };
 }
 
+/** What one ticket's checks see of the batch's reads. */
+interface TicketView {
+  chain: q.ChainRow[];
+  nextDraws: DrawRow[];
+  datedDraws: DrawRow[];
+  normalPackage: EffectiveRateRow[];
+  gdPackage: EffectiveRateRow[];
+  walletBalance: number;
+}
+
+function viewFor(reads: BatchReads, ownerId: number, walletBalance: number): TicketView {
+  return {
+    chain: reads.chain,
+    nextDraws: reads.nextDraws,
+    datedDraws: reads.datedDraws,
+    normalPackage: reads.packages.get(packageKey(ownerId, 0)) ?? [],
+    gdPackage: reads.packages.get(packageKey(ownerId, 2)) ?? [],
+    walletBalance,
+  };
+}
+
 interface Plan {
   owner: q.ChainRow;
   chain: q.ChainRow[];
-  resolved: { line: BetLine; draws: { drawId: number; poolId: number; drawDate: string }[] }[];
+  resolved: { line: BetLine; draws: { drawId: number; poolId: number; drawDate: string; cutoffAt: string }[] }[];
   rows: Row[];
   gross: number;
   commission: number;
@@ -127,7 +272,7 @@ interface Plan {
 }
 
 /** Checks everything that can refuse the ticket and expands it into bet lines; throws the refusal. */
-function planTicket(input: PlaceInput, reads: TicketReads, now: Date): Plan {
+function planTicket(input: PlaceInput, reads: TicketView, now: Date): Plan {
   // -- the owner and its chain (the owner's path names every upline) --
   const o = reads.chain.find((r) => r.userId === input.ownerId);
   if (!o || o.status !== 'Active' || o.recordStatus !== 1) throw refused('ACCOUNT_DISABLED');
@@ -139,20 +284,20 @@ function planTicket(input: PlaceInput, reads: TicketReads, now: Date): Plan {
   // -- draws: each line's pools and draw selector become concrete open draws --
   const resolved: Plan['resolved'] = [];
   for (const line of input.lines) {
-    const found: { drawId: number; poolId: number; drawDate: string }[] = [];
+    const found: Plan['resolved'][number]['draws'] = [];
     for (const pool of line.pools) {
       if (line.draw.kind === 'next') {
         const mine = reads.nextDraws.filter((d) => d.poolId === pool).slice(0, line.draw.count);
         if (mine.length < line.draw.count) throw lineError(422, 'NO_DRAW', line.lineNo);
         if (!mine[0].poolActive) throw lineError(422, 'POOL_INACTIVE', line.lineNo);
-        found.push(...mine.map((d) => ({ drawId: d.drawId, poolId: d.poolId, drawDate: d.drawDate })));
+        found.push(...mine.map((d) => ({ drawId: d.drawId, poolId: d.poolId, drawDate: d.drawDate, cutoffAt: d.cutoffAt })));
       } else {
         for (const date of line.draw.dates) {
           const d = reads.datedDraws.find((x) => x.poolId === pool && x.drawDate === date);
           if (!d || d.recordStatus !== 1) throw lineError(422, 'NO_DRAW', line.lineNo);
           if (!d.poolActive) throw lineError(422, 'POOL_INACTIVE', line.lineNo);
           if (now >= new Date(d.cutoffAt)) throw lineError(422, 'DRAW_CLOSED', line.lineNo);
-          found.push({ drawId: d.drawId, poolId: d.poolId, drawDate: d.drawDate });
+          found.push({ drawId: d.drawId, poolId: d.poolId, drawDate: d.drawDate, cutoffAt: d.cutoffAt });
         }
       }
     }
@@ -160,7 +305,7 @@ function planTicket(input: PlaceInput, reads: TicketReads, now: Date): Plan {
   }
 
   // -- packages: the commission of each code, from the owner's package for the pool's type --
-  const packageOf = (rows: TicketReads['normalPackage'], needed: boolean) => {
+  const packageOf = (rows: EffectiveRateRow[], needed: boolean) => {
     if (!needed) return null;
     const pkg = toEffective(rows);
     if (!pkg) throw refused('INVALID_PACKAGE_INFO');
@@ -209,72 +354,81 @@ function planTicket(input: PlaceInput, reads: TicketReads, now: Date): Plan {
   const net = gross - commission;
 
   // -- credit: the owner's wallet was locked by the read --
-  const walletBalance = reads.wallet?.balance ?? 0;
-  const available = availableCredit({ creditType: o.creditType, creditLimit: Number(o.creditLimit), balance: walletBalance });
+  const available = availableCredit({ creditType: o.creditType, creditLimit: Number(o.creditLimit), balance: reads.walletBalance });
   if (available < net) throw new AppError(422, 'INSUFFICIENT_CREDIT', { available: Math.max(0, available) });
-  return { owner: o, chain, resolved, rows: rowsOut, gross, commission, net, walletBalance };
+  return { owner: o, chain, resolved, rows: rowsOut, gross, commission, net, walletBalance: reads.walletBalance };
 }
 
-async function writePlan(tx: Tx, deps: Deps, auth: AuthContext, input: PlaceInput, reads: TicketReads, plan: Plan, now: Date) {
-  const { owner: o, chain, resolved, rows: rowsOut, gross, commission, net } = plan;
-  // An account that never held credit gets its wallet now (created before any other lock is taken).
-  const walletId = reads.wallet?.id ?? (await lockWallets(tx, [input.ownerId])).get(input.ownerId)!.id;
+/** The rows and answers of the planned tickets: eaten shares against locked totals, postings, receipts. */
+async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planned[], now: Date) {
+  const walletOf = (ownerId: number): number => reads.wallets.get(ownerId)!.id;
 
-  // -- eat: share every bet line up the chain, against locked running totals --
-  const eating = chain.filter((c) => c.eatType === 'amount');
-  const keys = eating.flatMap((c) => rowsOut.map((r) => ({ userId: c.userId, drawId: r.drawId, key: limitKey(c.limitMethod ?? 1, r) })));
-  const { totals, lineIds } = await prepareTicket(tx, keys, rowsOut.length);
-  const { deltas, queued } = allocate(chain, rowsOut, reads, totals);
+  const stakesOf = new Map<Planned, number>();
+  for (const p of planned) stakesOf.set(p, await q.openStakesAccount(deps.db, tx, p.plan.owner.companyId, p.entry.input.ownerId % OPEN_STAKE_SHARDS));
 
-  const shard = input.ownerId % OPEN_STAKE_SHARDS;
-  const stakesAccount = await q.openStakesAccount(deps.db, tx, o.companyId, shard);
-  const posting = { at: now, kind: 'stake', initiatedBy: auth.userId, companyId: o.companyId, memo: null, lines: [
-    { accountId: walletId, amount: -net },
-    { accountId: stakesAccount, amount: net },
-  ] };
-  assertPostable(posting);
-  const receipt = renderReceipt({
-    ticketNo: reads.ticketNo,
-    orderedAt: formatBusinessDateTime(now, deps.config.tzBusiness),
-    username: o.username,
-    lines: input.lines.map((l) => ({
-      drawDates: [...new Set(resolved.find((r) => r.line === l)!.draws.map((d) => d.drawDate))],
-      pools: l.pools,
-      label: label(l),
-      amounts: l.amounts,
-    })),
-    gross,
-    net,
-    reverse: o.receiptOrderType === 2,
-    codeOrder: DEFAULT_CODE_ORDER,
+  // -- eat: share every bet line up the chain, against locked running totals, ticket after ticket --
+  const keys = planned.flatMap(({ plan }) =>
+    plan.chain
+      .filter((c) => c.eatType === 'amount')
+      .flatMap((c) => plan.rows.map((r) => ({ userId: c.userId, drawId: r.drawId, key: limitKey(c.limitMethod ?? 1, r) }))),
+  );
+  const lineCount = planned.reduce((s, p) => s + p.plan.rows.length, 0);
+  const { totals, lineIds } = await prepareBatch(tx, keys, lineCount, [...new Set(stakesOf.values())]);
+  const eaten = { deltas: new Map<string, number>(), queued: new Map<string, BatchWrite['queued'][number]>() };
+  const risk = indexRisk(reads);
+  for (const p of planned) allocate(p.plan.chain, p.plan.rows, risk, totals, eaten);
+
+  const out: Omit<BatchWrite, 'at'> = { tickets: [], lines: [], shares: [], eaten: [], queued: [...eaten.queued.values()], answers: [] };
+  out.eaten = [...eaten.deltas].map(([k, amount]) => {
+    const [userId, drawId, key] = k.split('|');
+    return { userId: Number(userId), drawId: Number(drawId), key, amount };
   });
-  const xid = crypto.randomUUID();
-  const data = {
-    ticketId: reads.ticketId,
-    ticketNo: reads.ticketNo,
-    xid,
-    orderedAt: now.toISOString(),
-    gross,
-    commission,
-    net,
-    lines: rowsOut.length,
-    unposted: rowsOut.reduce((s, r) => s + r.unposted, 0),
-    receipt,
-    // The wallet is locked: its balance after this ticket is exactly the one read less the net stake.
-    availableCredit: availableCredit({ creditType: o.creditType, creditLimit: Number(o.creditLimit), balance: plan.walletBalance - net }),
-  };
-  const answer = { status: 200, body: ok(data, 'SAVED') };
-  const entries = await writeTicket(tx, {
-    posting,
-    ticket: {
-      id: reads.ticketId,
-      ticketNo: reads.ticketNo,
+  let nextLine = 0;
+  for (const p of planned) {
+    const { entry, plan, ticketId, ticketNo } = p;
+    const { input, auth } = entry;
+    const { owner: o, resolved, rows: rowsOut, gross, commission, net } = plan;
+    const walletId = walletOf(input.ownerId);
+    assertPostable({ lines: [{ accountId: walletId, amount: -net }, { accountId: stakesOf.get(p)!, amount: net }] });
+    const receipt = renderReceipt({
+      ticketNo,
+      orderedAt: formatBusinessDateTime(now, deps.config.tzBusiness),
+      username: o.username,
+      lines: input.lines.map((l) => ({
+        drawDates: [...new Set(resolved.find((r) => r.line === l)!.draws.map((d) => d.drawDate))],
+        pools: l.pools,
+        label: label(l),
+        amounts: l.amounts,
+      })),
+      gross,
+      net,
+      reverse: o.receiptOrderType === 2,
+      codeOrder: DEFAULT_CODE_ORDER,
+    });
+    const xid = crypto.randomUUID();
+    const data = {
+      ticketId,
+      ticketNo,
+      xid,
+      orderedAt: now.toISOString(),
+      gross,
+      commission,
+      net,
+      lines: rowsOut.length,
+      unposted: rowsOut.reduce((s, r) => s + r.unposted, 0),
+      receipt,
+      // The wallet is locked: its balance after this ticket is exactly the one planned less the net stake.
+      availableCredit: availableCredit({ creditType: o.creditType, creditLimit: Number(o.creditLimit), balance: plan.walletBalance - net }),
+    };
+    out.answers.push({ userId: auth.userId, key: input.idempotencyKey, status: 200, response: ok(data, 'SAVED') });
+    out.tickets.push({
+      id: ticketId,
+      ticketNo,
       xid,
       userId: input.ownerId,
       placedBy: auth.userId,
       companyId: o.companyId,
       sourceType: input.sourceType,
-      orderedAt: now,
       inboxString: input.inboxString ?? null,
       receiptString: receipt,
       pageInfo: input.pageInfo ?? null,
@@ -282,18 +436,17 @@ async function writePlan(tx: Tx, deps: Deps, auth: AuthContext, input: PlaceInpu
       gross,
       commission,
       net,
-    },
-    lines: rowsOut.map((r, i) => ({ ...r, id: lineIds[i] })),
-    shares: rowsOut.flatMap((r, i) => r.shares.filter((x) => x.amount > 0).map((x) => ({ betLineId: lineIds[i], userId: x.userId, drawId: r.drawId, amount: x.amount, limitKey: x.limitKey }))),
-    eaten: [...deltas].map(([k, amount]) => {
-      const [userId, drawId, key] = k.split('|');
-      return { userId: Number(userId), drawId: Number(drawId), key, amount };
-    }),
-    queued,
-    idempotency: { userId: auth.userId, key: input.idempotencyKey, status: answer.status, response: answer.body },
-  });
-  if (entries !== posting.lines.length) throw new Error('a journal line named an unknown wallet');
-  return { ...answer, replayed: false };
+      walletId,
+      stakesId: stakesOf.get(p)!,
+    });
+    for (const r of rowsOut) {
+      const id = lineIds[nextLine++];
+      const { shares, ...values } = r;
+      out.lines.push({ ...values, id, ticketId, companyId: o.companyId, userId: input.ownerId });
+      for (const x of shares) if (x.amount > 0) out.shares.push({ betLineId: id, userId: x.userId, drawId: r.drawId, amount: x.amount, limitKey: x.limitKey });
+    }
+  }
+  return out;
 }
 
 /** The limit key of a bet line under an account's limit method. */
@@ -303,29 +456,59 @@ function limitKey(method: number, r: Row): string {
   return `n:${r.number}:${r.betCode}`;
 }
 
-/** Shares every bet line up the chain (allocateEat) against the locked totals; the totals' changes and the numbers to block. */
-function allocate(chain: q.ChainRow[], rowsOut: Row[], risk: RiskSettings, totals: Map<string, number>) {
-  const { limits, reds, blocked } = risk;
-  const deltas = new Map<string, number>();
-  const queued = new Map<string, { userId: number; poolId: number; drawDate: string; number: string; betCode: string }>();
+type QueueEntry = { userId: number; poolId: number; drawDate: string; number: string; betCode: string };
+const queueKey = (x: QueueEntry) => `${x.userId}|${x.poolId}|${x.drawDate}|${x.number}|${x.betCode}`;
+
+/** The batch's risk settings keyed for lookup, built once: every bet line of every ticket consults them. */
+interface RiskIndex {
+  /** Fight limit by `user|pool|code`. */
+  limits: Map<string, number>;
+  reds: Map<number, RiskSettings['reds']>;
+  /** queueKey of every blocked number. */
+  blocked: Set<string>;
+}
+
+function indexRisk(risk: RiskSettings): RiskIndex {
+  const reds = new Map<number, RiskSettings['reds']>();
+  for (const x of risk.reds) reds.set(x.userId, [...(reds.get(x.userId) ?? []), x]);
+  return {
+    limits: new Map(risk.limits.map((l) => [`${l.userId}|${l.poolId}|${l.betCode}`, Number(l.amount)])),
+    reds,
+    blocked: new Set(risk.blocked.map(queueKey)),
+  };
+}
+
+/**
+ * Shares every bet line of one ticket up the chain (allocateEat) against the locked totals plus what the
+ * tickets before it in the batch ate (`eaten.deltas`); a number one of them blocked is blocked for it too.
+ */
+function allocate(
+  chain: q.ChainRow[],
+  rowsOut: Row[],
+  risk: RiskIndex,
+  totals: Map<string, number>,
+  eaten: { deltas: Map<string, number>; queued: Map<string, QueueEntry> },
+) {
+  const { deltas, queued } = eaten;
 
   for (const r of rowsOut) {
     const accounts: ChainAccount[] = chain.map((c) => {
       if (c.eatType !== 'amount') {
         return { userId: c.userId, eatType: 'percentage', ptHundredths: pctToHundredths(Number(c.positionTaking)), limit: 0, eaten: 0 };
       }
-      const fight = limits.find((l) => l.userId === c.userId && l.poolId === r.poolId && l.betCode === r.betCode)?.amount ?? 0;
-      const red = reds
-        .filter((x) => x.userId === c.userId && (x.poolId === null || x.poolId === r.poolId) && (x.number === r.number || (x.type !== 1 && x.groupKey === permutationGroupKey(r.number))))
+      const fight = risk.limits.get(`${c.userId}|${r.poolId}|${r.betCode}`) ?? 0;
+      const red = (risk.reds.get(c.userId) ?? [])
+        .filter((x) => (x.poolId === null || x.poolId === r.poolId) && (x.number === r.number || (x.type !== 1 && x.groupKey === permutationGroupKey(r.number))))
         .reduce((m, x) => Math.min(m, Number(x.limitAmount)), Number.POSITIVE_INFINITY);
       const key = `${c.userId}|${r.drawId}|${limitKey(c.limitMethod ?? 1, r)}`;
+      const mine = { userId: c.userId, poolId: r.poolId, drawDate: r.drawDate, number: r.number, betCode: r.betCode };
       return {
         userId: c.userId,
         eatType: 'amount',
         ptHundredths: 0,
-        limit: Math.min(Number(fight), red),
+        limit: Math.min(fight, red),
         eaten: (totals.get(key) ?? 0) + (deltas.get(key) ?? 0),
-        blocked: blocked.some((b) => b.userId === c.userId && b.poolId === r.poolId && b.drawDate === r.drawDate && b.number === r.number && b.betCode === r.betCode),
+        blocked: queued.has(queueKey(mine)) || risk.blocked.has(queueKey(mine)),
       };
     });
     const a = allocateEat(r.stake, accounts);
@@ -342,9 +525,8 @@ function allocate(chain: q.ChainRow[], rowsOut: Row[], risk: RiskSettings, total
       // A number whose limit is reached is blocked for that account until an admin unblocks it.
       if (s.limitReached) {
         const x = { userId: c.userId, poolId: r.poolId, drawDate: r.drawDate, number: r.number, betCode: r.betCode };
-        queued.set(`${x.userId}|${x.poolId}|${x.drawDate}|${x.number}|${x.betCode}`, x);
+        queued.set(queueKey(x), x);
       }
     }
   }
-  return { deltas, queued: [...queued.values()] };
 }

@@ -1,22 +1,26 @@
-// The three statements of placing a ticket. The hot path of the product: in the half hour before a draw
-// closes agents paste thousands of tickets, and each round trip to the database costs as much as the
-// work in it, so a ticket is read, locked and written in three statements rather than twenty.
-//  1. reads: claims the idempotency key, draws the ticket's id and number, locks the owner's wallet and
-//     reads the chain, the draws, the packages and the chain's risk settings;
-//  2. prepare: creates and locks the eaten totals the ticket counts against, and draws its bet line ids;
-//  3. write: the journal posting, the ticket, its lines and shares, the eaten totals, the number queue and
-//     the stored answer of the idempotency key.
+// The three statements of placing a batch of tickets. The hot path of the product: in the half hour
+// before a draw closes agents paste thousands of tickets, and each round trip to the database costs as
+// much as the work in it, so the tickets that arrive together are read, locked and written together in
+// three statements whatever their number (decision 0007):
+//  1. reads: claims the idempotency keys, draws the tickets' ids and numbers, locks the owners' wallets
+//     and reads the chains, the draws, the packages and the chains' risk settings;
+//  2. prepare: creates and locks the eaten totals the tickets count against, locks the open-stakes
+//     accounts they post to, and draws the bet line ids;
+//  3. write: the journal postings, the tickets, their lines and shares, the eaten totals, the number
+//     queue and the stored answers of the idempotency keys.
+// Row sets travel as one JSON parameter each (jsonb_to_recordset), so free text (the received bet text,
+// the receipt) needs no escaping of its own.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { postingCtes, rows, type PostingRow } from '../ledger/queries';
+import { manyPostingsCtes, rows } from '../ledger/queries';
 import { effectiveWithRatesSql, type EffectiveRateRow } from '../packages/queries';
 import type { ChainRow, RiskSettings, TotalKey } from './queries';
 
 const ints = (v: number[]) => sql`${`{${v.join(',')}}`}::int[]`;
-const bigints = (v: number[]) => sql`${`{${v.join(',')}}`}::bigint[]`;
 /** Values are digits, bet codes and limit keys: quotes and backslashes never belong in them. */
 const texts = (v: string[]) => sql`${`{${v.map((s) => `"${s.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
 const json = (q: SQL) => sql`(select coalesce(json_agg(x), '[]') from (${q}) x)`;
+const recordset = (v: unknown[]) => sql`jsonb_to_recordset(${JSON.stringify(v)}::jsonb)`;
 
 export interface DrawRow {
   drawId: number;
@@ -28,54 +32,75 @@ export interface DrawRow {
   poolActive: boolean;
 }
 
-export interface TicketReads extends RiskSettings {
-  keyInserted: boolean;
-  ticketId: number;
-  ticketNo: string;
+export interface BatchReads extends RiskSettings {
+  /** `userId|key` of the idempotency keys this batch claimed (the others were claimed before). */
+  claimed: Set<string>;
+  ticketIds: number[];
+  ticketNos: string[];
+  /** Every owner and every account of their chains. */
   chain: ChainRow[];
   nextDraws: DrawRow[];
   datedDraws: DrawRow[];
-  normalPackage: EffectiveRateRow[];
-  gdPackage: EffectiveRateRow[];
-  /** The owner's wallet, locked; null when the account never held credit. */
-  wallet: { id: number; balance: number } | null;
+  /** The effective package rows per owner, by package type (0 normal, 2 GD). */
+  packages: Map<string, EffectiveRateRow[]>;
+  /** The owners' wallets, locked in id order; an owner that never held credit has none. */
+  wallets: Map<number, { id: number; balance: number }>;
 }
 
-export async function readForTicket(
+export const packageKey = (ownerId: number, packageType: number) => `${ownerId}|${packageType}`;
+
+export async function readForBatch(
   tx: DbOrTx,
   a: {
-    keyUserId: number;
-    key: string;
-    scope: string;
     now: Date;
-    ownerId: number;
+    keys: { userId: number; key: string; scope: string }[];
+    owners: number[];
+    normalOwners: number[];
+    gdOwners: number[];
     nextPools: number[];
     maxNext: number;
     datedPools: number[];
     dates: string[];
-    needNormal: boolean;
-    needGd: boolean;
     numbers: string[];
     groupKeys: string[];
   },
-): Promise<TicketReads> {
+): Promise<BatchReads> {
   const now = sql`${a.now.toISOString()}::timestamptz`;
   const drawCols = sql`d.id as "drawId", d.pool_id as "poolId", to_char(d.draw_date, 'YYYY-MM-DD') as "drawDate",
                        d.record_status as "recordStatus", d.cutoff_at as "cutoffAt", p.record_status = 1 as "poolActive"`;
   // Cast, so that any() takes the array itself rather than the rows of a subquery.
   const ids = sql`(select ids from o)::int[]`;
-  const [row] = await rows<TicketReads & { wallet: { id: number; balance: number }[] | null }>(
+  const packagesOf = (owners: number[], packageType: number) =>
+    owners.length
+      ? json(sql`select o.uid as "userId", r.* from unnest(${ints(owners)}) as o(uid)
+                 cross join lateral (${effectiveWithRatesSql(sql`o.uid`, packageType, false)}) r`)
+      : sql`'[]'::json`;
+  const [row] = await rows<
+    Omit<BatchReads, 'claimed' | 'packages' | 'wallets' | 'ticketIds'> & {
+      claimed: [number, string][];
+      ticketIds: (string | number)[];
+      normalPackages: (EffectiveRateRow & { userId: number })[];
+      gdPackages: (EffectiveRateRow & { userId: number })[];
+      wallets: { id: number; userId: number; balance: number }[];
+    }
+  >(
     tx,
     sql`with k as (
           insert into idempotency_keys (user_id, key, scope, status, response, created_at)
-          values (${a.keyUserId}, ${a.key}, ${a.scope}, 0, '{}'::jsonb, ${now})
-          on conflict do nothing returning 1
+          select x.u, x.k, x.s, 0, '{}'::jsonb, ${now} from ${recordset(a.keys.map((k) => ({ u: k.userId, k: k.key, s: k.scope })))} as x(u int, k text, s text)
+          -- In key order, so that two batches claiming the same keys (retries) wait rather than deadlock.
+          order by x.u, x.k
+          on conflict do nothing returning user_id, key
         ),
-        o as (select string_to_array(trim(both '/' from path), '/')::int[] as ids from users where id = ${a.ownerId})
+        o as (
+          select coalesce(array_agg(distinct p::int), '{}') as ids
+          from users, unnest(string_to_array(trim(both '/' from path), '/')) as p
+          where id = any(${ints(a.owners)})
+        )
         select
-          exists (select 1 from k) as "keyInserted",
-          nextval('tickets_id_seq') as "ticketId",
-          'T' || lpad(nextval('ticket_no_seq')::text, 10, '0') as "ticketNo",
+          (select coalesce(json_agg(json_build_array(user_id, key)), '[]') from k) as claimed,
+          array(select nextval('tickets_id_seq') from generate_series(1, ${a.keys.length}::int)) as "ticketIds",
+          array(select 'T' || lpad(nextval('ticket_no_seq')::text, 10, '0') from generate_series(1, ${a.keys.length}::int)) as "ticketNos",
           ${json(sql`select u.id as "userId", u.role_id as "roleId", u.status, u.record_status as "recordStatus", u.path,
                             u.company_id as "companyId", u.username, u.receipt_order_type as "receiptOrderType",
                             u.position_taking as "positionTaking", e.eat_type as "eatType", e.limit_method as "limitMethod",
@@ -96,9 +121,10 @@ export async function readForTicket(
                          where d.pool_id = any(${ints(a.datedPools)}) and d.draw_date = any(${texts(a.dates)}::date[])`)
               : sql`'[]'::json`
           } as "datedDraws",
-          ${a.needNormal ? json(effectiveWithRatesSql(a.ownerId, 0, false)) : sql`'[]'::json`} as "normalPackage",
-          ${a.needGd ? json(effectiveWithRatesSql(a.ownerId, 2, false)) : sql`'[]'::json`} as "gdPackage",
-          (select json_agg(w) from (select id, balance from ledger_accounts where user_id = ${a.ownerId} for update) w) as wallet,
+          ${packagesOf(a.normalOwners, 0)} as "normalPackages",
+          ${packagesOf(a.gdOwners, 2)} as "gdPackages",
+          -- Locked in id order (the sort runs below the row locks), the ledger's order for wallets.
+          ${json(sql`select id, user_id as "userId", balance from ledger_accounts where user_id = any(${ints(a.owners)}) order by id for update`)} as wallets,
           ${json(sql`select user_id as "userId", pool_id as "poolId", bet_code as "betCode", amount from fight_limits where user_id = any(${ids})`)} as limits,
           ${json(sql`select owner_user_id as "userId", number, type, group_key as "groupKey", pool_id as "poolId", limit_amount as "limitAmount"
                      from red_numbers
@@ -108,19 +134,32 @@ export async function readForTicket(
                      from number_queue
                      where status = 0 and owner_user_id = any(${ids}) and number = any(${texts(a.numbers)})`)} as blocked`,
   );
-  return { ...row, ticketId: Number(row.ticketId), wallet: row.wallet?.[0] ? { id: Number(row.wallet[0].id), balance: Number(row.wallet[0].balance) } : null };
+  const packages = new Map<string, EffectiveRateRow[]>();
+  for (const [list, type] of [[row.normalPackages, 0], [row.gdPackages, 2]] as const) {
+    for (const r of list) {
+      const key = packageKey(Number(r.userId), type);
+      packages.set(key, [...(packages.get(key) ?? []), r]);
+    }
+  }
+  return {
+    ...row,
+    claimed: new Set(row.claimed.map(([u, k]) => `${u}|${k}`)),
+    ticketIds: row.ticketIds.map(Number),
+    packages,
+    wallets: new Map(row.wallets.map((w) => [Number(w.userId), { id: Number(w.id), balance: Number(w.balance) }])),
+  };
 }
 
 /**
  * Creates the missing eaten-total rows and locks all of them in (user, draw, key) order: the no-op update
  * takes the row lock and, after waiting for a concurrent ticket, returns what that ticket committed.
- * Concurrent tickets on the same numbers queue here instead of eating past a limit. Draws the ids of the
- * ticket's bet lines in the same round trip.
+ * Concurrent tickets on the same numbers queue here instead of eating past a limit. Then locks the
+ * open-stakes accounts in id order (after the totals, as voiding does), and draws the bet line ids.
  */
-export async function prepareTicket(tx: DbOrTx, keys: TotalKey[], lineCount: number) {
+export async function prepareBatch(tx: DbOrTx, keys: TotalKey[], lineCount: number, stakesAccounts: number[]) {
   const unique = [...new Map(keys.map((k) => [`${k.userId}|${k.drawId}|${k.key}`, k])).values()];
   const sorted = unique.sort((a, b) => a.userId - b.userId || a.drawId - b.drawId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const [row] = await rows<{ totals: { userId: number; drawId: number; key: string; amount: number }[]; lineIds: (string | number)[] }>(
+  const [row] = await rows<{ totals: { userId: number; drawId: number; key: string; amount: number }[]; stakes: number; lineIds: (string | number)[] }>(
     tx,
     sql`with locked as (
           insert into eaten_totals (user_id, draw_id, key, amount)
@@ -128,10 +167,14 @@ export async function prepareTicket(tx: DbOrTx, keys: TotalKey[], lineCount: num
           order by u, d, k
           on conflict (user_id, draw_id, key) do update set amount = eaten_totals.amount
           returning user_id, draw_id, key, amount
-        )
-        select (select coalesce(json_agg(json_build_object('userId', user_id, 'drawId', draw_id, 'key', key, 'amount', amount)), '[]') from locked) as totals,
+        ),
+        totals as materialized (select coalesce(json_agg(json_build_object('userId', user_id, 'drawId', draw_id, 'key', key, 'amount', amount)), '[]') as j from locked),
+        -- Reading "totals" first makes the totals' locks come before these.
+        stakes as (select id from ledger_accounts where id = any(${ints(stakesAccounts)}) and (select j is not null from totals) order by id for update)
+        select (select j from totals) as totals, (select count(*) from stakes)::int as stakes,
                array(select nextval('bet_lines_id_seq') from generate_series(1, ${lineCount}::int)) as "lineIds"`,
   );
+  if (row.stakes !== new Set(stakesAccounts).size) throw new Error('an open-stakes account is missing');
   return {
     totals: new Map(row.totals.map((r) => [`${r.userId}|${r.drawId}|${r.key}`, Number(r.amount)])),
     lineIds: row.lineIds.map(Number),
@@ -153,90 +196,95 @@ export interface BetLineValues {
   unposted: number;
 }
 
-export interface TicketWrite {
-  posting: PostingRow;
-  ticket: {
-    id: number;
-    ticketNo: string;
-    xid: string;
-    userId: number;
-    placedBy: number;
-    companyId: number | null;
-    sourceType: number;
-    orderedAt: Date;
-    inboxString: string | null;
-    receiptString: string;
-    pageInfo: string | null;
-    customerPhone: string | null;
-    gross: number;
-    commission: number;
-    net: number;
-  };
-  lines: (BetLineValues & { id: number })[];
+export interface TicketRow {
+  id: number;
+  ticketNo: string;
+  xid: string;
+  userId: number;
+  placedBy: number;
+  companyId: number | null;
+  sourceType: number;
+  inboxString: string | null;
+  receiptString: string;
+  pageInfo: string | null;
+  customerPhone: string | null;
+  gross: number;
+  commission: number;
+  net: number;
+  /** The owner's wallet pays the net to this open-stakes account. */
+  walletId: number;
+  stakesId: number;
+}
+
+export interface BatchWrite {
+  at: Date;
+  tickets: TicketRow[];
+  lines: (BetLineValues & { id: number; ticketId: number; companyId: number | null; userId: number })[];
   shares: { betLineId: number; userId: number; drawId: number; amount: number; limitKey: string | null }[];
   eaten: { userId: number; drawId: number; key: string; amount: number }[];
   queued: { userId: number; poolId: number; drawDate: string; number: string; betCode: string }[];
-  idempotency: { userId: number; key: string; status: number; response: unknown };
+  /** The stored answer of every claimed key, placed or refused. */
+  answers: { userId: number; key: string; status: number; response: unknown }[];
 }
 
-/** Writes everything a placed ticket changes in one statement; returns the journal entries written. */
-export async function writeTicket(tx: DbOrTx, w: TicketWrite): Promise<number> {
-  const t = w.ticket;
-  const l = w.lines;
-  const s = w.shares;
-  const e = w.eaten.filter((x) => x.amount !== 0);
-  const q = w.queued;
+/**
+ * Writes everything the batch changes in one statement; returns the journal entries written. Each ticket
+ * has its own journal transaction: its owner's wallet pays the net to open stakes (both locked).
+ */
+export async function writeBatch(tx: DbOrTx, w: BatchWrite): Promise<number> {
+  const at = sql`${w.at.toISOString()}::timestamptz`;
   const [row] = await rows<{ entries: number }>(
     tx,
-    sql`with ${postingCtes(w.posting)},
+    sql`with tk0 as materialized (
+          select x.*, nextval('journal_transactions_id_seq') as tx_id
+          from ${recordset(w.tickets)} as x("id" bigint, "ticketNo" text, "xid" uuid, "userId" int, "placedBy" int, "companyId" int,
+               "sourceType" int, "inboxString" text, "receiptString" text, "pageInfo" text, "customerPhone" text,
+               "gross" bigint, "commission" bigint, "net" bigint, "walletId" int, "stakesId" int)
+        ),
+        ${manyPostingsCtes(
+          w.at,
+          'stake',
+          sql`select tx_id, "placedBy" as initiated_by, "companyId" as company_id, null as memo from tk0`,
+          sql`select tx_id, "walletId" as account_id, -"net" as amount from tk0 union all select tx_id, "stakesId", "net" from tk0`,
+        )},
         tk as (
           insert into tickets (id, ticket_no, xid, user_id, placed_by, company_id, source_type, ordered_at, inbox_string, receipt_string,
                                page_info, customer_phone, gross, commission, net, transaction_id)
-          select ${t.id}, ${t.ticketNo}, ${t.xid}::uuid, ${t.userId}, ${t.placedBy}, ${t.companyId}, ${t.sourceType},
-                 ${t.orderedAt.toISOString()}::timestamptz, ${t.inboxString}, ${t.receiptString}, ${t.pageInfo}, ${t.customerPhone},
-                 ${t.gross}, ${t.commission}, ${t.net}, t.id
-          from t
-          returning id
+          select "id", "ticketNo", "xid", "userId", "placedBy", "companyId", "sourceType", ${at}, "inboxString", "receiptString",
+                 "pageInfo", "customerPhone", "gross", "commission", "net", tx_id
+          from tk0
         ),
         bl as (
           insert into bet_lines (id, ticket_id, company_id, user_id, line_no, draw_id, pool_id, draw_date, written_number, number,
                                  bet_type, bet_code, stake, commission, unposted)
-          select x.id, tk.id, ${t.companyId}, ${t.userId}, x.line_no, x.draw_id, x.pool_id, x.draw_date::date, x.written, x.number,
-                 x.bet_type, x.bet_code, x.stake, x.commission, x.unposted
-          from tk, unnest(${bigints(l.map((r) => r.id))}, ${ints(l.map((r) => r.lineNo))}, ${ints(l.map((r) => r.drawId))},
-                          ${ints(l.map((r) => r.poolId))}, ${texts(l.map((r) => r.drawDate))}, ${texts(l.map((r) => r.writtenNumber))},
-                          ${texts(l.map((r) => r.number))}, ${ints(l.map((r) => r.betType))}, ${texts(l.map((r) => r.betCode))},
-                          ${bigints(l.map((r) => r.stake))}, ${bigints(l.map((r) => r.commission))}, ${bigints(l.map((r) => r.unposted))})
-               as x(id, line_no, draw_id, pool_id, draw_date, written, number, bet_type, bet_code, stake, commission, unposted)
-          returning id
+          select "id", "ticketId", "companyId", "userId", "lineNo", "drawId", "poolId", "drawDate", "writtenNumber", "number",
+                 "betType", "betCode", "stake", "commission", "unposted"
+          from ${recordset(w.lines)} as x("id" bigint, "ticketId" bigint, "companyId" int, "userId" int, "lineNo" int, "drawId" int,
+               "poolId" int, "drawDate" date, "writtenNumber" text, "number" text, "betType" int, "betCode" text,
+               "stake" bigint, "commission" bigint, "unposted" bigint)
         ),
         es as (
           insert into eat_shares (bet_line_id, user_id, draw_id, amount, limit_key)
-          select * from unnest(${bigints(s.map((x) => x.betLineId))}, ${ints(s.map((x) => x.userId))}, ${ints(s.map((x) => x.drawId))},
-                               ${bigints(s.map((x) => x.amount))}, ${sql`${`{${s.map((x) => (x.limitKey === null ? 'NULL' : `"${x.limitKey.replace(/["\\]/g, '')}"`)).join(',')}}`}::text[]`})
-          returning 1
+          select "betLineId", "userId", "drawId", "amount", "limitKey"
+          from ${recordset(w.shares)} as x("betLineId" bigint, "userId" int, "drawId" int, "amount" bigint, "limitKey" text)
         ),
         et as (
-          update eaten_totals et set amount = et.amount + d.amount
-          from unnest(${ints(e.map((x) => x.userId))}, ${ints(e.map((x) => x.drawId))}, ${texts(e.map((x) => x.key))}, ${bigints(e.map((x) => x.amount))})
-               as d(user_id, draw_id, key, amount)
-          where et.user_id = d.user_id and et.draw_id = d.draw_id and et.key = d.key
-          returning 1
+          update eaten_totals et set amount = et.amount + d."amount"
+          from ${recordset(w.eaten.filter((x) => x.amount !== 0))} as d("userId" int, "drawId" int, "key" text, "amount" bigint)
+          where et.user_id = d."userId" and et.draw_id = d."drawId" and et.key = d."key"
         ),
         nq as (
           -- A number whose limit is reached is blocked for that account until an admin unblocks it.
           insert into number_queue (owner_user_id, pool_id, draw_date, number, bet_code, reason, status, created_at)
-          select u, p, d::date, n, c, 'limit-reached', 0, ${t.orderedAt.toISOString()}::timestamptz
-          from unnest(${ints(q.map((x) => x.userId))}, ${ints(q.map((x) => x.poolId))}, ${texts(q.map((x) => x.drawDate))},
-                      ${texts(q.map((x) => x.number))}, ${texts(q.map((x) => x.betCode))}) as x(u, p, d, n, c)
-          where not exists (select 1 from number_queue q where q.owner_user_id = x.u and q.pool_id = x.p and q.draw_date = x.d::date
-                            and q.number = x.n and q.bet_code = x.c and q.status = 0)
-          returning 1
+          select "userId", "poolId", "drawDate", "number", "betCode", 'limit-reached', 0, ${at}
+          from ${recordset(w.queued)} as x("userId" int, "poolId" int, "drawDate" date, "number" text, "betCode" text)
+          where not exists (select 1 from number_queue q where q.owner_user_id = x."userId" and q.pool_id = x."poolId" and q.draw_date = x."drawDate"
+                            and q.number = x."number" and q.bet_code = x."betCode" and q.status = 0)
         ),
         ik as (
-          update idempotency_keys set status = ${w.idempotency.status}, response = ${JSON.stringify(w.idempotency.response)}::jsonb
-          where user_id = ${w.idempotency.userId} and key = ${w.idempotency.key}
-          returning 1
+          update idempotency_keys k set status = x."status", response = x."response"
+          from ${recordset(w.answers)} as x("userId" int, "key" text, "status" int, "response" jsonb)
+          where k.user_id = x."userId" and k.key = x."key"
         )
         select (select count(*) from e)::int as entries`,
   );

@@ -50,10 +50,18 @@ export async function openStakesAccount(db: object, tx: DbOrTx, companyId: numbe
     cache.set(code, found[0].id);
     return found[0].id;
   }
+  // "do nothing" takes no lock on a row another transaction made: this runs before the eaten totals are
+  // locked, and the open-stakes accounts are locked only after them.
   const created = await rows<{ id: number }>(
     tx,
-    sql`insert into ledger_accounts (code, company_id, balance) values (${code}, ${companyId}, 0)
-        on conflict (code) do update set code = excluded.code returning id`,
+    sql`with ins as (
+          insert into ledger_accounts (code, company_id, balance) values (${code}, ${companyId}, 0)
+          on conflict (code) do nothing returning id
+        )
+        select id from ins union all select id from ledger_accounts where code = ${code}`,
   );
-  return created[0].id;
+  if (created.length) return created[0].id;
+  // Another transaction made it after this statement began: a new statement sees it.
+  const made = await rows<{ id: number }>(tx, sql`select id from ledger_accounts where code = ${code}`);
+  return made[0].id;
 }

@@ -14,7 +14,8 @@ import {
   voidResult,
 } from '@app/contract';
 import { DEFAULT_CODE_ORDER, parseExpress, type EatSequence } from '@app/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import { allow } from '../../platform/access';
 import { businessDateOf } from '../../platform/businessTime';
 import { AppError } from '../../platform/errors';
@@ -28,9 +29,15 @@ import { webRowsToLines } from './webOrder';
 export function orderRoutes(app: HttpApp, deps: Deps) {
   const tags = ['Bet'];
   const place = { access: allow.fn('Bet', [2]) };
+  // Read before every ticket is parsed: prepared once, so that PostgreSQL does not plan it each time.
+  const eatSequenceQuery = deps.db
+    .select({ eatSequence: users.eatSequence })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('eat_sequence');
   const eatSequenceOf = async (userId: number) => {
-    const res = await deps.db.execute(sql`select eat_sequence as "eatSequence" from users where id = ${userId}`);
-    return (res as unknown as { rows: { eatSequence: EatSequence }[] }).rows[0].eatSequence;
+    const [row] = await eatSequenceQuery.execute({ userId });
+    return row.eatSequence as EatSequence;
   };
 
   app.post('/api/Bet/PlaceExpressOrder', { config: place, schema: { tags, body: placeExpressBody } }, async (req, reply) => {

@@ -8,7 +8,7 @@ import type { Tx } from '../../platform/db';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
-import { rows } from '../ledger/queries';
+import { manyPostingsCtes, rows } from '../ledger/queries';
 import { lockWallets, runTransaction } from '../ledger/service';
 import * as q from './queries';
 
@@ -70,7 +70,7 @@ async function voidLocked(tx: Tx, deps: Deps, auth: AuthContext, list: (typeof t
     tx,
     sql`with tk as materialized (
           select x.ticket_id, x.net, x.wallet_id, x.stakes_id, x.company_id, x.ticket_no,
-                 nextval(pg_get_serial_sequence('journal_transactions', 'id')) as tx_id
+                 nextval('journal_transactions_id_seq') as tx_id
           from unnest(${col((t) => t.id)}::bigint[], ${col((t) => t.net)}::bigint[], ${col((t) => wallets.get(t.userId)!.id)}::int[],
                       ${col((t) => stakes.get(t.id)!)}::int[], ${col((t) => t.companyId)}::int[], ${col((t) => t.ticketNo)}::text[])
                as x(ticket_id, net, wallet_id, stakes_id, company_id, ticket_no)
@@ -84,27 +84,12 @@ async function voidLocked(tx: Tx, deps: Deps, auth: AuthContext, list: (typeof t
           where et.user_id = s.user_id and et.draw_id = s.draw_id and et.key = s.limit_key
         ),
         lines as (update bet_lines set status = 0 where ticket_id = any(${idArray})),
-        ins_tx as (
-          insert into journal_transactions (id, at, kind, initiated_by, company_id, memo)
-          select tx_id, ${at}, 'void', ${auth.userId}::int, company_id, ticket_no from tk
-        ),
-        legs as (
-          select tx_id, stakes_id as account_id, -net as amount, company_id from tk
-          union all
-          select tx_id, wallet_id, net, company_id from tk
-        ),
-        ins_e as (
-          -- Every account here is locked, so the balance read is current: the running sum gives each entry's balance after it.
-          insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at)
-          select l.tx_id, l.account_id, l.amount,
-                 a.balance + sum(l.amount) over (partition by l.account_id order by l.tx_id rows unbounded preceding), l.company_id, ${at}
-          from legs l join ledger_accounts a on a.id = l.account_id
-        ),
-        upd as (
-          update ledger_accounts a set balance = a.balance + s.delta, updated_at = ${at}
-          from (select account_id, sum(amount) as delta from legs group by account_id) s
-          where a.id = s.account_id
-        )
+        ${manyPostingsCtes(
+          now,
+          'void',
+          sql`select tx_id, ${auth.userId}::int as initiated_by, company_id, ticket_no as memo from tk`,
+          sql`select tx_id, stakes_id as account_id, -net as amount from tk union all select tx_id, wallet_id, net from tk`,
+        )}
         update tickets t set status = 0, voided_at = ${at}, voided_by = ${auth.userId}::int, void_transaction_id = v.tx_id
         from (select x.id, tk.tx_id from unnest(${idArray}) as x(id) left join tk on tk.ticket_id = x.id) v
         where t.id = v.id

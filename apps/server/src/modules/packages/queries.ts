@@ -239,8 +239,12 @@ export async function effectiveWithRates(db: DbOrTx, userId: number, packageType
   return rows<EffectiveRateRow>(db, effectiveWithRatesSql(userId, packageType, red));
 }
 
-/** The statement of effectiveWithRates, for callers that read it together with other things in one round trip. */
-export function effectiveWithRatesSql(userId: number, packageType: number, red: boolean): SQL {
+/**
+ * The statement of effectiveWithRates, for callers that read it together with other things in one round
+ * trip. `userId` may be a column of an outer query (placing a batch of tickets reads it per owner in a
+ * lateral join).
+ */
+export function effectiveWithRatesSql(userId: number | SQL, packageType: number, red: boolean): SQL {
   const pick = red
     ? sql`select p.id as package_id
           from users u join packages p on p.package_type = ${packageType}::int and p.is_red_package and p.record_status = 1

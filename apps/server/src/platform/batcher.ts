@@ -1,0 +1,94 @@
+// Groups work that arrives while earlier work is running, so that a burst shares one database
+// transaction (and its round trips) instead of paying for one each. Nothing waits when the system is
+// idle: the first item starts at once, alone; what arrives meanwhile forms the next batch. With a
+// concurrency above one, a second batch may start while the first waits on the database.
+
+export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+interface Waiting<T, R> {
+  item: T;
+  resolve: (value: R) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface BatcherOptions<T, R> {
+  /** Runs one batch: an outcome per item, in order, or a throw that fails the batch as a whole. */
+  run: (items: T[]) => Promise<Outcome<R>[]>;
+  /** How much of the batch an item fills (the batch is full at `capacity`); an item always fits alone. */
+  weight: (item: T) => number;
+  capacity: number;
+  /** Items with the same key never share a batch (a later one goes into a later batch). */
+  key: (item: T) => string;
+  /** How many batches may run at once (each takes what is waiting when it starts). */
+  concurrency: number;
+}
+
+export class Batcher<T, R> {
+  private queue: Waiting<T, R>[] = [];
+  private running = 0;
+
+  constructor(private readonly opts: BatcherOptions<T, R>) {}
+
+  submit(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      if (this.running < this.opts.concurrency) void this.drain();
+    });
+  }
+
+  private take(): Waiting<T, R>[] {
+    const batch: Waiting<T, R>[] = [];
+    const keys = new Set<string>();
+    const rest: Waiting<T, R>[] = [];
+    let filled = 0;
+    for (const w of this.queue) {
+      const key = this.opts.key(w.item);
+      const weight = this.opts.weight(w.item);
+      if (keys.has(key) || (batch.length > 0 && filled + weight > this.opts.capacity)) {
+        rest.push(w);
+        continue;
+      }
+      keys.add(key);
+      filled += weight;
+      batch.push(w);
+    }
+    this.queue = rest;
+    return batch;
+  }
+
+  private async drain() {
+    this.running++;
+    try {
+      while (this.queue.length) {
+        const batch = this.take();
+        try {
+          settle(batch, await this.opts.run(batch.map((w) => w.item)));
+        } catch (error) {
+          if (batch.length === 1) {
+            batch[0].reject(error);
+            continue;
+          }
+          // One item's fault must not fail the others: each runs again alone.
+          for (const w of batch) {
+            try {
+              settle([w], await this.opts.run([w.item]));
+            } catch (e) {
+              w.reject(e);
+            }
+          }
+        }
+      }
+    } finally {
+      this.running--;
+    }
+  }
+}
+
+function settle<T, R>(batch: Waiting<T, R>[], outcomes: Outcome<R>[]) {
+  batch.forEach((w, i) => {
+    const o = outcomes[i];
+    if (!o) w.reject(new Error('the batch gave no outcome for an item'));
+    else if (o.ok) w.resolve(o.value);
+    else w.reject(o.error);
+  });
+}
