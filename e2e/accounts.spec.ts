@@ -10,6 +10,7 @@ import {
   rowKey,
   setLanguage,
   shot,
+  goByMenu,
 } from './support';
 
 // Accounts, the hierarchy and credit (issue 3), on the demo hierarchy admin > democo > demoagent >
@@ -32,17 +33,14 @@ async function shotBoth(page: Page, name: string) {
 }
 
 async function openAccounts(page: Page) {
-  await page.getByTestId('menu-accounts').click();
-  await expect(page).toHaveURL(/\/account\/manage/);
+  await goByMenu(page, ['menu-accounts'], /\/account\/manage/);
   await expect(page.getByTestId('account-table')).toBeVisible();
 }
 
 test('the super admin lists companies and creates one', async ({ page }) => {
   await login(page, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByTestId('menu-admin').click();
-  await page.getByTestId('menu-manageCompany').click();
-  await expect(page).toHaveURL(/\/company\/manage$/);
+  await goByMenu(page, ['menu-admin', 'menu-manageCompany'], /\/company\/manage$/);
   await expect(page.getByTestId('company-table')).toContainText('democo');
   await shotBoth(page, 'company-manage');
 
@@ -123,8 +121,7 @@ test('an agent creates a player with a credit limit, transfers credit and cannot
   await page.getByTestId('account-cancel').click();
 
   // Give it credit in Payment: transfer 250.00; the history and the credit log show it.
-  await page.getByTestId('menu-payment').click();
-  await expect(page).toHaveURL(/\/payment$/);
+  await goByMenu(page, ['menu-payment'], /\/payment$/);
   await pickOption(page, 'payment-account', `${PLAYER.username} (${PLAYER.fullName})`);
   await expect(page.getByTestId('payment-credit-limit')).toHaveText('500.00');
   await expect(page.getByTestId('payment-balance')).toHaveText('0.00');
@@ -191,7 +188,7 @@ test('the new player logs in and sees its credit on the dashboard', async ({ pag
   await expect(page.getByTestId('credit-balance')).toContainText('850.00');
   await expect(page.getByTestId('credit-limit')).toContainText('600.00');
   await shot(page, 'dashboard-new-player-en');
-  await page.getByTestId('menu-payment').click();
+  await goByMenu(page, ['menu-payment'], /\/payment$/);
   await expect(page.getByTestId('payment-history-table')).toContainText('250.00');
   await logoutThroughConfirm(page);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, agreeTermsIfShown, clickChoice, DEMO_PASSWORD, login, setLanguage, shot } from './support';
+import { ADMIN, agreeTermsIfShown, clickChoice, DEMO_PASSWORD, login, setLanguage, shot, goByMenu } from './support';
 
 // The admin and risk screens (issue 4) on the demo hierarchy admin > democo > demoagent > demoplayer.
 // Runs before betting.spec.ts on the same server, so what it changes for ordering is put back: the
@@ -70,9 +70,7 @@ test('the super admin schedules a year, cancels and adds draws, and sets a cutof
   test.setTimeout(150_000);
   await login(page, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByTestId('menu-admin').click();
-  await page.getByTestId('menu-drawDate').click();
-  await expect(page).toHaveURL(/\/admin-setting\/pool-schedule$/);
+  await goByMenu(page, ['menu-admin', 'menu-drawDate'], /\/admin-setting\/pool-schedule$/);
   await expect(page.getByTestId('pool-schedule-today')).toBeVisible();
   await expect(page.getByTestId('pool-schedule-calendar')).toBeVisible();
   await shotBoth(page, 'pool-schedule');
@@ -137,8 +135,7 @@ test('the super admin schedules a year, cancels and adds draws, and sets a cutof
   await page.getByTestId('special-draw-cancel').click();
 
   // Cutoff: Magnum to 19:00, then back to what it was (the ordering specs run on the same server).
-  await page.getByTestId('menu-cutoffTime').click();
-  await expect(page).toHaveURL(/\/adminSetting\/cutoff-time$/);
+  await goByMenu(page, ['menu-admin', 'menu-cutoffTime'], /\/adminSetting\/cutoff-time$/);
   const before = (await page.getByTestId('cutoff-current-1').textContent())!;
   await expect(page.getByTestId('cutoff-save-1')).toBeDisabled();
   await page.getByTestId('cutoff-hour-1').fill('19');
@@ -155,8 +152,7 @@ test('the super admin schedules a year, cancels and adds draws, and sets a cutof
   await expect(page.getByTestId('cutoff-current-1')).toHaveText(before);
 
   // Master templates: the seeded company template, its items by category; a bad date is refused here.
-  await page.getByTestId('menu-masterPackages').click();
-  await expect(page).toHaveURL(/\/admin-setting\/manage-master-template$/);
+  await goByMenu(page, ['menu-admin', 'menu-masterPackages'], /\/admin-setting\/manage-master-template$/);
   await page.getByTestId('templates-table').getByText('Company master template').click();
   await expect(page.getByTestId('template-name')).toHaveValue('Company master template');
   await expect(page.getByTestId('template-tab-all')).toContainText('34');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, agreeTermsIfShown, clickChoice, DEMO_PASSWORD, login, setLanguage, shot } from './support';
+import { ADMIN, agreeTermsIfShown, clickChoice, DEMO_PASSWORD, login, setLanguage, shot, goByMenu } from './support';
 
 // Ordering (issue 4) on the demo hierarchy with the real clock: the demo draws are this year's and next
 // year's (Wed/Sat/Sun for pools 1-7, GD daily), so "D" always finds an open draw.
@@ -24,17 +24,14 @@ async function loginPlayer(page: Page) {
 }
 
 async function creditBalance(page: Page): Promise<string> {
-  await page.getByTestId('menu-home').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await goByMenu(page, ['menu-home'], /\/dashboard$/);
   const balance = page.getByTestId('credit-balance');
   await expect(balance).toContainText(/\d/);
   return (await balance.textContent()) ?? '';
 }
 
 async function openExpress(page: Page) {
-  await page.getByTestId('menu-bet').click();
-  await page.getByTestId('menu-expressBetting').click();
-  await expect(page).toHaveURL(/\/order\/express-betting$/);
+  await goByMenu(page, ['menu-bet', 'menu-expressBetting'], /\/order\/express-betting$/);
   await expect(page.getByTestId('bet-business-date')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
   await expect(page.getByTestId('bet-available-credit')).toContainText(/\d/);
 }
@@ -81,9 +78,7 @@ test('a player pastes an express order with a box and a roll, places it, voids i
   await shotBoth(page, 'express-placed');
 
   // History -> Ticket: the receipt and the text received, then the void through the confirm.
-  await page.getByTestId('menu-history').click();
-  await page.getByTestId('menu-ticketHistory').click();
-  await expect(page).toHaveURL(/\/order\/ticket-history$/);
+  await goByMenu(page, ['menu-history', 'menu-ticketHistory'], /\/order\/ticket-history$/);
   const row = page.getByTestId('ticket-table').locator('tr[data-row-key]', { hasText: ticketNo });
   await expect(row).toBeVisible();
   const ticketId = await row.getAttribute('data-row-key');
@@ -157,9 +152,7 @@ test('an order for a date without a draw, or after the cutoff, is refused with t
 
 test('a player places a web order from the grid and looks at web order 2', async ({ page }) => {
   await loginPlayer(page);
-  await page.getByTestId('menu-bet').click();
-  await page.getByTestId('menu-webOrder').click();
-  await expect(page).toHaveURL(/\/betting\/web-order$/);
+  await goByMenu(page, ['menu-bet', 'menu-webOrder'], /\/betting\/web-order$/);
   await expect(page.getByTestId('bet-business-date')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
 
   await page.getByTestId('web-order-number-1').fill('5678');
@@ -188,8 +181,7 @@ test('a player places a web order from the grid and looks at web order 2', async
   await expect(page.getByTestId('bet-result-gross')).toContainText('26.00');
   await shot(page, 'web-order-placed-en');
 
-  await page.getByTestId('menu-webOrder2').click();
-  await expect(page).toHaveURL(/\/betting\/web-order2$/);
+  await goByMenu(page, ['menu-bet', 'menu-webOrder2'], /\/betting\/web-order2$/);
   await clickChoice(page, 'web-order2-pool-3');
   await page.getByTestId('web-order2-number-1').fill('2468');
   await page.getByTestId('web-order2-amount-1-B').fill('1');
@@ -206,9 +198,7 @@ test('an agent saves an auto ticket (one date at most), sees its first run and s
   test.setTimeout(150_000);
   await login(page, 'demoagent', DEMO_PASSWORD);
   await agreeTermsIfShown(page);
-  await page.getByTestId('menu-history').click();
-  await page.getByTestId('menu-autoTicket').click();
-  await expect(page).toHaveURL(/\/order\/auto-ticket$/);
+  await goByMenu(page, ['menu-history', 'menu-autoTicket'], /\/order\/auto-ticket$/);
   await expect(page.getByTestId('bet-business-date')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
 
   // More than one date is refused on the screen first (SPEC 5), without a call.
@@ -240,7 +230,7 @@ test('an agent saves an auto ticket (one date at most), sees its first run and s
 
   // The auto ticket's ticket in the history: a resend asks first, then queues the receipt for the
   // account's phone, or says there is none (the demo agent has one only if an earlier spec gave it one).
-  await page.getByTestId('menu-ticketHistory').click();
+  await goByMenu(page, ['menu-history', 'menu-ticketHistory'], /\/order\/ticket-history$/);
   const ticketRow = page.getByTestId('ticket-table').locator('tr[data-row-key]', { hasText: 'Auto ticket' }).first();
   const ticketId = await ticketRow.getAttribute('data-row-key');
   await page.getByTestId(`ticket-resend-${ticketId}`).click();
@@ -257,8 +247,7 @@ test('an agent saves an auto ticket (one date at most), sees its first run and s
   await shotBoth(page, 'resend-limit');
 
   // The number dictionary, linked from the express order.
-  await page.getByTestId('menu-bet').click();
-  await page.getByTestId('menu-expressBetting').click();
+  await goByMenu(page, ['menu-bet', 'menu-expressBetting'], /\/order\/express-betting$/);
   await page.getByTestId('express-dictionary').click();
   await expect(page).toHaveURL(/\/number-meaning$/);
   await page.getByTestId('dict-search').locator('input').fill('8888');

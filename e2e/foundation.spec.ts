@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, clickChoice, DEMO_PASSWORD, login, logoutThroughConfirm, setLanguage, shot } from './support';
+import { ADMIN, clickChoice, DEMO_PASSWORD, login, logoutThroughConfirm, setLanguage, shot, goByMenu } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -57,8 +57,7 @@ test('a player logs in, agrees to terms, sees the dashboard, switches to Chinese
   await expect(page.getByTestId('menu-home')).toHaveText('首页');
   await expect(page.getByTestId('menu-help')).toHaveText('帮助');
   await shot(page, 'dashboard-player-cn');
-  await page.getByTestId('menu-help').click();
-  await expect(page).toHaveURL(/\/help$/);
+  await goByMenu(page, ['menu-help'], /\/help$/);
   await shot(page, 'help-cn');
   await setLanguage(page, 'en');
   await shot(page, 'help-en');
@@ -93,8 +92,7 @@ test('a player logs in, agrees to terms, sees the dashboard, switches to Chinese
 test('the super admin manages roles behind the secondary password', async ({ page }) => {
   await login(page, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByTestId('menu-admin').click();
-  await page.getByTestId('menu-roles').click();
+  await goByMenu(page, ['menu-admin', 'menu-roles'], /\/roles\/manage$/);
   await expect(page.getByTestId('secondary-password-input')).toBeVisible();
   await shot(page, 'secondary-password-en');
   await page.getByTestId('secondary-password-input').fill(ADMIN.password);

@@ -28,11 +28,15 @@ export async function clickChoice(page: Page, testId: string) {
 }
 
 export async function logoutThroughConfirm(page: Page) {
-  await page.getByTestId('account-dropdown').click();
-  await page.getByTestId('logout').click();
-  await expect(page.getByTestId('alert-message')).toContainText(/Are you sure you want to logout|确定|pasti/);
-  // Seen once in CI under load: a click during the dialog's opening animation left it open. A user
-  // would click again, and so does this.
+  // Seen in CI under load: a click during the menu's or the dialog's opening animation was lost, leaving
+  // the menu or the dialog open. A user would click again, and so does this.
+  await expect(async () => {
+    if (!(await page.getByTestId('alert-message').isVisible())) {
+      if (!(await page.getByTestId('logout').isVisible())) await page.getByTestId('account-dropdown').click({ timeout: 2_000 });
+      await page.getByTestId('logout').click({ timeout: 2_000 });
+    }
+    await expect(page.getByTestId('alert-message')).toContainText(/Are you sure you want to logout|确定|pasti/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(async () => {
     if (await page.getByTestId('alert-ok').isVisible()) await page.getByTestId('alert-ok').click({ timeout: 2_000 });
     await expect(page).toHaveURL(/\/login$/, { timeout: 2_000 });
@@ -57,4 +61,18 @@ export async function rowKey(page: Page, tableTestId: string, text: string): Pro
   const row = page.getByTestId(tableTestId).locator('tr[data-row-key]', { hasText: text }).first();
   await expect(row).toBeVisible();
   return Number(await row.getAttribute('data-row-key'));
+}
+
+/**
+ * Opens a screen from the side menu: the submenus in `path` (opened only if the item is hidden), then the
+ * item, until the URL matches. Seen in CI under load: a click during a submenu's opening animation was
+ * lost; a user would click again, and so does this.
+ */
+export async function goByMenu(page: Page, path: string[], url: RegExp) {
+  const item = page.getByTestId(path[path.length - 1]);
+  await expect(async () => {
+    if (!(await item.isVisible())) for (const id of path.slice(0, -1)) await page.getByTestId(id).click({ timeout: 2_000 });
+    await item.click({ timeout: 2_000 });
+    await expect(page).toHaveURL(url, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
