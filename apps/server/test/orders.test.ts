@@ -208,6 +208,14 @@ describe('history, receipts and voids', () => {
     expect(lines[0].n).toBe('0');
     const memos = await rows<{ memo: string }>(sql`select memo from journal_transactions where kind = 'void' and memo = any(${`{${placed.map((p) => p.ticketNo).join(',')}}`}::text[])`);
     expect(memos.length).toBe(3);
+    // Each refund comes out of the open-stakes account its stake was paid into (batches rotate shards).
+    const paths = await rows<{ paid: number; refundedFrom: number }>(
+      sql`select (select account_id from journal_entries where transaction_id = t.transaction_id and amount > 0) as paid,
+                 (select account_id from journal_entries where transaction_id = t.void_transaction_id and amount < 0) as "refundedFrom"
+          from tickets t where t.id = any(${`{${ids.join(',')}}`}::bigint[])`,
+    );
+    for (const p of paths) expect(p.refundedFrom).toBe(p.paid);
+    expect(new Set(paths.map((p) => p.paid)).size).toBeGreaterThan(1);
   });
 
   it('a sibling branch sees neither the ticket nor its receipt', async () => {

@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from '../db/schema';
 
@@ -49,4 +50,29 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Statement names by SQL text: a text gets its name once, and keeps it for the life of the process. */
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs raw SQL as a named prepared statement and returns its rows. PostgreSQL keeps the statement per
+ * connection and, once a plan that ignores the parameters is as good as a fresh one, stops planning it
+ * again: for the large statements of placing tickets, planning cost as much as running them. The name
+ * comes from the text, so every distinct shape of a statement is prepared on its own. (PGlite ignores
+ * the name and plans every time.)
+ */
+export async function preparedRows<T>(db: DbOrTx, prefix: string, query: SQL): Promise<T[]> {
+  const internals = db as unknown as {
+    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+    session: { prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
+  };
+  const built = internals.dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (!name) {
+    name = `${prefix}_${statementNames.size + 1}`;
+    statementNames.set(built.sql, name);
+  }
+  const res = await internals.session.prepareQuery(built, undefined, name, false).execute();
+  return (res as { rows: T[] }).rows;
 }

@@ -41,6 +41,8 @@ import { renderReceipt } from './receipt';
 
 export const SourceType = { WebOrder: 1, WebOrder2: 2, Express: 3, AutoTicket: 4, Api: 5 } as const;
 const OPEN_STAKE_SHARDS = 16;
+/** Counts the batches placed by this process: each posts to the next open-stakes shard of its companies. */
+let batchesPlaced = 0;
 /** A batch holds about this many bet lines, once expanded (one ticket alone may hold more). */
 const BATCH_BET_LINES = 5000;
 /** Batches placed at once: a second one goes on while the first waits for a lock (a payment, a void). */
@@ -363,8 +365,16 @@ function planTicket(input: PlaceInput, reads: TicketView, now: Date): Plan {
 async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planned[], now: Date) {
   const walletOf = (ownerId: number): number => reads.wallets.get(ownerId)!.id;
 
+  // One shard per batch (and company), the next one for each batch: two batches running at once post to
+  // different shards, so neither waits for the other's open-stakes lock.
+  const shard = batchesPlaced++ % OPEN_STAKE_SHARDS;
   const stakesOf = new Map<Planned, number>();
-  for (const p of planned) stakesOf.set(p, await q.openStakesAccount(deps.db, tx, p.plan.owner.companyId, p.entry.input.ownerId % OPEN_STAKE_SHARDS));
+  const ofCompany = new Map<number | null, number>();
+  for (const p of planned) {
+    const companyId = p.plan.owner.companyId;
+    if (!ofCompany.has(companyId)) ofCompany.set(companyId, await q.openStakesAccount(deps.db, tx, companyId, shard));
+    stakesOf.set(p, ofCompany.get(companyId)!);
+  }
 
   // -- eat: share every bet line up the chain, against locked running totals, ticket after ticket --
   const keys = planned.flatMap(({ plan }) =>

@@ -11,8 +11,8 @@
 // Row sets travel as one JSON parameter each (jsonb_to_recordset), so free text (the received bet text,
 // the receipt) needs no escaping of its own.
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
-import { manyPostingsCtes, rows } from '../ledger/queries';
+import { preparedRows, type DbOrTx } from '../../platform/db';
+import { manyPostingsCtes } from '../ledger/queries';
 import { effectiveWithRatesSql, type EffectiveRateRow } from '../packages/queries';
 import type { ChainRow, RiskSettings, TotalKey } from './queries';
 
@@ -75,7 +75,7 @@ export async function readForBatch(
       ? json(sql`select o.uid as "userId", r.* from unnest(${ints(owners)}) as o(uid)
                  cross join lateral (${effectiveWithRatesSql(sql`o.uid`, packageType, false)}) r`)
       : sql`'[]'::json`;
-  const [row] = await rows<
+  const [row] = await preparedRows<
     Omit<BatchReads, 'claimed' | 'packages' | 'wallets' | 'ticketIds'> & {
       claimed: [number, string][];
       ticketIds: (string | number)[];
@@ -85,6 +85,7 @@ export async function readForBatch(
     }
   >(
     tx,
+    'place_read',
     sql`with k as (
           insert into idempotency_keys (user_id, key, scope, status, response, created_at)
           select x.u, x.k, x.s, 0, '{}'::jsonb, ${now} from ${recordset(a.keys.map((k) => ({ u: k.userId, k: k.key, s: k.scope })))} as x(u int, k text, s text)
@@ -159,8 +160,9 @@ export async function readForBatch(
 export async function prepareBatch(tx: DbOrTx, keys: TotalKey[], lineCount: number, stakesAccounts: number[]) {
   const unique = [...new Map(keys.map((k) => [`${k.userId}|${k.drawId}|${k.key}`, k])).values()];
   const sorted = unique.sort((a, b) => a.userId - b.userId || a.drawId - b.drawId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const [row] = await rows<{ totals: { userId: number; drawId: number; key: string; amount: number }[]; stakes: number; lineIds: (string | number)[] }>(
+  const [row] = await preparedRows<{ totals: { userId: number; drawId: number; key: string; amount: number }[]; stakes: number; lineIds: (string | number)[] }>(
     tx,
+    'place_prepare',
     sql`with locked as (
           insert into eaten_totals (user_id, draw_id, key, amount)
           select u, d, k, 0 from unnest(${ints(sorted.map((k) => k.userId))}, ${ints(sorted.map((k) => k.drawId))}, ${texts(sorted.map((x) => x.key))}) as x(u, d, k)
@@ -233,8 +235,9 @@ export interface BatchWrite {
  */
 export async function writeBatch(tx: DbOrTx, w: BatchWrite): Promise<number> {
   const at = sql`${w.at.toISOString()}::timestamptz`;
-  const [row] = await rows<{ entries: number }>(
+  const [row] = await preparedRows<{ entries: number }>(
     tx,
+    'place_write',
     sql`with tk0 as materialized (
           select x.*, nextval('journal_transactions_id_seq') as tx_id
           from ${recordset(w.tickets)} as x("id" bigint, "ticketNo" text, "xid" uuid, "userId" int, "placedBy" int, "companyId" int,

@@ -10,9 +10,6 @@ import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { manyPostingsCtes, rows } from '../ledger/queries';
 import { lockWallets, runTransaction } from '../ledger/service';
-import * as q from './queries';
-
-const OPEN_STAKE_SHARDS = 16;
 
 export async function voidTickets(deps: Deps, auth: AuthContext, ticketIds: number[], ip: string) {
   if (!ticketIds.length) throw new AppError(400, 'SELECT_TICKET_TO_VOID', { ticketIds: 'required' });
@@ -55,9 +52,15 @@ async function voidLocked(tx: Tx, deps: Deps, auth: AuthContext, list: (typeof t
   const ids = list.map((t) => t.id);
   const idArray = sql`${`{${ids.join(',')}}`}::bigint[]`;
   const wallets = await lockWallets(tx, [...new Set(list.map((t) => t.userId))]);
-  const stakes = new Map<number, number>();
-  for (const t of list) stakes.set(t.id, await q.openStakesAccount(deps.db, tx, t.companyId, t.userId % OPEN_STAKE_SHARDS));
   const refunded = list.filter((t) => t.net > 0);
+  // The refund comes from the open-stakes account the ticket paid into (its stake transaction's credit).
+  const paidTo = await rows<{ ticketId: number; accountId: number }>(
+    tx,
+    sql`select t.id as "ticketId", je.account_id as "accountId" from tickets t join journal_entries je on je.transaction_id = t.transaction_id
+        where t.id = any(${idArray}) and je.amount > 0`,
+  );
+  const stakes = new Map(paidTo.map((r) => [Number(r.ticketId), Number(r.accountId)]));
+  if (refunded.some((t) => !stakes.has(t.id))) throw new Error('a ticket has no stake transaction');
   await tx.execute(sql`select 1 from eaten_totals et
                        join (select distinct es.user_id, es.draw_id, es.limit_key from eat_shares es join bet_lines bl on bl.id = es.bet_line_id
                              where bl.ticket_id = any(${idArray}) and es.limit_key is not null) s
