@@ -165,6 +165,18 @@ export function unbalancedTransactions(db: DbOrTx) {
   );
 }
 
+/** Bet lines without their ticket or draw, eat shares without their bet line (no foreign keys there). */
+export function orphanRows(db: DbOrTx) {
+  return rows<{ table: string; id: number }>(
+    db,
+    sql`select 'bet_lines' as "table", bl.id from bet_lines bl
+          where not exists (select 1 from tickets t where t.id = bl.ticket_id) or not exists (select 1 from draws d where d.id = bl.draw_id)
+        union all
+        select 'eat_shares', es.bet_line_id from eat_shares es where not exists (select 1 from bet_lines bl where bl.id = es.bet_line_id)
+        order by 1, 2`,
+  );
+}
+
 export function cacheMismatches(db: DbOrTx) {
   return rows<{ accountId: number; balance: number; entries: string }>(
     db,

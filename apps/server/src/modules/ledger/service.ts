@@ -161,14 +161,16 @@ export async function post(tx: Tx, p: Posting): Promise<{ transactionId: number;
 // ---- the check that runs after every test scenario ----
 
 export interface LedgerViolation {
-  kind: 'unbalanced-transaction' | 'cached-balance' | 'running-balance' | 'global-sum';
+  kind: 'unbalanced-transaction' | 'cached-balance' | 'running-balance' | 'global-sum' | 'orphan-row';
   detail: Record<string, unknown>;
 }
 
 /**
  * Proves the ledger's invariants: every journal transaction sums to zero; every cached balance equals
  * the sum of its entries; every entry's balance_after is the running sum of its account; and the
- * balances of all wallets sum to zero (money is only ever moved, never made). Returns the violations.
+ * balances of all wallets sum to zero (money is only ever moved, never made); and every bet line has its
+ * ticket and draw and every eat share its bet line (those tables keep no foreign keys, decision 0008).
+ * Returns the violations.
  */
 export async function checkLedger(db: DbOrTx): Promise<LedgerViolation[]> {
   const out: LedgerViolation[] = [];
@@ -183,5 +185,6 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerViolation[]> {
   }
   const total = await q.totalOfBalances(db);
   if (total !== 0) out.push({ kind: 'global-sum', detail: { total } });
+  for (const r of await q.orphanRows(db)) out.push({ kind: 'orphan-row', detail: r });
   return out;
 }
