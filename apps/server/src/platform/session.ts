@@ -29,6 +29,8 @@ export interface AuthContext {
   disabledFunctions: string[];
   skipTnc: boolean;
   secondaryVerifiedAt: Date | null;
+  /** The acting account's eat sequence, read with the session (a bet text is parsed by it on every order). */
+  actingEatSequence?: string;
 }
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -133,8 +135,9 @@ function prepareSessionQuery(db: Db) {
         recordStatus: users.recordStatus,
         disabledFunctions: users.disabledFunctions,
         skipTnc: users.skipTnc,
+        eatSequence: users.eatSequence,
       },
-      main: { id: mainAccount.id, roleId: mainAccount.roleId, path: mainAccount.path, status: mainAccount.status },
+      main: { id: mainAccount.id, roleId: mainAccount.roleId, path: mainAccount.path, status: mainAccount.status, eatSequence: mainAccount.eatSequence },
       // Everything a request needs comes back in this one round trip: it runs on every call.
       idleTimeout: sql<string | null>`(select value from system_settings where key = 'sessionIdleTimeout')`,
       ownAccess: accessJson(sql`${users.id}`),
@@ -178,7 +181,7 @@ export async function loadSession(db: Db, clock: Clock, token: string | undefine
   }
   const own = toAccessMap(row.ownAccess);
   const access = u.isMainAccount || !main ? own : intersectAccess(own, toAccessMap(row.mainAccess));
-  const acting = u.isMainAccount || !main ? { id: u.id, roleId: u.roleId, path: u.path } : main;
+  const acting = u.isMainAccount || !main ? { id: u.id, roleId: u.roleId, path: u.path, eatSequence: u.eatSequence } : main;
   return {
     sessionId: id,
     loginGuid: s.loginGuid,
@@ -194,6 +197,7 @@ export async function loadSession(db: Db, clock: Clock, token: string | undefine
     disabledFunctions: u.disabledFunctions,
     skipTnc: u.skipTnc,
     secondaryVerifiedAt: s.secondaryVerifiedAt,
+    actingEatSequence: acting.eatSequence,
   };
 }
 

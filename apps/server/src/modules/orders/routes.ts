@@ -21,6 +21,7 @@ import { businessDateOf } from '../../platform/businessTime';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/envelope';
 import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
+import type { AuthContext } from '../../platform/session';
 import * as history from './history';
 import { placeTicket, resolveOwner, SourceType } from './place';
 import { voidTickets } from './void';
@@ -29,13 +30,15 @@ import { webRowsToLines } from './webOrder';
 export function orderRoutes(app: HttpApp, deps: Deps) {
   const tags = ['Bet'];
   const place = { access: allow.fn('Bet', [2]) };
-  // Read before every ticket is parsed: prepared once, so that PostgreSQL does not plan it each time.
+  // An order for oneself parses by the eat sequence read with the session; one for a downline reads the
+  // downline's, with a statement prepared once so that PostgreSQL does not plan it each time.
   const eatSequenceQuery = deps.db
     .select({ eatSequence: users.eatSequence })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('eat_sequence');
-  const eatSequenceOf = async (userId: number) => {
+  const eatSequenceOf = async (auth: AuthContext, userId: number) => {
+    if (userId === auth.actingUserId && auth.actingEatSequence !== undefined) return auth.actingEatSequence as EatSequence;
     const [row] = await eatSequenceQuery.execute({ userId });
     return row.eatSequence as EatSequence;
   };
@@ -43,7 +46,7 @@ export function orderRoutes(app: HttpApp, deps: Deps) {
   app.post('/api/Bet/PlaceExpressOrder', { config: place, schema: { tags, body: placeExpressBody } }, async (req, reply) => {
     const auth = requireAuth(req);
     const ownerId = await resolveOwner(deps, auth, req.body.targetUserId);
-    const eatSequence = await eatSequenceOf(ownerId);
+    const eatSequence = await eatSequenceOf(auth, ownerId);
     const parsed = parseExpress(req.body.text, { codeOrder: DEFAULT_CODE_ORDER, eatSequence, defaultPools: [], today: businessDateOf(deps.clock.now(), deps.config.tzBusiness) });
     if (!parsed.ok) {
       // Nothing is placed when any line is bad; every bad line is named.
@@ -57,7 +60,7 @@ export function orderRoutes(app: HttpApp, deps: Deps) {
   app.post('/api/Bet/PlaceWebOrder', { config: place, schema: { tags, body: placeWebOrderBody } }, async (req, reply) => {
     const auth = requireAuth(req);
     const ownerId = await resolveOwner(deps, auth, req.body.targetUserId);
-    const lines = webRowsToLines(req.body.rows, { eatSequence: await eatSequenceOf(ownerId), today: businessDateOf(deps.clock.now(), deps.config.tzBusiness) });
+    const lines = webRowsToLines(req.body.rows, { eatSequence: await eatSequenceOf(auth, ownerId), today: businessDateOf(deps.clock.now(), deps.config.tzBusiness) });
     const out = await placeTicket(deps, auth, { lines, ownerId, sourceType: req.body.sourceType, pageInfo: req.body.pageInfo, customerPhone: req.body.customerPhone, idempotencyKey: req.body.idempotencyKey });
     return reply.code(out.status).send(out.body);
   });
