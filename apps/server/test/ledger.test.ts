@@ -154,6 +154,24 @@ describe('the database guards the journal', () => {
     );
     expect(e).toBe(marker);
   });
+
+  it('checkLedger reports a bet line without its ticket or draw and an eat share without its bet line (no foreign keys there)', async () => {
+    const marker = new Error('rollback');
+    const e = await failure(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into bet_lines (id, ticket_id, user_id, line_no, draw_id, pool_id, draw_date, written_number, number, bet_type, bet_code, stake, commission)
+          values (-1, -1, ${a}, 1, -1, 1, '2026-11-25', '1234', '1234', 1, 'B', 100, 0)`);
+        await tx.execute(sql`insert into eat_shares (bet_line_id, user_id, draw_id, amount) values (-2, ${a}, -1, 50)`);
+        const v = await checkLedger(tx);
+        expect(v).toEqual([
+          { kind: 'orphan-row', detail: { table: 'bet_lines', id: -1 } },
+          { kind: 'orphan-row', detail: { table: 'eat_shares', id: -2 } },
+        ]);
+        throw marker;
+      }),
+    );
+    expect(e).toBe(marker);
+  });
 });
 
 describe('transactions that retry', () => {
