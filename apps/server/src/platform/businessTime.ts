@@ -28,9 +28,16 @@ function formatter(tz: string): Intl.DateTimeFormat {
   return fmt;
 }
 
-function parts(at: Date, tz: string) {
-  const p = Object.fromEntries(formatter(tz).formatToParts(at).map((x) => [x.type, x.value]));
-  return p as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+type Parts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+/** The last instant formatted, to the second: every order of a busy second asks for the same one. */
+let last: { tz: string; second: number; parts: Parts } | undefined;
+
+function parts(at: Date, tz: string): Parts {
+  const second = Math.floor(at.getTime() / 1000);
+  if (last && last.second === second && last.tz === tz) return last.parts;
+  const p = Object.fromEntries(formatter(tz).formatToParts(at).map((x) => [x.type, x.value])) as Parts;
+  last = { tz, second, parts: p };
+  return p;
 }
 
 /** The business date (YYYY-MM-DD) of an instant. */

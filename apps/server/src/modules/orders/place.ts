@@ -394,6 +394,8 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
     return { userId: Number(userId), drawId: Number(drawId), key, amount };
   });
   let nextLine = 0;
+  // Every ticket of the batch is placed at the same instant (formatting it costs more than the receipt).
+  const orderedAt = formatBusinessDateTime(now, deps.config.tzBusiness);
   for (const p of planned) {
     const { entry, plan, ticketId, ticketNo } = p;
     const { input, auth } = entry;
@@ -402,7 +404,7 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
     assertPostable({ lines: [{ accountId: walletId, amount: -net }, { accountId: stakesOf.get(p)!, amount: net }] });
     const receipt = renderReceipt({
       ticketNo,
-      orderedAt: formatBusinessDateTime(now, deps.config.tzBusiness),
+      orderedAt,
       username: o.username,
       lines: input.lines.map((l) => ({
         drawDates: [...new Set(resolved.find((r) => r.line === l)!.draws.map((d) => d.drawDate))],
