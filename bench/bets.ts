@@ -41,12 +41,16 @@ for (let i = 0; i < players; i++) {
 
 // The load runs in a child process: sharing the server's event loop, the client took a tenth of it.
 const cookiesFile = path.join(os.tmpdir(), `fourd-bench-cookies-${process.pid}.json`);
-fs.writeFileSync(cookiesFile, JSON.stringify(cookies));
-const load = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'betsLoad.ts')], {
-  env: { ...process.env, BENCH_BASE: bench.base, BENCH_COOKIES: cookiesFile, BENCH_SECONDS: String(seconds), BENCH_CONNECTIONS: String(connections) },
-});
-fs.rmSync(cookiesFile, { force: true });
-const r = JSON.parse(load.stdout.trim().split('\n').pop()!) as { average: number; total: number; p50: number; p97_5: number; p99: number; non2xx: number; errors: number };
-console.log(`# ${machine(bench.kind)}, ${seconds}s, ${connections} connections, ${players} players, tickets of 5 lines`);
-console.log(`bet placement: ${r.average.toFixed(0)} tickets/s, latency p50 ${r.p50} ms, p95 ${r.p97_5} (p97.5) ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, total ${r.total}`);
-await bench.stop();
+try {
+  // The file holds live session cookies: readable by this user only, removed whatever happens.
+  fs.writeFileSync(cookiesFile, JSON.stringify(cookies), { mode: 0o600 });
+  const load = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'betsLoad.ts')], {
+    env: { ...process.env, BENCH_BASE: bench.base, BENCH_COOKIES: cookiesFile, BENCH_SECONDS: String(seconds), BENCH_CONNECTIONS: String(connections) },
+  });
+  const r = JSON.parse(load.stdout.trim().split('\n').pop()!) as { average: number; total: number; p50: number; p97_5?: number; p99: number; non2xx: number; errors: number };
+  console.log(`# ${machine(bench.kind)}, ${seconds}s, ${connections} connections, ${players} players, tickets of 5 lines`);
+  console.log(`bet placement: ${r.average.toFixed(0)} tickets/s, latency p50 ${r.p50} ms, p95 ${r.p97_5 ?? '?'} (p97.5) ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, total ${r.total}`);
+} finally {
+  fs.rmSync(cookiesFile, { force: true });
+  await bench.stop();
+}

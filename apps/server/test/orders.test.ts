@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { HierarchyLevel, PoolId } from '@app/domain';
+import { BetType, HierarchyLevel, PoolId } from '@app/domain';
 import { checkLedger } from '../src/modules/ledger/service';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
@@ -127,6 +127,25 @@ describe('placing an express order', () => {
     const other = await createOk(admin, { username: 'ordco2', level: HierarchyLevel.Company, creditLimit: 1_000 });
     const outside = await express('D\n#1\n4445#1', co, { targetUserId: other });
     expect(outside.status).toBe(404);
+  });
+});
+
+describe("the owner's eat sequence", () => {
+  it('reads * as ibox for an owner whose sequence is **/*, placing for itself or through its upline', async () => {
+    const agent = await t.login('ordagent', PASSWORD);
+    const swappedId = await createOk(agent, { username: 'ordswapped', level: HierarchyLevel.Player, creditLimit: 10_000, eatSequence: '**/*' });
+    const swapped = await t.login('ordswapped', PASSWORD);
+    const typesOf = async (ticketId: number) =>
+      (await rows<{ bet_type: number }>(sql`select distinct bet_type from bet_lines where ticket_id = ${ticketId}`)).map((r) => r.bet_type);
+    const own = await express('D\n#1\n*1357#1', swapped);
+    expect(own.status).toBe(200);
+    expect(await typesOf(own.body.data.ticketId)).toEqual([BetType.IBox]);
+    const byUpline = await express('D\n#1\n*1357#1', agent, { targetUserId: swappedId });
+    expect(byUpline.status).toBe(200);
+    expect(await typesOf(byUpline.body.data.ticketId)).toEqual([BetType.IBox]);
+    // The default sequence reads the same text as a box.
+    const plain = await express('D\n#1\n*1357#1');
+    expect(await typesOf(plain.body.data.ticketId)).toEqual([BetType.Box]);
   });
 });
 

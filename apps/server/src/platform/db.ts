@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -52,15 +53,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
-/** Statement names by SQL text: a text gets its name once, and keeps it for the life of the process. */
+/** Statement names by SQL text, for the life of the process. */
 const statementNames = new Map<string, string>();
+/**
+ * More distinct texts than this means a value was written into a text instead of passed as a parameter:
+ * every call would leave a statement prepared on every connection.
+ */
+const MAX_PREPARED_TEXTS = 64;
 
 /**
  * Runs raw SQL as a named prepared statement and returns its rows. PostgreSQL keeps the statement per
  * connection and, once a plan that ignores the parameters is as good as a fresh one, stops planning it
- * again: for the large statements of placing tickets, planning cost as much as running them. The name
- * comes from the text, so every distinct shape of a statement is prepared on its own. (PGlite ignores
- * the name and plans every time.)
+ * again: for the large statements of placing tickets, planning cost as much as running them. The name is
+ * a hash of the text, so every distinct shape of a statement is prepared on its own and is named alike
+ * in every process. (PGlite ignores the name and plans every time.)
  */
 export async function preparedRows<T>(db: DbOrTx, prefix: string, query: SQL): Promise<T[]> {
   const internals = db as unknown as {
@@ -70,7 +76,8 @@ export async function preparedRows<T>(db: DbOrTx, prefix: string, query: SQL): P
   const built = internals.dialect.sqlToQuery(query);
   let name = statementNames.get(built.sql);
   if (!name) {
-    name = `${prefix}_${statementNames.size + 1}`;
+    if (statementNames.size >= MAX_PREPARED_TEXTS) throw new Error(`more than ${MAX_PREPARED_TEXTS} prepared statement texts: a value is in a text (${prefix})`);
+    name = `${prefix}_${crypto.createHash('sha256').update(built.sql).digest('hex').slice(0, 16)}`;
     statementNames.set(built.sql, name);
   }
   const res = await internals.session.prepareQuery(built, undefined, name, false).execute();

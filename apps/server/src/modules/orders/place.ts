@@ -41,8 +41,11 @@ import { renderReceipt } from './receipt';
 
 export const SourceType = { WebOrder: 1, WebOrder2: 2, Express: 3, AutoTicket: 4, Api: 5 } as const;
 const OPEN_STAKE_SHARDS = 16;
-/** Counts the batches placed by this process: each posts to the next open-stakes shard of its companies. */
-let batchesPlaced = 0;
+/**
+ * Counts the batches placed by this process: each posts to the next open-stakes shard of its companies.
+ * It starts anywhere, so that several server processes do not walk the shards in step.
+ */
+let batchesPlaced = crypto.randomInt(OPEN_STAKE_SHARDS);
 /** A batch holds about this many bet lines, once expanded (one ticket alone may hold more). */
 const BATCH_BET_LINES = 5000;
 /** Batches placed at once: a second one goes on while the first waits for a lock (a payment, a void). */

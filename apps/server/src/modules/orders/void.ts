@@ -39,7 +39,7 @@ export async function voidTickets(deps: Deps, auth: AuthContext, ticketIds: numb
                                           where bl.ticket_id = any(${`{${ids.join(',')}}`}::bigint[]) and d.cutoff_at <= ${now}`);
       if ((closed as unknown as { rows: unknown[] }).rows.length) throw new AppError(422, 'DRAW_CLOSED');
     }
-    return voidLocked(tx, deps, auth, locked.map((x) => x.t), now, ip);
+    return voidLocked(tx, auth, locked.map((x) => x.t), now, ip);
   });
 }
 
@@ -48,7 +48,7 @@ export async function voidTickets(deps: Deps, auth: AuthContext, ticketIds: numb
  * order (wallets, then eaten totals, then open-stakes accounts) so a void and a placement never deadlock
  * on each other. Each ticket is refunded by its own journal transaction (memo: its ticket number).
  */
-async function voidLocked(tx: Tx, deps: Deps, auth: AuthContext, list: (typeof tickets.$inferSelect)[], now: Date, ip: string) {
+async function voidLocked(tx: Tx, auth: AuthContext, list: (typeof tickets.$inferSelect)[], now: Date, ip: string) {
   const ids = list.map((t) => t.id);
   const idArray = sql`${`{${ids.join(',')}}`}::bigint[]`;
   const wallets = await lockWallets(tx, [...new Set(list.map((t) => t.userId))]);
