@@ -80,6 +80,7 @@ describe('placing an express order', () => {
     expect(shares.find((s) => s.user_id === coId)?.total).toBe(String(25 * 50));
     const [unposted] = await rows<{ total: string }>(sql`select sum(unposted)::text as total from bet_lines where ticket_id = ${d.ticketId}`);
     expect(Number(unposted.total)).toBe(5_200 - 2_600 - 1_250);
+    expect(d.unposted).toBe(5_200 - 2_600 - 1_250);
   });
 
   it('places once for one idempotency key, and answers the retry with the first result', async () => {

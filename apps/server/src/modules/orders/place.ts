@@ -379,27 +379,11 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
     stakesOf.set(p, ofCompany.get(companyId)!);
   }
 
-  // -- eat: share every bet line up the chain, against locked running totals, ticket after ticket --
-  const keys = planned.flatMap(({ plan }) =>
-    plan.chain
-      .filter((c) => c.eatType === 'amount')
-      .flatMap((c) => plan.rows.map((r) => ({ userId: c.userId, drawId: r.drawId, key: limitKey(c.limitMethod ?? 1, r) }))),
-  );
-  const lineCount = planned.reduce((s, p) => s + p.plan.rows.length, 0);
-  const { totals, lineIds } = await prepareBatch(tx, keys, lineCount, [...new Set(stakesOf.values())]);
-  const eaten = { deltas: new Map<string, number>(), queued: new Map<string, BatchWrite['queued'][number]>() };
-  const risk = indexRisk(reads);
-  for (const p of planned) allocate(p.plan.chain, p.plan.rows, risk, totals, eaten);
-
-  const out: Omit<BatchWrite, 'at'> = { tickets: [], lines: [], shares: [], eaten: [], queued: [...eaten.queued.values()], answers: [] };
-  out.eaten = [...eaten.deltas].map(([k, amount]) => {
-    const [userId, drawId, key] = k.split('|');
-    return { userId: Number(userId), drawId: Number(drawId), key, amount };
-  });
-  let nextLine = 0;
+  // -- before the eaten totals are locked: everything of a ticket that does not depend on them --
+  const out: Omit<BatchWrite, 'at'> = { tickets: [], lines: [], shares: [], eaten: [], queued: [], answers: [] };
   // Every ticket of the batch is placed at the same instant (formatting it costs more than the receipt).
   const orderedAt = formatBusinessDateTime(now, deps.config.tzBusiness);
-  for (const p of planned) {
+  const answers = planned.map((p) => {
     const { entry, plan, ticketId, ticketNo } = p;
     const { input, auth } = entry;
     const { owner: o, resolved, rows: rowsOut, gross, commission, net } = plan;
@@ -430,7 +414,8 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
       commission,
       net,
       lines: rowsOut.length,
-      unposted: rowsOut.reduce((s, r) => s + r.unposted, 0),
+      // Known once the stake is shared, under the locks (set below).
+      unposted: 0,
       receipt,
       // The wallet is locked: its balance after this ticket is exactly the one planned less the net stake.
       availableCredit: availableCredit({ creditType: o.creditType, creditLimit: Number(o.creditLimit), balance: plan.walletBalance - net }),
@@ -454,13 +439,37 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
       walletId,
       stakesId: stakesOf.get(p)!,
     });
-    for (const r of rowsOut) {
+    return data;
+  });
+
+  // -- eat: share every bet line up the chain, against locked running totals, ticket after ticket --
+  const keys = planned.flatMap(({ plan }) =>
+    plan.chain
+      .filter((c) => c.eatType === 'amount')
+      .flatMap((c) => plan.rows.map((r) => ({ userId: c.userId, drawId: r.drawId, key: limitKey(c.limitMethod ?? 1, r) }))),
+  );
+  const lineCount = planned.reduce((s, p) => s + p.plan.rows.length, 0);
+  const { totals, lineIds } = await prepareBatch(tx, keys, lineCount, [...new Set(stakesOf.values())]);
+  const eaten = { deltas: new Map<string, number>(), queued: new Map<string, BatchWrite['queued'][number]>() };
+  const risk = indexRisk(reads);
+  for (const p of planned) allocate(p.plan.chain, p.plan.rows, risk, totals, eaten);
+  out.queued = [...eaten.queued.values()];
+  out.eaten = [...eaten.deltas].map(([k, amount]) => {
+    const [userId, drawId, key] = k.split('|');
+    return { userId: Number(userId), drawId: Number(drawId), key, amount };
+  });
+  let nextLine = 0;
+  planned.forEach((p, i) => {
+    const { entry, plan, ticketId } = p;
+    const o = plan.owner;
+    for (const r of plan.rows) {
       const id = lineIds[nextLine++];
       const { shares, ...values } = r;
-      out.lines.push({ ...values, id, ticketId, companyId: o.companyId, userId: input.ownerId });
+      out.lines.push({ ...values, id, ticketId, companyId: o.companyId, userId: entry.input.ownerId });
       for (const x of shares) if (x.amount > 0) out.shares.push({ betLineId: id, userId: x.userId, drawId: r.drawId, amount: x.amount, limitKey: x.limitKey });
     }
-  }
+    answers[i].unposted = plan.rows.reduce((sum, r) => sum + r.unposted, 0);
+  });
   return out;
 }
 
