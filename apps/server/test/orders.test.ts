@@ -320,3 +320,26 @@ describe('text PostgreSQL cannot store', () => {
     expect(after.body.data.total).toBe(before.body.data.total);
   });
 });
+
+describe('a draw with tickets', () => {
+  it('is neither cancelled nor moved while a ticket on it is active; once voided it can be cancelled, and takes no more bets', async () => {
+    const added = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: admin, json: { poolId: PoolId.Magnum, drawDate: '2026-11-24', isSpecial: true } });
+    expect(added.status).toBe(200);
+    const drawId = added.body.data.drawId as number;
+    const placed = await express('24/11\n#1\n3579#1');
+    expect(placed.status).toBe(200);
+    const cancel = () => t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId, recordStatus: 0 } });
+    const refusedCancel = await cancel();
+    expect(refusedCancel.status).toBe(422);
+    expect(refusedCancel.body.message).toBe('DRAW_HAS_TICKETS');
+    const refusedMove = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId, drawDate: '2026-11-26' } });
+    expect(refusedMove.body.message).toBe('DRAW_HAS_TICKETS');
+    const [draw] = await rows<{ record_status: number; draw_date: string }>(sql`select record_status, draw_date::text from draws where id = ${drawId}`);
+    expect(draw).toEqual({ record_status: 1, draw_date: '2026-11-24' });
+    expect((await t.request({ url: '/api/Bet/VoidTicket', cookie: player, json: { ticketId: placed.body.data.ticketId } })).status).toBe(200);
+    expect((await cancel()).status).toBe(200);
+    const after = await express('24/11\n#1\n3579#1');
+    expect(after.status).toBe(422);
+    expect(after.body.message).toBe('NO_DRAW');
+  });
+});

@@ -191,4 +191,30 @@ describe.skipIf(!onPg)('ordering under concurrency (PostgreSQL)', () => {
     const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from tickets t join users u on u.id = t.user_id where u.username = 'ccplayer8'`);
     expect(n.n).toBe(1);
   });
+  it('a draw cancelled while tickets are being placed on it: either the cancel is refused, or no ticket on it stays active', async () => {
+    await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: agent, json: { username: 'ccplayer9', password: PASSWORD, fullName: 'P9', level: HierarchyLevel.Player, creditLimit: 1_000_000 } });
+    const player = await t.login('ccplayer9', PASSWORD);
+    const admin = await t.login(ADMIN.username, ADMIN.password);
+    for (const day of [26, 27, 28, 29, 30]) {
+      const added = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: admin, json: { poolId: PoolId.Toto, drawDate: `2026-11-${day}`, isSpecial: true } });
+      expect(added.status).toBe(200);
+      const drawId = added.body.data.drawId as number;
+      const placing = Array.from({ length: 30 }, (_, i) => place(player, `${day}/11\n#3\n${String(2000 + i)}#1`, `cancel-race-${day}-${i}`));
+      await sleep(5 + (day % 3) * 10);
+      const cancel = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId, recordStatus: 0 } });
+      const placed = await Promise.all(placing);
+      expect(placed.filter((r) => r.status !== 200 && !(r.status === 422 && r.body.message === 'NO_DRAW'))).toEqual([]);
+      const [active] = await rows<{ n: number }>(sql`select count(*)::int as n from bet_lines where draw_id = ${drawId} and status = 1`);
+      const [draw] = await rows<{ record_status: number }>(sql`select record_status from draws where id = ${drawId}`);
+      if (cancel.status === 200) {
+        expect(draw.record_status).toBe(0);
+        expect(active.n).toBe(0);
+      } else {
+        expect(cancel.body.message).toBe('DRAW_HAS_TICKETS');
+        expect(draw.record_status).toBe(1);
+        expect(active.n).toBe(placed.filter((r) => r.status === 200).length);
+      }
+    }
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
 });

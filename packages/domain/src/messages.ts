@@ -57,6 +57,7 @@ export const MESSAGES = {
   DRAW_CLOSED: 'Sales for this draw are closed.',
   NO_DRAW: 'There is no draw for this pool on that date.',
   DUPLICATE_DRAW: 'There is already a draw for this pool on that date.',
+  DRAW_HAS_TICKETS: 'This draw has active tickets: void them before moving or cancelling the draw.',
   SUCCESS: 'Success',
   // The bet language (express order parser), our own where SPEC has none.
   INVALID_BET_SETTINGS: 'The betting settings of this account are invalid (bet code order, eat sequence, default pools or business date).',

@@ -929,6 +929,7 @@ export const bm: Resource = {
     DRAW_CLOSED: 'Jualan untuk cabutan ini telah ditutup.',
     NO_DRAW: 'Tiada cabutan untuk pool ini pada tarikh tersebut.',
     DUPLICATE_DRAW: 'Sudah ada cabutan untuk pool ini pada tarikh tersebut.',
+    DRAW_HAS_TICKETS: 'Cabutan ini mempunyai tiket aktif: batalkan tiket itu dahulu sebelum memindahkan atau membatalkan cabutan.',
     INVALID_BET_SETTINGS: 'Tetapan pertaruhan akaun ini tidak sah (urutan kod pertaruhan, urutan makan, pool lalai atau tarikh perniagaan).',
     NO_BET_LINES: 'Tiada baris pertaruhan untuk dibuat.',
     UNRECOGNISED_BET_LINE: 'Baris ini tidak difahami.',

@@ -921,6 +921,7 @@ export const cn: Resource = {
     DRAW_CLOSED: '此期的销售已截止。',
     NO_DRAW: '该日期此彩池没有开彩。',
     DUPLICATE_DRAW: '该日期此彩池已有开彩。',
+    DRAW_HAS_TICKETS: '此开彩仍有有效彩票：请先作废这些彩票，再移动或取消开彩。',
     INVALID_BET_SETTINGS: '此账户的投注设置无效（投注代码顺序、吃字顺序、默认彩池或营业日期）。',
     NO_BET_LINES: '没有可下注的投注行。',
     UNRECOGNISED_BET_LINE: '无法识别此行。',

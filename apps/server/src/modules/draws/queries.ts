@@ -100,3 +100,21 @@ export async function drawsOn(db: DbOrTx, poolIds: number[], dates: string[]) {
     .innerJoin(pools, eq(pools.id, draws.poolId))
     .where(and(inArray(draws.poolId, poolIds), inArray(draws.drawDate, dates)));
 }
+
+/**
+ * Advisory lock class of a draw. Placing tickets holds it shared for every draw it sells (advisory locks
+ * cost no row lock on the hot draw row); moving or cancelling a draw holds it exclusively, so that the
+ * draw's tickets are counted only once no placement is left in flight on it.
+ */
+export const DRAW_LOCK_CLASS = 5006;
+
+/** Waits for every placement on the draw to finish and keeps new ones out until this transaction ends. */
+export async function lockDrawAgainstPlacement(tx: DbOrTx, drawId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${DRAW_LOCK_CLASS}::int, ${drawId}::int)`);
+}
+
+/** Whether the draw has an active (not void) bet line. */
+export async function drawHasActiveBets(tx: DbOrTx, drawId: number): Promise<boolean> {
+  const res = await tx.execute(sql`select 1 from bet_lines where draw_id = ${drawId}::int and status = 1 limit 1`);
+  return (res as unknown as { rows: unknown[] }).rows.length > 0;
+}

@@ -109,6 +109,12 @@ export async function editDraw(deps: Deps, auth: AuthContext, body: { drawId: nu
     const cutoffAt = await cutoffInstant(tx, deps, locked.poolId, drawDate);
     if (cutoffAt <= now) throw refused('DRAW_CLOSED');
     if (drawDate !== locked.drawDate && (await q.drawOf(tx, locked.poolId, drawDate))) throw conflict('DUPLICATE_DRAW');
+    // Its tickets were sold for this draw on this date: it is neither moved nor cancelled under them.
+    // Counted once no placement is in flight on it (and none can start until this commits).
+    if (drawDate !== locked.drawDate || (body.recordStatus ?? 1) !== 1) {
+      await q.lockDrawAgainstPlacement(tx, locked.id);
+      if (await q.drawHasActiveBets(tx, locked.id)) throw refused('DRAW_HAS_TICKETS');
+    }
     await tx
       .update(draws)
       .set({ drawDate, cutoffAt, recordStatus: body.recordStatus ?? locked.recordStatus })

@@ -140,7 +140,7 @@ class WalletsMissing extends Error {
   }
 }
 
-/** A draw of a planned ticket closed while the batch waited for its locks: the batch starts over. */
+/** A draw of a planned ticket closed, moved or was cancelled while the batch waited for its locks: the batch starts over. */
 const drawClosedMeanwhile = () => Object.assign(new Error('a draw closed while the batch waited for its locks'), { code: '40001' });
 
 /**
@@ -203,16 +203,22 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
         outcomes.push({ ok: true, value: { ...answer, replayed: false } });
       }
     }
-    const write = planned.length ? await writePlans(tx, deps, reads, planned, now) : null;
-    // The locks are held now. Had a draw closed while the batch waited for them, its tickets must be
-    // refused: the batch starts over and plans with the clock of then.
-    const lockedAt = deps.clock.now();
-    if (planned.some((p) => p.plan.resolved.some((r) => r.draws.some((d) => lockedAt >= new Date(d.cutoffAt))))) throw drawClosedMeanwhile();
+    const drawIds = [...new Set(planned.flatMap((p) => p.plan.resolved.flatMap((r) => r.draws.map((d) => d.drawId))))];
+    const write = planned.length ? await writePlans(tx, deps, reads, planned, now, drawIds) : null;
     if (write || refusals.length) {
       const empty = { tickets: [], lines: [], shares: [], eaten: [], queued: [], answers: [] };
       const w = write ?? empty;
-      const entriesWritten = await writeBatch(tx, { ...w, at: now, answers: [...w.answers, ...refusals] });
-      if (entriesWritten !== 2 * w.tickets.length) throw new Error('a journal line named an unknown wallet');
+      const written = await writeBatch(tx, { ...w, at: now, answers: [...w.answers, ...refusals] }, drawIds);
+      if (written.entries !== 2 * w.tickets.length) throw new Error('a journal line named an unknown wallet');
+      // The locks are held now. Had a draw closed, moved or been cancelled while the batch waited for
+      // them, its tickets must be refused: the batch starts over and plans with the clock of then.
+      const lockedAt = deps.clock.now();
+      const seenDraws = new Map(planned.flatMap((p) => p.plan.resolved.flatMap((r) => r.draws)).map((d) => [d.drawId, d]));
+      const changed = written.draws.some((d) => {
+        const seen = seenDraws.get(d.drawId)!;
+        return d.recordStatus !== 1 || d.drawDate !== seen.drawDate || lockedAt >= new Date(d.cutoffAt);
+      });
+      if (changed || written.draws.length !== drawIds.length) throw drawClosedMeanwhile();
     }
     planned.forEach((p, i) => {
       const answer = write!.answers[i];
@@ -365,7 +371,7 @@ function planTicket(input: PlaceInput, reads: TicketView, now: Date): Plan {
 }
 
 /** The rows and answers of the planned tickets: eaten shares against locked totals, postings, receipts. */
-async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planned[], now: Date) {
+async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planned[], now: Date, drawIds: number[]) {
   const walletOf = (ownerId: number): number => reads.wallets.get(ownerId)!.id;
 
   // One shard per batch (and company), the next one for each batch: two batches running at once post to
@@ -449,7 +455,7 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
       .flatMap((c) => plan.rows.map((r) => ({ userId: c.userId, drawId: r.drawId, key: limitKey(c.limitMethod ?? 1, r) }))),
   );
   const lineCount = planned.reduce((s, p) => s + p.plan.rows.length, 0);
-  const { totals, lineIds } = await prepareBatch(tx, keys, lineCount, [...new Set(stakesOf.values())]);
+  const { totals, lineIds } = await prepareBatch(tx, keys, lineCount, [...new Set(stakesOf.values())], drawIds);
   const eaten = { deltas: new Map<string, number>(), queued: new Map<string, BatchWrite['queued'][number]>() };
   const risk = indexRisk(reads);
   for (const p of planned) allocate(p.plan.chain, p.plan.rows, risk, totals, eaten);

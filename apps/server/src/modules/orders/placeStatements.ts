@@ -14,6 +14,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { preparedRows, type DbOrTx } from '../../platform/db';
 import { manyPostingsCtes } from '../ledger/queries';
 import { effectiveWithRatesSql, type EffectiveRateRow } from '../packages/queries';
+import { DRAW_LOCK_CLASS } from '../draws/queries';
 import type { ChainRow, RiskSettings, TotalKey } from './queries';
 
 const ints = (v: number[]) => sql`${`{${v.join(',')}}`}::int[]`;
@@ -157,10 +158,10 @@ export async function readForBatch(
  * Concurrent tickets on the same numbers queue here instead of eating past a limit. Then locks the
  * open-stakes accounts in id order (after the totals, as voiding does), and draws the bet line ids.
  */
-export async function prepareBatch(tx: DbOrTx, keys: TotalKey[], lineCount: number, stakesAccounts: number[]) {
+export async function prepareBatch(tx: DbOrTx, keys: TotalKey[], lineCount: number, stakesAccounts: number[], drawIds: number[]) {
   const unique = [...new Map(keys.map((k) => [`${k.userId}|${k.drawId}|${k.key}`, k])).values()];
   const sorted = unique.sort((a, b) => a.userId - b.userId || a.drawId - b.drawId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const [row] = await preparedRows<{ totals: { userId: number; drawId: number; key: string; amount: number }[]; stakes: number; lineIds: (string | number)[] }>(
+  const [row] = await preparedRows<{ totals: { userId: number; drawId: number; key: string; amount: number }[]; stakes: number; drawLocks: number; lineIds: (string | number)[] }>(
     tx,
     'place_prepare',
     sql`with locked as (
@@ -172,11 +173,15 @@ export async function prepareBatch(tx: DbOrTx, keys: TotalKey[], lineCount: numb
         ),
         totals as materialized (select coalesce(json_agg(json_build_object('userId', user_id, 'drawId', draw_id, 'key', key, 'amount', amount)), '[]') as j from locked),
         -- Reading "totals" first makes the totals' locks come before these.
-        stakes as (select id from ledger_accounts where id = any(${ints(stakesAccounts)}) and (select j is not null from totals) order by id for update)
+        stakes as (select id from ledger_accounts where id = any(${ints(stakesAccounts)}) and (select j is not null from totals) order by id for update),
+        -- Shared: a draw is not moved or cancelled while a batch sells on it (draws/queries.ts).
+        draw_locks as (select pg_advisory_xact_lock_shared(${DRAW_LOCK_CLASS}::int, d) from unnest(${ints(drawIds)}) as d)
         select (select j from totals) as totals, (select count(*) from stakes)::int as stakes,
+               (select count(*) from draw_locks)::int as "drawLocks",
                array(select nextval('bet_lines_id_seq') from generate_series(1, ${lineCount}::int)) as "lineIds"`,
   );
   if (row.stakes !== new Set(stakesAccounts).size) throw new Error('an open-stakes account is missing');
+  if (row.drawLocks !== drawIds.length) throw new Error('a draw lock was not taken');
   return {
     totals: new Map(row.totals.map((r) => [`${r.userId}|${r.drawId}|${r.key}`, Number(r.amount)])),
     lineIds: row.lineIds.map(Number),
@@ -233,9 +238,9 @@ export interface BatchWrite {
  * Writes everything the batch changes in one statement; returns the journal entries written. Each ticket
  * has its own journal transaction: its owner's wallet pays the net to open stakes (both locked).
  */
-export async function writeBatch(tx: DbOrTx, w: BatchWrite): Promise<number> {
+export async function writeBatch(tx: DbOrTx, w: BatchWrite, drawIds: number[]): Promise<{ entries: number; draws: DrawNow[] }> {
   const at = sql`${w.at.toISOString()}::timestamptz`;
-  const [row] = await preparedRows<{ entries: number }>(
+  const [row] = await preparedRows<{ entries: number; draws: DrawNow[] }>(
     tx,
     'place_write',
     sql`with tk0 as materialized (
@@ -289,7 +294,20 @@ export async function writeBatch(tx: DbOrTx, w: BatchWrite): Promise<number> {
           from ${recordset(w.answers)} as x("userId" int, "key" text, "status" int, "response" jsonb)
           where k.user_id = x."userId" and k.key = x."key"
         )
-        select (select count(*) from e)::int as entries`,
+        select (select count(*) from e)::int as entries,
+               -- As committed when this statement began, after the draw locks were taken: a draw moved,
+               -- cancelled or given an earlier cutoff before then is seen here.
+               ${json(sql`select id as "drawId", record_status as "recordStatus", to_char(draw_date, 'YYYY-MM-DD') as "drawDate", cutoff_at as "cutoffAt"
+                          from draws where id = any(${ints(drawIds)})`)} as draws`,
   );
-  return Number(row.entries);
+  return { entries: Number(row.entries), draws: row.draws };
+}
+
+/** A draw of the batch as the write statement saw it. */
+export interface DrawNow {
+  drawId: number;
+  recordStatus: number;
+  drawDate: string;
+  /** ISO instant (JSON). */
+  cutoffAt: string;
 }
