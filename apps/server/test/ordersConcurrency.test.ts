@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { HierarchyLevel, PoolId } from '@app/domain';
 import pg from 'pg';
+import { createWallets } from '../src/modules/ledger/queries';
 import { checkLedger, retryStats } from '../src/modules/ledger/service';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
@@ -215,6 +216,30 @@ describe.skipIf(!onPg)('ordering under concurrency (PostgreSQL)', () => {
         expect(active.n).toBe(placed.filter((r) => r.status === 200).length);
       }
     }
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+  it('an account deleted while a ticket of it waits for its wallet lock: the ticket is refused, nothing is placed', async () => {
+    const res = await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: agent, json: { username: 'ccdeleted', password: PASSWORD, fullName: 'D', level: HierarchyLevel.Player, creditLimit: 100_000 } });
+    const userId = res.body.data.userId as number;
+    const player = await t.login('ccdeleted', PASSWORD);
+    await createWallets(t.db, [userId]);
+    const ext = await outsider();
+    try {
+      // What deleting the account does, holding its wallet as DeleteUser does, while the ticket reads.
+      await ext.query('begin');
+      await ext.query('select 1 from ledger_accounts where user_id = $1 for update', [userId]);
+      const placing = place(player, 'D\n#1\n4567#1', 'deleted-0');
+      await sleep(300);
+      await ext.query('update users set record_status = 2, credit_limit = 0 where id = $1', [userId]);
+      await ext.query('commit');
+      const placed = await placing;
+      expect(placed.status).toBe(422);
+      expect(placed.body.message).toBe('ACCOUNT_DISABLED');
+    } finally {
+      await ext.end();
+    }
+    const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from tickets where user_id = ${userId}`);
+    expect(n.n).toBe(0);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 });

@@ -140,8 +140,12 @@ class WalletsMissing extends Error {
   }
 }
 
-/** A draw of a planned ticket closed, moved or was cancelled while the batch waited for its locks: the batch starts over. */
-const drawClosedMeanwhile = () => Object.assign(new Error('a draw closed while the batch waited for its locks'), { code: '40001' });
+/**
+ * A draw or an owner of a planned ticket changed while the batch waited for its locks (a draw closed,
+ * moved or was cancelled; an owner was deleted, disabled or given another credit limit): the batch
+ * starts over, as after a serialization failure.
+ */
+const changedMeanwhile = () => Object.assign(new Error('a draw or an owner changed while the batch waited for its locks'), { code: '40001' });
 
 /**
  * Places a batch. A wallet is created before anything is locked (the ledger's lock order) and its balance
@@ -208,17 +212,24 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
     if (write || refusals.length) {
       const empty = { tickets: [], lines: [], shares: [], eaten: [], queued: [], answers: [] };
       const w = write ?? empty;
-      const written = await writeBatch(tx, { ...w, at: now, answers: [...w.answers, ...refusals] }, drawIds);
+      const ownerIds = [...new Set(planned.map((p) => p.plan.owner.userId))];
+      const written = await writeBatch(tx, { ...w, at: now, answers: [...w.answers, ...refusals] }, { drawIds, ownerIds });
       if (written.entries !== 2 * w.tickets.length) throw new Error('a journal line named an unknown wallet');
-      // The locks are held now. Had a draw closed, moved or been cancelled while the batch waited for
-      // them, its tickets must be refused: the batch starts over and plans with the clock of then.
+      // The locks are held now. Had a draw closed, moved or been cancelled, or an owner been deleted,
+      // disabled or given another credit limit, while the batch waited for them, the batch starts over
+      // and plans with what is true then (and the clock of then).
       const lockedAt = deps.clock.now();
       const seenDraws = new Map(planned.flatMap((p) => p.plan.resolved.flatMap((r) => r.draws)).map((d) => [d.drawId, d]));
-      const changed = written.draws.some((d) => {
+      const drawChanged = written.draws.some((d) => {
         const seen = seenDraws.get(d.drawId)!;
         return d.recordStatus !== 1 || d.drawDate !== seen.drawDate || lockedAt >= new Date(d.cutoffAt);
       });
-      if (changed || written.draws.length !== drawIds.length) throw drawClosedMeanwhile();
+      const seenOwners = new Map(planned.map((p) => [p.plan.owner.userId, p.plan.owner]));
+      const ownerChanged = written.owners.some((o) => {
+        const seen = seenOwners.get(o.userId)!;
+        return o.status !== seen.status || o.recordStatus !== seen.recordStatus || Number(o.creditLimit) !== Number(seen.creditLimit) || o.creditType !== seen.creditType;
+      });
+      if (drawChanged || ownerChanged || written.draws.length !== drawIds.length || written.owners.length !== ownerIds.length) throw changedMeanwhile();
     }
     planned.forEach((p, i) => {
       const answer = write!.answers[i];

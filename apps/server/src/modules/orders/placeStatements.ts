@@ -238,9 +238,13 @@ export interface BatchWrite {
  * Writes everything the batch changes in one statement; returns the journal entries written. Each ticket
  * has its own journal transaction: its owner's wallet pays the net to open stakes (both locked).
  */
-export async function writeBatch(tx: DbOrTx, w: BatchWrite, drawIds: number[]): Promise<{ entries: number; draws: DrawNow[] }> {
+export async function writeBatch(
+  tx: DbOrTx,
+  w: BatchWrite,
+  recheck: { drawIds: number[]; ownerIds: number[] },
+): Promise<{ entries: number; draws: DrawNow[]; owners: OwnerNow[] }> {
   const at = sql`${w.at.toISOString()}::timestamptz`;
-  const [row] = await preparedRows<{ entries: number; draws: DrawNow[] }>(
+  const [row] = await preparedRows<{ entries: number; draws: DrawNow[]; owners: OwnerNow[] }>(
     tx,
     'place_write',
     sql`with tk0 as materialized (
@@ -295,12 +299,24 @@ export async function writeBatch(tx: DbOrTx, w: BatchWrite, drawIds: number[]): 
           where k.user_id = x."userId" and k.key = x."key"
         )
         select (select count(*) from e)::int as entries,
-               -- As committed when this statement began, after the draw locks were taken: a draw moved,
-               -- cancelled or given an earlier cutoff before then is seen here.
+               -- As committed when this statement began, after the wallet and draw locks were taken: a
+               -- draw moved, cancelled or given an earlier cutoff, or an owner deleted, disabled or given
+               -- another credit limit, before then is seen here.
                ${json(sql`select id as "drawId", record_status as "recordStatus", to_char(draw_date, 'YYYY-MM-DD') as "drawDate", cutoff_at as "cutoffAt"
-                          from draws where id = any(${ints(drawIds)})`)} as draws`,
+                          from draws where id = any(${ints(recheck.drawIds)})`)} as draws,
+               ${json(sql`select id as "userId", status, record_status as "recordStatus", credit_limit as "creditLimit", credit_type as "creditType"
+                          from users where id = any(${ints(recheck.ownerIds)})`)} as owners`,
   );
-  return { entries: Number(row.entries), draws: row.draws };
+  return { entries: Number(row.entries), draws: row.draws, owners: row.owners };
+}
+
+/** An owner of the batch as the write statement saw it. */
+export interface OwnerNow {
+  userId: number;
+  status: string;
+  recordStatus: number;
+  creditLimit: number;
+  creditType: string;
 }
 
 /** A draw of the batch as the write statement saw it. */
