@@ -242,4 +242,40 @@ describe.skipIf(!onPg)('ordering under concurrency (PostgreSQL)', () => {
     expect(n.n).toBe(0);
     expect(await checkLedger(t.db)).toEqual([]);
   });
+  it('an account whose ticket commits while its deletion waits for the wallet: the deletion counts it and is refused', async () => {
+    const res = await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: agent, json: { username: 'ccdeleted2', password: PASSWORD, fullName: 'D2', level: HierarchyLevel.Player, creditLimit: 100_000 } });
+    const userId = res.body.data.userId as number;
+    await createWallets(t.db, [userId]);
+    const [draw] = await rows<{ id: number }>(sql`select id from draws where pool_id = ${PoolId.Magnum} and draw_date = '2026-11-25'`);
+    const ext = await outsider();
+    try {
+      // A placement in flight: it holds the wallet, then writes its ticket and commits.
+      await ext.query('begin');
+      await ext.query('select 1 from ledger_accounts where user_id = $1 for update', [userId]);
+      const deleting = t.request({ url: '/api/Setting/DeleteUser', cookie: agent, json: { userId } });
+      await sleep(300);
+      const [tk] = (
+        await ext.query(
+          `insert into tickets (user_id, placed_by, source_type, ordered_at, receipt_string, gross, commission, net, transaction_id)
+           values ($1, $1, 3, now(), 'r', 100, 0, 100, 0) returning id`,
+          [userId],
+        )
+      ).rows;
+      await ext.query(
+        `insert into bet_lines (ticket_id, user_id, line_no, draw_id, pool_id, draw_date, written_number, number, bet_type, bet_code, stake, commission)
+         values ($1, $2, 1, $3, 1, '2026-11-25', '1234', '1234', 1, 'B', 100, 0)`,
+        [tk.id, userId, draw.id],
+      );
+      await ext.query('commit');
+      const deleted = await deleting;
+      expect(deleted.status).toBe(422);
+      expect(deleted.body.message).toBe('ACCOUNT_HAS_OPEN_TICKETS');
+      await ext.query('update bet_lines set status = 0 where ticket_id = $1', [tk.id]);
+      await ext.query('update tickets set status = 0 where id = $1', [tk.id]);
+    } finally {
+      await ext.end();
+    }
+    const [user] = await rows<{ record_status: number }>(sql`select record_status from users where id = ${userId}`);
+    expect(user.record_status).toBe(1);
+  });
 });

@@ -64,11 +64,13 @@ export async function deleteUser(deps: Deps, auth: AuthContext, userId: number, 
     const target = await q.lockAccount(tx, userId);
     if (target.roleId === RoleId.SuperAdmin) throw forbidden();
     if ((await q.countLiveDownline(tx, target.path, target.id)) > 0) throw refused('ACCOUNT_HAS_DOWNLINE');
+    // The wallet first: a ticket being placed holds it until it commits, so the tickets counted below
+    // include it; a ticket that waits for it sees the deletion and is refused.
+    const [wallet] = await tx.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId)).for('update');
     // Open tickets: active tickets on draws not yet past (results and settlement close them later).
     const open = await tx.execute(sql`select 1 from tickets t join bet_lines bl on bl.ticket_id = t.id
                                       where t.user_id = ${userId} and t.status = 1 and bl.draw_date >= ${businessDateOf(now, deps.config.tzBusiness)}::date limit 1`);
     if ((open as unknown as { rows: unknown[] }).rows.length) throw refused('ACCOUNT_HAS_OPEN_TICKETS');
-    const [wallet] = await tx.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId)).for('update');
     if (wallet && wallet.balance !== 0) throw refused('ACCOUNT_HAS_BALANCE');
     await tx
       .update(users)

@@ -112,6 +112,8 @@ export async function editDraw(deps: Deps, auth: AuthContext, body: { drawId: nu
     // Its tickets were sold for this draw on this date: it is neither moved nor cancelled under them.
     // Counted once no placement is in flight on it (and none can start until this commits).
     if (drawDate !== locked.drawDate || (body.recordStatus ?? 1) !== 1) {
+      // A draw that already has tickets is refused at once, without queueing placements behind the lock.
+      if (await q.drawHasActiveBets(tx, locked.id)) throw refused('DRAW_HAS_TICKETS');
       await q.lockDrawAgainstPlacement(tx, locked.id);
       if (await q.drawHasActiveBets(tx, locked.id)) throw refused('DRAW_HAS_TICKETS');
     }

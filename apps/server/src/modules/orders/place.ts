@@ -207,7 +207,8 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
         outcomes.push({ ok: true, value: { ...answer, replayed: false } });
       }
     }
-    const drawIds = [...new Set(planned.flatMap((p) => p.plan.resolved.flatMap((r) => r.draws.map((d) => d.drawId))))];
+    // In id order, so that batches and draw edits queue on the draw locks in one order.
+    const drawIds = [...new Set(planned.flatMap((p) => p.plan.resolved.flatMap((r) => r.draws.map((d) => d.drawId))))].sort((a, b) => a - b);
     const write = planned.length ? await writePlans(tx, deps, reads, planned, now, drawIds) : null;
     if (write || refusals.length) {
       const empty = { tickets: [], lines: [], shares: [], eaten: [], queued: [], answers: [] };
