@@ -36,7 +36,7 @@ import type { EffectiveRateRow } from '../packages/queries';
 import { assertInSubtree } from '../accounts/service';
 import * as q from './queries';
 import type { RiskSettings } from './queries';
-import { packageKey, prepareBatch, readForBatch, writeBatch, type BatchReads, type BatchWrite, type BetLineValues, type DrawRow } from './placeStatements';
+import { packageKey, prepareBatch, readForBatch, writeBatch, type BatchReads, type BatchWrite, type BetLineValues, type DrawNow, type DrawRow, type OwnerNow } from './placeStatements';
 import { renderReceipt } from './receipt';
 
 export const SourceType = { WebOrder: 1, WebOrder2: 2, Express: 3, AutoTicket: 4, Api: 5 } as const;
@@ -216,21 +216,8 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
       const ownerIds = [...new Set(planned.map((p) => p.plan.owner.userId))];
       const written = await writeBatch(tx, { ...w, at: now, answers: [...w.answers, ...refusals] }, { drawIds, ownerIds });
       if (written.entries !== 2 * w.tickets.length) throw new Error('a journal line named an unknown wallet');
-      // The locks are held now. Had a draw closed, moved or been cancelled, or an owner been deleted,
-      // disabled or given another credit limit, while the batch waited for them, the batch starts over
-      // and plans with what is true then (and the clock of then).
-      const lockedAt = deps.clock.now();
-      const seenDraws = new Map(planned.flatMap((p) => p.plan.resolved.flatMap((r) => r.draws)).map((d) => [d.drawId, d]));
-      const drawChanged = written.draws.some((d) => {
-        const seen = seenDraws.get(d.drawId)!;
-        return d.recordStatus !== 1 || d.drawDate !== seen.drawDate || lockedAt >= new Date(d.cutoffAt);
-      });
-      const seenOwners = new Map(planned.map((p) => [p.plan.owner.userId, p.plan.owner]));
-      const ownerChanged = written.owners.some((o) => {
-        const seen = seenOwners.get(o.userId)!;
-        return o.status !== seen.status || o.recordStatus !== seen.recordStatus || Number(o.creditLimit) !== Number(seen.creditLimit) || o.creditType !== seen.creditType;
-      });
-      if (drawChanged || ownerChanged || written.draws.length !== drawIds.length || written.owners.length !== ownerIds.length) throw changedMeanwhile();
+      // The locks are held now: the batch starts over if what it planned with has changed meanwhile.
+      if (changedSincePlanned(planned, written, deps.clock.now())) throw changedMeanwhile();
     }
     planned.forEach((p, i) => {
       const answer = write!.answers[i];
@@ -238,6 +225,22 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
     });
     return outcomes;
   });
+}
+
+/**
+ * Whether a draw closed, moved or was cancelled, or an owner was deleted, disabled or given another credit
+ * limit, between the batch's read and its write (which sees what was committed after the batch's locks).
+ */
+function changedSincePlanned(planned: Planned[], written: { draws: DrawNow[]; owners: OwnerNow[] }, lockedAt: Date): boolean {
+  const seenDraws = new Map(planned.flatMap((p) => p.plan.resolved.flatMap((r) => r.draws)).map((d) => [d.drawId, d]));
+  const seenOwners = new Map(planned.map((p) => [p.plan.owner.userId, p.plan.owner]));
+  if (written.draws.length !== seenDraws.size || written.owners.length !== seenOwners.size) return true;
+  const drawChanged = written.draws.some((d) => d.recordStatus !== 1 || d.drawDate !== seenDraws.get(d.drawId)!.drawDate || lockedAt >= new Date(d.cutoffAt));
+  const ownerChanged = written.owners.some((o) => {
+    const seen = seenOwners.get(o.userId)!;
+    return o.status !== seen.status || o.recordStatus !== seen.recordStatus || Number(o.creditLimit) !== Number(seen.creditLimit) || o.creditType !== seen.creditType;
+  });
+  return drawChanged || ownerChanged;
 }
 
 /** A business refusal thrown by `work` as this call's outcome; anything else fails the batch. */

@@ -311,19 +311,7 @@ export async function writeBatch(
 }
 
 /** An owner of the batch as the write statement saw it. */
-export interface OwnerNow {
-  userId: number;
-  status: string;
-  recordStatus: number;
-  creditLimit: number;
-  creditType: string;
-}
+export type OwnerNow = Pick<ChainRow, 'userId' | 'status' | 'recordStatus' | 'creditLimit' | 'creditType'>;
 
 /** A draw of the batch as the write statement saw it. */
-export interface DrawNow {
-  drawId: number;
-  recordStatus: number;
-  drawDate: string;
-  /** ISO instant (JSON). */
-  cutoffAt: string;
-}
+export type DrawNow = Pick<DrawRow, 'drawId' | 'recordStatus' | 'drawDate' | 'cutoffAt'>;
