@@ -140,7 +140,9 @@ export async function readForBatch(
   for (const [list, type] of [[row.normalPackages, 0], [row.gdPackages, 2]] as const) {
     for (const r of list) {
       const key = packageKey(Number(r.userId), type);
-      packages.set(key, [...(packages.get(key) ?? []), r]);
+      const ofOwner = packages.get(key);
+      if (ofOwner) ofOwner.push(r);
+      else packages.set(key, [r]);
     }
   }
   return {
