@@ -5,7 +5,6 @@ import path from 'node:path';
 import Fastify, { type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -25,6 +24,7 @@ import { fail } from './envelope';
 import { AppError, forbidden, unauthorized } from './errors';
 import { loadApiClient } from './apiClient';
 import { loadSession, SESSION_COOKIE, type AuthContext } from './session';
+import { securityHeaders } from './securityHeaders';
 import { readNumericSettings } from './settings';
 
 export interface Deps {
@@ -82,21 +82,10 @@ export async function createHttp(deps: Deps, opts: { logger?: boolean } = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its CSS-in-JS into <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        // Served over plain http on a LAN or localhost too; upgrading would break every asset there.
-        upgradeInsecureRequests: null,
-      },
-    },
-    frameguard: { action: 'deny' },
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(cookie);
   await app.register(formbody);

@@ -31,9 +31,20 @@ function canonical(v: unknown): string {
   return JSON.stringify(v ?? null);
 }
 
+const hashed = (scope: string, text: string) => `${scope}#${crypto.createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+
 /** What the stored row's scope column holds: the call's name and a hash of its payload. */
 export function fingerprint(scope: string, payload: unknown): string {
-  return `${scope}#${crypto.createHash('sha256').update(canonical(payload)).digest('hex').slice(0, 32)}`;
+  return hashed(scope, canonical(payload));
+}
+
+/**
+ * The same for a payload the server built itself, whose keys come in the order of the code that built
+ * it (a parsed bet): plain JSON, without sorting every object's keys. Sorting them cost a twentieth of
+ * placing a ticket.
+ */
+export function fingerprintBuilt(scope: string, payload: unknown): string {
+  return hashed(scope, JSON.stringify(payload));
 }
 
 /**

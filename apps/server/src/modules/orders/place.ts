@@ -28,7 +28,7 @@ import { ok } from '../../platform/envelope';
 import { AppError, forbidden, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
-import { fingerprint, refusalAnswer, replayStored, type StoredResponse } from '../ledger/idempotency';
+import { fingerprintBuilt, refusalAnswer, replayStored, type StoredResponse } from '../ledger/idempotency';
 import { createWallets } from '../ledger/queries';
 import { assertPostable, availableCredit, runTransaction } from '../ledger/service';
 import { rateFor, toEffective } from '../packages/service';
@@ -112,7 +112,7 @@ export function placeTicket(deps: Deps, auth: AuthContext, input: PlaceInput): P
     });
     batchers.set(deps, batcher);
   }
-  return batcher.submit({ auth, input, scope: fingerprint('Bet/Place', { ...input, idempotencyKey: undefined }) });
+  return batcher.submit({ auth, input, scope: fingerprintBuilt('Bet/Place', { ...input, idempotencyKey: undefined }) });
 }
 
 interface Planned {
