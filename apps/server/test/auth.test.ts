@@ -95,6 +95,17 @@ describe('the XHR header', () => {
 });
 
 describe('sessions', () => {
+  it('reads sessions arriving together in one query, each call with its own account and a logged-out one refused', async () => {
+    const names = ['sessa', 'sessb', 'sessc'];
+    for (const username of [...names, 'sessd']) await t.createUser({ username, roleId: RoleId.Player, skipTnc: true });
+    const cookies = await Promise.all(names.map((n) => t.login(n, 'Passw0rd!')));
+    const ended = await t.login('sessd', 'Passw0rd!');
+    expect((await t.request({ method: 'POST', url: '/api/Account/Logout', cookie: ended })).status).toBe(200);
+    const calls = Array.from({ length: 24 }, (_, i) => (i % 4 === 3 ? { cookie: ended, expect: null } : { cookie: cookies[i % 4], expect: names[i % 4] }));
+    const answers = await Promise.all(calls.map((c) => t.request({ method: 'GET', url: '/api/Account/IsLoggedIn', cookie: c.cookie })));
+    answers.forEach((res, i) => expect(res.body.data?.username ?? null).toBe(calls[i].expect));
+  });
+
   it('gives a new session id at every login and ends the old one on re-login', async () => {
     const a = await t.login('admin', ADMIN.password);
     const relogin = await t.request({ url: '/api/Account/Login', form: { username: 'admin', password: ADMIN.password }, cookie: a });

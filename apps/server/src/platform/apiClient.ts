@@ -6,7 +6,6 @@ import { apiAccounts, users } from '../db/schema';
 import type { Clock } from './clock';
 import type { Db } from './db';
 import { AppError } from './errors';
-import { formatAccessString } from '@app/domain';
 import { loadAccess, type AuthContext } from './session';
 import type { RoleId } from '@app/domain';
 
@@ -42,7 +41,6 @@ export async function loadApiClient(db: Db, clock: Clock, authorization: string 
     actingUserId: row.u.id,
     actingPath: row.u.path,
     access,
-    accessString: formatAccessString(access),
     disabledFunctions: row.u.disabledFunctions,
     skipTnc: true,
     secondaryVerifiedAt: null,

@@ -2,8 +2,9 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { formatAccessString, SYSTEM_SETTING_DEFAULTS, type AccessLevel, type AccessMap, type RoleId } from '@app/domain';
+import { SYSTEM_SETTING_DEFAULTS, type AccessLevel, type AccessMap, type RoleId } from '@app/domain';
 import { sessions, users } from '../db/schema';
+import { Batcher } from './batcher';
 import type { Clock } from './clock';
 import type { Db, DbOrTx } from './db';
 import { readNumericSettings } from './settings';
@@ -25,7 +26,6 @@ export interface AuthContext {
   /** Materialised path of the acting account: its subtree is every path starting with it. */
   actingPath: string;
   access: AccessMap;
-  accessString: string;
   disabledFunctions: string[];
   skipTnc: boolean;
   secondaryVerifiedAt: Date | null;
@@ -114,11 +114,10 @@ export function intersectAccess(own: AccessMap, main: AccessMap): AccessMap {
 const mainAccount = alias(users, 'main_account');
 
 /**
- * The session, its account, its main account, the idle timeout and the access of both, as one prepared
- * statement: it runs on every call, and PostgreSQL would otherwise plan it afresh each time (planning cost
- * more than running it). Built once per database.
+ * The sessions, their accounts, their main accounts, the idle timeout and the access of both, as one
+ * prepared statement by a list of session ids: every call reads its session, and PostgreSQL would
+ * otherwise plan it afresh each time (planning cost more than running it). Built once per database.
  */
-const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 function prepareSessionQuery(db: Db) {
   return db
     .select({
@@ -146,23 +145,47 @@ function prepareSessionQuery(db: Db) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(mainAccount, eq(mainAccount.id, users.mainAccountId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.endedAt)))
-    .prepare('load_session');
+    .where(and(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`, isNull(sessions.endedAt)))
+    .prepare('load_sessions');
 }
-function sessionQuery(db: Db) {
-  let q = sessionQueries.get(db);
-  if (!q) {
-    q = prepareSessionQuery(db);
-    sessionQueries.set(db, q);
+type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>['execute']>>[number];
+
+/** How many session reads one query serves at most. */
+const SESSIONS_PER_READ = 256;
+let sessionReads = 0;
+
+/**
+ * Session reads that arrive while one is running share the next query: a burst of calls (tickets before a
+ * draw closes) pays one statement's fixed cost (a round trip, the database's per-statement work, the
+ * driver's row description) for many sessions instead of one each.
+ */
+const sessionReaders = new WeakMap<Db, Batcher<string, SessionRow | undefined>>();
+function readSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  let reader = sessionReaders.get(db);
+  if (!reader) {
+    const query = prepareSessionQuery(db);
+    reader = new Batcher<string, SessionRow | undefined>({
+      run: async (ids) => {
+        const rows = await query.execute({ ids: [...new Set(ids)] });
+        const byId = new Map(rows.map((r) => [r.s.id, r]));
+        return ids.map((i) => ({ ok: true, value: byId.get(i) }));
+      },
+      weight: () => 1,
+      capacity: SESSIONS_PER_READ,
+      // Every read its own key: two calls with one cookie may share a query.
+      key: () => String(sessionReads++),
+      concurrency: 2,
+    });
+    sessionReaders.set(db, reader);
   }
-  return q;
+  return reader.submit(id);
 }
 
 /** Resolves a cookie token to a live session, ending it if a timeout passed or the account is disabled. */
 export async function loadSession(db: Db, clock: Clock, token: string | undefined): Promise<AuthContext | null> {
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
-  const [row] = await sessionQuery(db).execute({ id });
+  const row = await readSession(db, id);
   if (!row) return null;
   const { s, u, main } = row;
   const now = clock.now();
@@ -193,7 +216,6 @@ export async function loadSession(db: Db, clock: Clock, token: string | undefine
     actingUserId: acting.id,
     actingPath: acting.path,
     access,
-    accessString: formatAccessString(access),
     disabledFunctions: u.disabledFunctions,
     skipTnc: u.skipTnc,
     secondaryVerifiedAt: s.secondaryVerifiedAt,

@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { LoginUser } from '@app/contract';
+import { formatAccessString } from '@app/domain';
 import { sessions, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, badRequest, refused } from '../../platform/errors';
@@ -64,7 +65,7 @@ export async function toLoginUser(deps: Deps, auth: AuthContext): Promise<LoginU
     username: auth.username,
     fullName: auth.fullName,
     userRoleId: auth.roleId,
-    accessString: auth.accessString,
+    accessString: formatAccessString(auth.access),
     mainAccount: auth.isMainAccount,
     skipTNC: auth.skipTnc,
     disabledFunctions: auth.disabledFunctions,

@@ -7,7 +7,6 @@
 // recorded on the run; the next date tries again.
 import {
   DEFAULT_CODE_ORDER,
-  formatAccessString,
   hasAccess,
   parseExpress,
   RoleId,
@@ -241,7 +240,6 @@ async function placerAuth(deps: Deps, a: typeof autoTickets.$inferSelect): Promi
     actingUserId: acting.id,
     actingPath: acting.path,
     access,
-    accessString: formatAccessString(access),
     disabledFunctions: p.disabledFunctions,
     skipTnc: true,
     secondaryVerifiedAt: null,
