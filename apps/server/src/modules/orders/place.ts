@@ -133,6 +133,9 @@ function betLinesOf(lines: BetLine[]): number {
   }, 0);
 }
 
+/** A planned ticket's outcome until the batch is written (one object: an Error per ticket cost a stack trace each). */
+const NOT_WRITTEN: Outcome<StoredResponse> = { ok: false, error: new Error('a planned ticket was not written') };
+
 /** Owners to be placed for that have no wallet yet: created in a transaction of their own, then the batch runs again. */
 class WalletsMissing extends Error {
   constructor(readonly userIds: number[]) {
@@ -200,7 +203,7 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
         const plan = planTicket(input, viewFor(reads, input.ownerId, balances.get(input.ownerId)!), now);
         balances.set(input.ownerId, plan.walletBalance - plan.net);
         planned.push({ entry, plan, ticketId: reads.ticketIds[i], ticketNo: reads.ticketNos[i], index: outcomes.length });
-        outcomes.push({ ok: false, error: new Error('a planned ticket was not written') });
+        outcomes.push(NOT_WRITTEN);
       } catch (e) {
         const answer = refusalAnswer(e);
         refusals.push({ userId: auth.userId, key: input.idempotencyKey, status: answer.status, response: answer.body });
@@ -485,9 +488,25 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
     const o = plan.owner;
     for (const r of plan.rows) {
       const id = lineIds[nextLine++];
-      const { shares, ...values } = r;
-      out.lines.push({ ...values, id, ticketId, companyId: o.companyId, userId: entry.input.ownerId });
-      for (const x of shares) if (x.amount > 0) out.shares.push({ betLineId: id, userId: x.userId, drawId: r.drawId, amount: x.amount, limitKey: x.limitKey });
+      // Field by field: a rest pattern ({ shares, ...values }) copied each line through V8's slow path.
+      out.lines.push({
+        id,
+        ticketId,
+        companyId: o.companyId,
+        userId: entry.input.ownerId,
+        lineNo: r.lineNo,
+        drawId: r.drawId,
+        poolId: r.poolId,
+        drawDate: r.drawDate,
+        writtenNumber: r.writtenNumber,
+        number: r.number,
+        betType: r.betType,
+        betCode: r.betCode,
+        stake: r.stake,
+        commission: r.commission,
+        unposted: r.unposted,
+      });
+      for (const x of r.shares) if (x.amount > 0) out.shares.push({ betLineId: id, userId: x.userId, drawId: r.drawId, amount: x.amount, limitKey: x.limitKey });
     }
     answers[i].unposted = plan.rows.reduce((sum, r) => sum + r.unposted, 0);
   });
