@@ -20,6 +20,8 @@ import type { ChainRow, RiskSettings, TotalKey } from './queries';
 const ints = (v: number[]) => sql`${`{${v.join(',')}}`}::int[]`;
 /** Values are digits, bet codes and limit keys: quotes and backslashes never belong in them. */
 const texts = (v: string[]) => sql`${`{${v.map((s) => `"${s.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
+/** Row addresses (ctid) as text, '(page,item)'. */
+const tids = (v: string[]) => sql`${`{${v.map((t) => `"${t.replace(/[^0-9(),]/g, '')}"`).join(',')}}`}::tid[]`;
 const json = (q: SQL) => sql`(select coalesce(json_agg(x), '[]') from (${q}) x)`;
 const recordset = (v: unknown[]) => sql`jsonb_to_recordset(${JSON.stringify(v)}::jsonb)`;
 
@@ -34,8 +36,11 @@ export interface DrawRow {
 }
 
 export interface BatchReads extends RiskSettings {
-  /** `userId|key` of the idempotency keys this batch claimed (the others were claimed before). */
-  claimed: Set<string>;
+  /**
+   * `userId|key` of the idempotency keys this batch claimed (the others were claimed before), with the
+   * row's ctid: the write statement stores the answers by it (this transaction holds the new rows).
+   */
+  claimed: Map<string, string>;
   ticketIds: number[];
   ticketNos: string[];
   /** Every owner and every account of their chains. */
@@ -78,7 +83,7 @@ export async function readForBatch(
       : sql`'[]'::json`;
   const [row] = await preparedRows<
     Omit<BatchReads, 'claimed' | 'packages' | 'wallets' | 'ticketIds'> & {
-      claimed: [number, string][];
+      claimed: [number, string, string][];
       ticketIds: (string | number)[];
       normalPackages: (EffectiveRateRow & { userId: number })[];
       gdPackages: (EffectiveRateRow & { userId: number })[];
@@ -92,7 +97,7 @@ export async function readForBatch(
           select x.u, x.k, x.s, 0, '{}'::jsonb, ${now} from ${recordset(a.keys.map((k) => ({ u: k.userId, k: k.key, s: k.scope })))} as x(u int, k text, s text)
           -- In key order, so that two batches claiming the same keys (retries) wait rather than deadlock.
           order by x.u, x.k
-          on conflict do nothing returning user_id, key
+          on conflict do nothing returning user_id, key, ctid
         ),
         o as (
           select coalesce(array_agg(distinct p::int), '{}') as ids
@@ -100,7 +105,7 @@ export async function readForBatch(
           where id = any(${ints(a.owners)})
         )
         select
-          (select coalesce(json_agg(json_build_array(user_id, key)), '[]') from k) as claimed,
+          (select coalesce(json_agg(json_build_array(user_id, key, ctid::text)), '[]') from k) as claimed,
           array(select nextval('tickets_id_seq') from generate_series(1, ${a.keys.length}::int)) as "ticketIds",
           array(select 'T' || lpad(nextval('ticket_no_seq')::text, 10, '0') from generate_series(1, ${a.keys.length}::int)) as "ticketNos",
           ${json(sql`select u.id as "userId", u.role_id as "roleId", u.status, u.record_status as "recordStatus", u.path,
@@ -147,7 +152,7 @@ export async function readForBatch(
   }
   return {
     ...row,
-    claimed: new Set(row.claimed.map(([u, k]) => `${u}|${k}`)),
+    claimed: new Map(row.claimed.map(([u, k, tid]) => [`${u}|${k}`, tid])),
     ticketIds: row.ticketIds.map(Number),
     packages,
     wallets: new Map(row.wallets.map((w) => [Number(w.userId), { id: Number(w.id), balance: Number(w.balance) }])),
@@ -163,7 +168,7 @@ export async function readForBatch(
 export async function prepareBatch(tx: DbOrTx, keys: TotalKey[], lineCount: number, stakesAccounts: number[], drawIds: number[]) {
   const unique = [...new Map(keys.map((k) => [`${k.userId}|${k.drawId}|${k.key}`, k])).values()];
   const sorted = unique.sort((a, b) => a.userId - b.userId || a.drawId - b.drawId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const [row] = await preparedRows<{ totals: { userId: number; drawId: number; key: string; amount: number }[]; stakes: number; drawLocks: number; lineIds: (string | number)[] }>(
+  const [row] = await preparedRows<{ totals: { userId: number; drawId: number; key: string; amount: number; tid: string }[]; stakes: number; drawLocks: number; lineIds: (string | number)[] }>(
     tx,
     'place_prepare',
     sql`with locked as (
@@ -171,9 +176,9 @@ export async function prepareBatch(tx: DbOrTx, keys: TotalKey[], lineCount: numb
           select u, d, k, 0 from unnest(${ints(sorted.map((k) => k.userId))}, ${ints(sorted.map((k) => k.drawId))}, ${texts(sorted.map((x) => x.key))}) as x(u, d, k)
           order by u, d, k
           on conflict (user_id, draw_id, key) do update set amount = eaten_totals.amount
-          returning user_id, draw_id, key, amount
+          returning user_id, draw_id, key, amount, ctid
         ),
-        totals as materialized (select coalesce(json_agg(json_build_object('userId', user_id, 'drawId', draw_id, 'key', key, 'amount', amount)), '[]') as j from locked),
+        totals as materialized (select coalesce(json_agg(json_build_object('userId', user_id, 'drawId', draw_id, 'key', key, 'amount', amount, 'tid', ctid::text)), '[]') as j from locked),
         -- Reading "totals" first makes the totals' locks come before these.
         stakes as (select id from ledger_accounts where id = any(${ints(stakesAccounts)}) and (select j is not null from totals) order by id for update),
         -- Shared: a draw is not moved or cancelled while a batch sells on it (draws/queries.ts).
@@ -186,6 +191,8 @@ export async function prepareBatch(tx: DbOrTx, keys: TotalKey[], lineCount: numb
   if (row.drawLocks !== drawIds.length) throw new Error('a draw lock was not taken');
   return {
     totals: new Map(row.totals.map((r) => [`${r.userId}|${r.drawId}|${r.key}`, Number(r.amount)])),
+    /** The ctid of each locked total's row: the write statement updates it by that (the lock keeps it). */
+    tids: new Map(row.totals.map((r) => [`${r.userId}|${r.drawId}|${r.key}`, r.tid])),
     lineIds: row.lineIds.map(Number),
   };
 }
@@ -230,10 +237,11 @@ export interface BatchWrite {
   tickets: TicketRow[];
   lines: (BetLineValues & { id: number; ticketId: number; companyId: number | null; userId: number })[];
   shares: { betLineId: number; userId: number; drawId: number; amount: number; limitKey: string | null }[];
-  eaten: { userId: number; drawId: number; key: string; amount: number }[];
+  /** What the batch ate per locked total; `tid` is the total row's ctid from prepareBatch. */
+  eaten: { userId: number; drawId: number; key: string; amount: number; tid: string }[];
   queued: { userId: number; poolId: number; drawDate: string; number: string; betCode: string }[];
-  /** The stored answer of every claimed key, placed or refused. */
-  answers: { userId: number; key: string; status: number; response: unknown }[];
+  /** The stored answer of every claimed key, placed or refused; `tid` is the key row's ctid from readForBatch. */
+  answers: { userId: number; key: string; status: number; response: unknown; tid: string }[];
 }
 
 /**
@@ -246,7 +254,8 @@ export async function writeBatch(
   recheck: { drawIds: number[]; ownerIds: number[] },
 ): Promise<{ entries: number; draws: DrawNow[]; owners: OwnerNow[] }> {
   const at = sql`${w.at.toISOString()}::timestamptz`;
-  const [row] = await preparedRows<{ entries: number; draws: DrawNow[]; owners: OwnerNow[] }>(
+  const eaten = w.eaten.filter((x) => x.amount !== 0);
+  const [row] = await preparedRows<{ entries: number; eatenTotals: number; answers: number; draws: DrawNow[]; owners: OwnerNow[] }>(
     tx,
     'place_write',
     sql`with tk0 as materialized (
@@ -282,10 +291,14 @@ export async function writeBatch(
           select "betLineId", "userId", "drawId", "amount", "limitKey"
           from ${recordset(w.shares)} as x("betLineId" bigint, "userId" int, "drawId" int, "amount" bigint, "limitKey" text)
         ),
+        -- The totals and the key rows are found by ctid (this transaction holds them, so it cannot change):
+        -- a cached plan would otherwise join them by scanning the whole table while it is small.
         et as (
           update eaten_totals et set amount = et.amount + d."amount"
-          from ${recordset(w.eaten.filter((x) => x.amount !== 0))} as d("userId" int, "drawId" int, "key" text, "amount" bigint)
-          where et.user_id = d."userId" and et.draw_id = d."drawId" and et.key = d."key"
+          from ${recordset(eaten)} as d("userId" int, "drawId" int, "key" text, "amount" bigint, "tid" tid)
+          where et.ctid = any(${tids(eaten.map((x) => x.tid))}) and et.ctid = d."tid"
+            and et.user_id = d."userId" and et.draw_id = d."drawId" and et.key = d."key"
+          returning 1
         ),
         nq as (
           -- A number whose limit is reached is blocked for that account until an admin unblocks it.
@@ -297,10 +310,13 @@ export async function writeBatch(
         ),
         ik as (
           update idempotency_keys k set status = x."status", response = x."response"
-          from ${recordset(w.answers)} as x("userId" int, "key" text, "status" int, "response" jsonb)
-          where k.user_id = x."userId" and k.key = x."key"
+          from ${recordset(w.answers)} as x("userId" int, "key" text, "status" int, "response" jsonb, "tid" tid)
+          where k.ctid = any(${tids(w.answers.map((x) => x.tid))}) and k.ctid = x."tid" and k.user_id = x."userId" and k.key = x."key"
+          returning 1
         )
         select (select count(*) from e)::int as entries,
+               (select count(*) from et)::int as "eatenTotals",
+               (select count(*) from ik)::int as answers,
                -- As committed when this statement began, after the wallet and draw locks were taken: a
                -- draw moved, cancelled or given an earlier cutoff, or an owner deleted, disabled or given
                -- another credit limit, before then is seen here.
@@ -309,6 +325,8 @@ export async function writeBatch(
                ${json(sql`select id as "userId", status, record_status as "recordStatus", credit_limit as "creditLimit", credit_type as "creditType"
                           from users where id = any(${ints(recheck.ownerIds)})`)} as owners`,
   );
+  // A ctid that found no row would lose an amount eaten or an answer: fail the batch rather than commit.
+  if (row.eatenTotals !== eaten.length || row.answers !== w.answers.length) throw new Error('an eaten total or an idempotency key row was not found by its ctid');
   return { entries: Number(row.entries), draws: row.draws, owners: row.owners };
 }
 
