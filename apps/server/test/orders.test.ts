@@ -93,6 +93,34 @@ describe('placing an express order', () => {
     expect(n.n).toBe(1);
   });
 
+  it('charges each ticket of a batch the commission of its own owner\'s package', async () => {
+    // A player of the company itself, which may edit packages (the agent may not).
+    const otherId = await createOk(co, { username: 'ordlowpkg', level: HierarchyLevel.Player, creditLimit: 10_000 });
+    const other = await t.login('ordlowpkg', PASSWORD);
+    const low = await t.request({
+      url: '/api/Configuration/CreateOrUpdatePackage',
+      cookie: co,
+      json: {
+        packageType: 0,
+        name: 'Ten percent',
+        rates: [
+          { code: 'B', commissionPct: 10, payouts: { first: 150_000, second: 50_000, third: 25_000, starter: 10_000, consolation: 5_000 } },
+          { code: 'S', commissionPct: 10, payouts: { first: 200_000, second: 100_000, third: 50_000 } },
+        ],
+      },
+    });
+    expect(low.status, JSON.stringify(low.body)).toBe(200);
+    expect((await t.request({ url: '/api/Configuration/AssignPackage', cookie: co, json: { userId: otherId, packageType: 0, packageId: low.body.data.packageId } })).status).toBe(200);
+    // Sent together, so that on PostgreSQL the tickets after the first share a batch.
+    const owners = [player, other, player, other, player, other];
+    const placed = await Promise.all(owners.map((cookie) => express('D\n#1\n5678#1', cookie)));
+    placed.forEach((res, i) => {
+      expect(res.status).toBe(200);
+      // RM 1 of Big on one number: 26 cents under the default package, 10 under the assigned one.
+      expect(res.body.data.commission).toBe(owners[i] === other ? 10 : 26);
+    });
+  });
+
   it('refuses a bad text naming every bad line, and places nothing', async () => {
     const before = await rows<{ n: number }>(sql`select count(*)::int as n from tickets`);
     const res = await express('D\n#1\n1234#1\n1234#1\n12a4#1');

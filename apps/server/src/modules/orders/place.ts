@@ -300,6 +300,13 @@ interface Plan {
   walletBalance: number;
 }
 
+/** A package's rows as read for a batch, made into rate lookups once for all the batch's tickets that share it. */
+const effectives = new WeakMap<EffectiveRateRow[], ReturnType<typeof toEffective>>();
+function effectiveOf(rows: EffectiveRateRow[]) {
+  if (!effectives.has(rows)) effectives.set(rows, toEffective(rows));
+  return effectives.get(rows)!;
+}
+
 /** Checks everything that can refuse the ticket and expands it into bet lines; throws the refusal. */
 function planTicket(input: PlaceInput, reads: TicketView, now: Date): Plan {
   // -- the owner and its chain (the owner's path names every upline) --
@@ -336,7 +343,7 @@ function planTicket(input: PlaceInput, reads: TicketView, now: Date): Plan {
   // -- packages: the commission of each code, from the owner's package for the pool's type --
   const packageOf = (rows: EffectiveRateRow[], needed: boolean) => {
     if (!needed) return null;
-    const pkg = toEffective(rows);
+    const pkg = effectiveOf(rows);
     if (!pkg) throw refused('INVALID_PACKAGE_INFO');
     return pkg;
   };

@@ -13,7 +13,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { preparedRows, type DbOrTx } from '../../platform/db';
 import { manyPostingsCtes } from '../ledger/queries';
-import { effectiveWithRatesSql, type EffectiveRateRow } from '../packages/queries';
+import { effectivePackageIdSql, packageRatesSql, type EffectiveRateRow } from '../packages/queries';
 import { DRAW_LOCK_CLASS } from '../draws/queries';
 import type { ChainRow, RiskSettings, TotalKey } from './queries';
 
@@ -55,6 +55,12 @@ export interface BatchReads extends RiskSettings {
 
 export const packageKey = (ownerId: number, packageType: number) => `${ownerId}|${packageType}`;
 
+/** The packages of a batch's owners as read: [owner, package id or null] and the packages' rows. */
+interface PackagesRead {
+  picks: [number, number | null][];
+  rows: EffectiveRateRow[];
+}
+
 export async function readForBatch(
   tx: DbOrTx,
   a: {
@@ -76,17 +82,21 @@ export async function readForBatch(
                        d.record_status as "recordStatus", d.cutoff_at as "cutoffAt", p.record_status = 1 as "poolActive"`;
   // Cast, so that any() takes the array itself rather than the rows of a subquery.
   const ids = sql`(select ids from o)::int[]`;
+  // Each owner's package id, and each package's rows once: the owners of a batch mostly share a package.
   const packagesOf = (owners: number[], packageType: number) =>
     owners.length
-      ? json(sql`select o.uid as "userId", r.* from unnest(${ints(owners)}) as o(uid)
-                 cross join lateral (${effectiveWithRatesSql(sql`o.uid`, packageType, false)}) r`)
-      : sql`'[]'::json`;
+      ? sql`(with picks as (select o.uid, (${effectivePackageIdSql(sql`o.uid`, packageType, false)}) as package_id
+                            from unnest(${ints(owners)}) as o(uid))
+             select json_build_object(
+                      'picks', (select coalesce(json_agg(json_build_array(uid, package_id)), '[]') from picks),
+                      'rows', ${json(packageRatesSql(sql`select package_id from picks`))}))`
+      : sql`'{"picks": [], "rows": []}'::json`;
   const [row] = await preparedRows<
     Omit<BatchReads, 'claimed' | 'packages' | 'wallets' | 'ticketIds'> & {
       claimed: [number, string, string][];
       ticketIds: (string | number)[];
-      normalPackages: (EffectiveRateRow & { userId: number })[];
-      gdPackages: (EffectiveRateRow & { userId: number })[];
+      normalPackages: PackagesRead;
+      gdPackages: PackagesRead;
       wallets: { id: number; userId: number; balance: number }[];
     }
   >(
@@ -141,13 +151,18 @@ export async function readForBatch(
                      from number_queue
                      where status = 0 and owner_user_id = any(${ids}) and number = any(${texts(a.numbers)})`)} as blocked`,
   );
+  // Owners with one package share its list of rows.
   const packages = new Map<string, EffectiveRateRow[]>();
-  for (const [list, type] of [[row.normalPackages, 0], [row.gdPackages, 2]] as const) {
-    for (const r of list) {
-      const key = packageKey(Number(r.userId), type);
-      const ofOwner = packages.get(key);
-      if (ofOwner) ofOwner.push(r);
-      else packages.set(key, [r]);
+  for (const [read, type] of [[row.normalPackages, 0], [row.gdPackages, 2]] as const) {
+    const rowsOf = new Map<number, EffectiveRateRow[]>();
+    for (const r of read.rows) {
+      const list = rowsOf.get(Number(r.packageId));
+      if (list) list.push(r);
+      else rowsOf.set(Number(r.packageId), [r]);
+    }
+    for (const [userId, packageId] of read.picks) {
+      const list = packageId === null ? undefined : rowsOf.get(Number(packageId));
+      if (list) packages.set(packageKey(Number(userId), type), list);
     }
   }
   return {

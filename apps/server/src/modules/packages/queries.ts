@@ -239,20 +239,26 @@ export async function effectiveWithRates(db: DbOrTx, userId: number, packageType
   return rows<EffectiveRateRow>(db, effectiveWithRatesSql(userId, packageType, red));
 }
 
-/**
- * The statement of effectiveWithRates, for callers that read it together with other things in one round
- * trip. `userId` may be a column of an outer query (placing a batch of tickets reads it per owner in a
- * lateral join).
- */
+/** The statement of effectiveWithRates (see effectivePackageIdSql and packageRatesSql). */
 export function effectiveWithRatesSql(userId: number | SQL, packageType: number, red: boolean): SQL {
-  const pick = red
-    ? sql`select p.id as package_id
+  return sql`with pick as (select (${effectivePackageIdSql(userId, packageType, red)}) as package_id)
+        ${packageRatesSql(sql`select package_id from pick`)}`;
+}
+
+/**
+ * The id of an account's effective package of a type, as a scalar subquery: its own or its nearest
+ * upline's assignment, else the default (red: the nearest red package above it). `userId` may be a
+ * column of an outer query (placing a batch of tickets reads it per owner).
+ */
+export function effectivePackageIdSql(userId: number | SQL, packageType: number, red: boolean): SQL {
+  return red
+    ? sql`select p.id
           from users u join packages p on p.package_type = ${packageType}::int and p.is_red_package and p.record_status = 1
           where u.id = ${userId}::int
             and (p.owner_user_id is null or (p.owner_user_id = any(${chainIds(sql`u.path`)}) and p.owner_user_id <> u.id))
           order by coalesce(array_position(${chainIds(sql`u.path`)}, p.owner_user_id), 0) desc
           limit 1`
-    : sql`select coalesce(x.package_id, d.id) as package_id
+    : sql`select coalesce(x.package_id, d.id)
           from users u
           left join lateral (
             select a.package_id
@@ -262,14 +268,18 @@ export function effectiveWithRatesSql(userId: number | SQL, packageType: number,
             limit 1) x on true
           left join packages d on d.owner_user_id is null and d.is_default and d.package_type = ${packageType}::int and d.record_status = 1
           where u.id = ${userId}::int`;
-  return sql`with pick as (${pick})
-        select p.id as "packageId", p.package_type as "packageType", p.ibox_rounding as "iboxRounding",
+}
+
+/** The EffectiveRateRow rows of the packages whose ids the subquery `packageIds` selects. */
+export function packageRatesSql(packageIds: SQL): SQL {
+  return sql`select p.id as "packageId", p.package_type as "packageType", p.ibox_rounding as "iboxRounding",
                p.pao_enabled as "paoEnabled", p.pao_rate::text as "paoRate", p.fake_pao as "fakePao", p.fake_pao_rate::text as "fakePaoRate",
                r.code, r.pool_id as "poolId", r.enabled, r.commission_pct::text as "commissionPct",
                r.payout_first as first, r.payout_second as second, r.payout_third as third, r.payout_starter as starter,
                r.payout_consolation as consolation, r.payout_fourth as fourth, r.payout_fifth as fifth, r.payout_sixth as sixth
-        from pick join packages p on p.id = pick.package_id
-        left join package_rates r on r.package_id = p.id`;
+        from packages p
+        left join package_rates r on r.package_id = p.id
+        where p.id in (${packageIds})`;
 }
 
 /**
