@@ -32,15 +32,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * deadlock (40P01) or a serialization failure (40001): those are the database's way to say "try again",
  * and the user should never see them. Wallets are locked in ascending id order, so retries are rare.
  */
-export async function runTransaction<T>(
-  db: Db,
-  fn: (tx: Tx) => Promise<T>,
-  attempts = 6,
-  open: (db: Db, fn: (tx: Tx) => Promise<T>) => Promise<T> = (d, f) => d.transaction(f),
-): Promise<T> {
+export async function runTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts = 6): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await open(db, fn);
+      return await db.transaction(fn);
     } catch (e) {
       const code = pgCode(e);
       if (attempt >= attempts || !code || !RETRYABLE.has(code)) throw e;

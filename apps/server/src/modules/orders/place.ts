@@ -23,7 +23,7 @@ import {
 } from '@app/domain';
 import { Batcher, type Outcome } from '../../platform/batcher';
 import { formatBusinessDateTime } from '../../platform/businessTime';
-import { pipelinedTransaction, type Tx } from '../../platform/db';
+import type { Tx } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError, forbidden, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
@@ -168,8 +168,7 @@ async function placeBatch(deps: Deps, entries: Entry[]): Promise<Outcome<StoredR
 async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: boolean): Promise<Outcome<StoredResponse>[]> {
   const lines = entries.flatMap((e) => e.input.lines);
   const ownersWhere = (pick: (e: Entry) => boolean) => [...new Set(entries.filter(pick).map((e) => e.input.ownerId))];
-  return runTransaction(deps.db, placeIn, 6, pipelinedTransaction);
-  async function placeIn(tx: Tx): Promise<Outcome<StoredResponse>[]> {
+  return runTransaction(deps.db, async (tx) => {
     // The server's clock when this attempt starts: a retry after a lock wait or a deadlock looks again.
     const now = deps.clock.now();
     const reads = await readForBatch(tx, {
@@ -228,7 +227,7 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
       outcomes[p.index] = { ok: true, value: { status: answer.status, body: answer.response as StoredResponse['body'], replayed: false } };
     });
     return outcomes;
-  }
+  });
 }
 
 /**
