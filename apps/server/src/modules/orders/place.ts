@@ -206,7 +206,7 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
         outcomes.push(NOT_WRITTEN);
       } catch (e) {
         const answer = refusalAnswer(e);
-        refusals.push({ userId: auth.userId, key: input.idempotencyKey, status: answer.status, response: answer.body, tid: reads.claimed.get(`${auth.userId}|${input.idempotencyKey}`)! });
+        refusals.push({ userId: auth.userId, key: input.idempotencyKey, scope: entry.scope, status: answer.status, response: answer.body });
         outcomes.push({ ok: true, value: { ...answer, replayed: false } });
       }
     }
@@ -451,7 +451,7 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
       // The wallet is locked: its balance after this ticket is exactly the one planned less the net stake.
       availableCredit: availableCredit({ creditType: o.creditType, creditLimit: Number(o.creditLimit), balance: plan.walletBalance - net }),
     };
-    out.answers.push({ userId: auth.userId, key: input.idempotencyKey, status: 200, response: ok(data, 'SAVED'), tid: reads.claimed.get(`${auth.userId}|${input.idempotencyKey}`)! });
+    out.answers.push({ userId: auth.userId, key: input.idempotencyKey, scope: entry.scope, status: 200, response: ok(data, 'SAVED') });
     out.tickets.push({
       id: ticketId,
       ticketNo,
@@ -480,14 +480,14 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
       .flatMap((c) => plan.rows.map((r) => ({ userId: c.userId, drawId: r.drawId, key: limitKey(c.limitMethod ?? 1, r) }))),
   );
   const lineCount = planned.reduce((s, p) => s + p.plan.rows.length, 0);
-  const { totals, tids, lineIds } = await prepareBatch(tx, keys, lineCount, [...new Set(stakesOf.values())], drawIds);
+  const { totals, lineIds } = await prepareBatch(tx, keys, lineCount, [...new Set(stakesOf.values())], drawIds);
   const eaten = { deltas: new Map<string, number>(), queued: new Map<string, BatchWrite['queued'][number]>() };
   const risk = indexRisk(reads);
   for (const p of planned) allocate(p.plan.chain, p.plan.rows, risk, totals, eaten);
   out.queued = [...eaten.queued.values()];
   out.eaten = [...eaten.deltas].map(([k, amount]) => {
     const [userId, drawId, key] = k.split('|');
-    return { userId: Number(userId), drawId: Number(drawId), key, amount, tid: tids.get(k)! };
+    return { userId: Number(userId), drawId: Number(drawId), key, amount };
   });
   let nextLine = 0;
   planned.forEach((p, i) => {

@@ -20,8 +20,6 @@ import type { ChainRow, RiskSettings, TotalKey } from './queries';
 const ints = (v: number[]) => sql`${`{${v.join(',')}}`}::int[]`;
 /** Values are digits, bet codes and limit keys: quotes and backslashes never belong in them. */
 const texts = (v: string[]) => sql`${`{${v.map((s) => `"${s.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
-/** Row addresses (ctid) as text, '(page,item)'. */
-const tids = (v: string[]) => sql`${`{${v.map((t) => `"${t.replace(/[^0-9(),]/g, '')}"`).join(',')}}`}::tid[]`;
 const json = (q: SQL) => sql`(select coalesce(json_agg(x), '[]') from (${q}) x)`;
 const recordset = (v: unknown[]) => sql`jsonb_to_recordset(${JSON.stringify(v)}::jsonb)`;
 
@@ -37,10 +35,10 @@ export interface DrawRow {
 
 export interface BatchReads extends RiskSettings {
   /**
-   * `userId|key` of the idempotency keys this batch claimed (the others were claimed before), with the
-   * row's ctid: the write statement stores the answers by it (this transaction holds the new rows).
+   * `userId|key` of the idempotency keys this batch claimed (the others were claimed before): the write
+   * statement stores their answers.
    */
-  claimed: Map<string, string>;
+  claimed: Set<string>;
   ticketIds: number[];
   ticketNos: string[];
   /** Every owner and every account of their chains. */
@@ -93,7 +91,7 @@ export async function readForBatch(
       : sql`'{"picks": [], "rows": []}'::json`;
   const [row] = await preparedRows<
     Omit<BatchReads, 'claimed' | 'packages' | 'wallets' | 'ticketIds'> & {
-      claimed: [number, string, string][];
+      claimed: [number, string][];
       ticketIds: (string | number)[];
       normalPackages: PackagesRead;
       gdPackages: PackagesRead;
@@ -107,7 +105,7 @@ export async function readForBatch(
           select x.u, x.k, x.s, 0, '{}'::jsonb, ${now} from ${recordset(a.keys.map((k) => ({ u: k.userId, k: k.key, s: k.scope })))} as x(u int, k text, s text)
           -- In key order, so that two batches claiming the same keys (retries) wait rather than deadlock.
           order by x.u, x.k
-          on conflict do nothing returning user_id, key, ctid
+          on conflict do nothing returning user_id, key
         ),
         o as (
           select coalesce(array_agg(distinct p::int), '{}') as ids
@@ -115,7 +113,7 @@ export async function readForBatch(
           where id = any(${ints(a.owners)})
         )
         select
-          (select coalesce(json_agg(json_build_array(user_id, key, ctid::text)), '[]') from k) as claimed,
+          (select coalesce(json_agg(json_build_array(user_id, key)), '[]') from k) as claimed,
           array(select nextval('tickets_id_seq') from generate_series(1, ${a.keys.length}::int)) as "ticketIds",
           array(select 'T' || lpad(nextval('ticket_no_seq')::text, 10, '0') from generate_series(1, ${a.keys.length}::int)) as "ticketNos",
           ${json(sql`select u.id as "userId", u.role_id as "roleId", u.status, u.record_status as "recordStatus", u.path,
@@ -167,7 +165,7 @@ export async function readForBatch(
   }
   return {
     ...row,
-    claimed: new Map(row.claimed.map(([u, k, tid]) => [`${u}|${k}`, tid])),
+    claimed: new Set(row.claimed.map(([u, k]) => `${u}|${k}`)),
     ticketIds: row.ticketIds.map(Number),
     packages,
     wallets: new Map(row.wallets.map((w) => [Number(w.userId), { id: Number(w.id), balance: Number(w.balance) }])),
@@ -183,7 +181,7 @@ export async function readForBatch(
 export async function prepareBatch(tx: DbOrTx, keys: TotalKey[], lineCount: number, stakesAccounts: number[], drawIds: number[]) {
   const unique = [...new Map(keys.map((k) => [`${k.userId}|${k.drawId}|${k.key}`, k])).values()];
   const sorted = unique.sort((a, b) => a.userId - b.userId || a.drawId - b.drawId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const [row] = await preparedRows<{ totals: { userId: number; drawId: number; key: string; amount: number; tid: string }[]; stakes: number; drawLocks: number; lineIds: (string | number)[] }>(
+  const [row] = await preparedRows<{ totals: { userId: number; drawId: number; key: string; amount: number }[]; stakes: number; drawLocks: number; lineIds: (string | number)[] }>(
     tx,
     'place_prepare',
     sql`with locked as (
@@ -191,9 +189,9 @@ export async function prepareBatch(tx: DbOrTx, keys: TotalKey[], lineCount: numb
           select u, d, k, 0 from unnest(${ints(sorted.map((k) => k.userId))}, ${ints(sorted.map((k) => k.drawId))}, ${texts(sorted.map((x) => x.key))}) as x(u, d, k)
           order by u, d, k
           on conflict (user_id, draw_id, key) do update set amount = eaten_totals.amount
-          returning user_id, draw_id, key, amount, ctid
+          returning user_id, draw_id, key, amount
         ),
-        totals as materialized (select coalesce(json_agg(json_build_object('userId', user_id, 'drawId', draw_id, 'key', key, 'amount', amount, 'tid', ctid::text)), '[]') as j from locked),
+        totals as materialized (select coalesce(json_agg(json_build_object('userId', user_id, 'drawId', draw_id, 'key', key, 'amount', amount)), '[]') as j from locked),
         -- Reading "totals" first makes the totals' locks come before these.
         stakes as (select id from ledger_accounts where id = any(${ints(stakesAccounts)}) and (select j is not null from totals) order by id for update),
         -- Shared: a draw is not moved or cancelled while a batch sells on it (draws/queries.ts).
@@ -206,8 +204,6 @@ export async function prepareBatch(tx: DbOrTx, keys: TotalKey[], lineCount: numb
   if (row.drawLocks !== drawIds.length) throw new Error('a draw lock was not taken');
   return {
     totals: new Map(row.totals.map((r) => [`${r.userId}|${r.drawId}|${r.key}`, Number(r.amount)])),
-    /** The ctid of each locked total's row: the write statement updates it by that (the lock keeps it). */
-    tids: new Map(row.totals.map((r) => [`${r.userId}|${r.drawId}|${r.key}`, r.tid])),
     lineIds: row.lineIds.map(Number),
   };
 }
@@ -252,11 +248,11 @@ export interface BatchWrite {
   tickets: TicketRow[];
   lines: (BetLineValues & { id: number; ticketId: number; companyId: number | null; userId: number })[];
   shares: { betLineId: number; userId: number; drawId: number; amount: number; limitKey: string | null }[];
-  /** What the batch ate per locked total; `tid` is the total row's ctid from prepareBatch. */
-  eaten: { userId: number; drawId: number; key: string; amount: number; tid: string }[];
+  /** What the batch ate per locked total. */
+  eaten: { userId: number; drawId: number; key: string; amount: number }[];
   queued: { userId: number; poolId: number; drawDate: string; number: string; betCode: string }[];
-  /** The stored answer of every claimed key, placed or refused; `tid` is the key row's ctid from readForBatch. */
-  answers: { userId: number; key: string; status: number; response: unknown; tid: string }[];
+  /** The stored answer of every claimed key, placed or refused. */
+  answers: { userId: number; key: string; scope: string; status: number; response: unknown }[];
 }
 
 /**
@@ -306,13 +302,13 @@ export async function writeBatch(
           select "betLineId", "userId", "drawId", "amount", "limitKey"
           from ${recordset(w.shares)} as x("betLineId" bigint, "userId" int, "drawId" int, "amount" bigint, "limitKey" text)
         ),
-        -- The totals and the key rows are found by ctid (this transaction holds them, so it cannot change):
-        -- a cached plan would otherwise join them by scanning the whole table while it is small.
+        -- The totals and the key rows exist and are locked by this transaction (prepareBatch, readForBatch):
+        -- "on conflict" finds each by its primary key, where an update joined to them would leave the
+        -- planner a choice (a cached plan made while the table was small scans all of it).
         et as (
-          update eaten_totals et set amount = et.amount + d."amount"
-          from ${recordset(eaten)} as d("userId" int, "drawId" int, "key" text, "amount" bigint, "tid" tid)
-          where et.ctid = any(${tids(eaten.map((x) => x.tid))}) and et.ctid = d."tid"
-            and et.user_id = d."userId" and et.draw_id = d."drawId" and et.key = d."key"
+          insert into eaten_totals as et (user_id, draw_id, key, amount)
+          select "userId", "drawId", "key", "amount" from ${recordset(eaten)} as d("userId" int, "drawId" int, "key" text, "amount" bigint)
+          on conflict (user_id, draw_id, key) do update set amount = et.amount + excluded.amount
           returning 1
         ),
         nq as (
@@ -324,9 +320,12 @@ export async function writeBatch(
                             and q.number = x."number" and q.bet_code = x."betCode" and q.status = 0)
         ),
         ik as (
-          update idempotency_keys k set status = x."status", response = x."response"
-          from ${recordset(w.answers)} as x("userId" int, "key" text, "status" int, "response" jsonb, "tid" tid)
-          where k.ctid = any(${tids(w.answers.map((x) => x.tid))}) and k.ctid = x."tid" and k.user_id = x."userId" and k.key = x."key"
+          insert into idempotency_keys as k (user_id, key, scope, status, response, created_at)
+          select "userId", "key", "scope", "status", "response", ${at}
+          from ${recordset(w.answers)} as x("userId" int, "key" text, "scope" text, "status" int, "response" jsonb)
+          on conflict (user_id, key) do update set status = excluded.status, response = excluded.response
+          -- Only a key this batch claimed (still pending) takes an answer; any other fails the batch below.
+          where k.status = 0 and k.scope = excluded.scope
           returning 1
         )
         select (select count(*) from e)::int as entries,
@@ -340,8 +339,8 @@ export async function writeBatch(
                ${json(sql`select id as "userId", status, record_status as "recordStatus", credit_limit as "creditLimit", credit_type as "creditType"
                           from users where id = any(${ints(recheck.ownerIds)})`)} as owners`,
   );
-  // A ctid that found no row would lose an amount eaten or an answer: fail the batch rather than commit.
-  if (row.eatenTotals !== eaten.length || row.answers !== w.answers.length) throw new Error('an eaten total or an idempotency key row was not found by its ctid');
+  // An answer not stored would leave a key pending for ever: fail the batch rather than commit.
+  if (row.eatenTotals !== eaten.length || row.answers !== w.answers.length) throw new Error('an eaten total or an idempotency answer was not written');
   return { entries: Number(row.entries), draws: row.draws, owners: row.owners };
 }
 
