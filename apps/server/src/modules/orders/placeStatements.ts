@@ -339,7 +339,8 @@ export async function writeBatch(
                ${json(sql`select id as "userId", status, record_status as "recordStatus", credit_limit as "creditLimit", credit_type as "creditType"
                           from users where id = any(${ints(recheck.ownerIds)})`)} as owners`,
   );
-  // An answer not stored would leave a key pending for ever: fail the batch rather than commit.
+  // An amount eaten not added would let later tickets eat past a limit, and an answer not stored would
+  // leave its key pending for ever: fail the batch rather than commit.
   if (row.eatenTotals !== eaten.length || row.answers !== w.answers.length) throw new Error('an eaten total or an idempotency answer was not written');
   return { entries: Number(row.entries), draws: row.draws, owners: row.owners };
 }
