@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './e2e/browserPath';
 
 // The real server on a fresh embedded database with the demo hierarchy, serving the built web app.
 // A port of its own per run (workers inherit the environment), so two runs on one machine never collide.
@@ -13,7 +14,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
+  // Generous: CI shares a 2-core machine, where one flow has taken over a minute under load.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
@@ -25,7 +27,7 @@ export default defineConfig({
     screenshot: 'on',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/*/test/**/*.test.ts'], environment: 'node' } },
+      // Checks of the repository itself: its documents, its installed packages.
+      { test: { name: 'repo', include: ['scripts/test/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

@@ -13,7 +13,8 @@ import { openDatabase } from '../apps/server/src/platform/db';
 export const BENCH_PASSWORD = 'Bench-pass-1';
 export const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
-export async function startBench(name: string) {
+/** `webDist`: serve the built web app too (browser benchmarks); default none. */
+export async function startBench(name: string, opts: { webDist?: string } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fourd-bench-${name}-`));
   const dbName = `bench_${name}_${Date.now()}`;
   let databaseUrl: string | undefined;
@@ -29,7 +30,7 @@ export async function startBench(name: string) {
   const database = await openDatabase({ databaseUrl, dataDir });
   await seedReferenceData(database.db);
   await ensureSuperAdmin(database.db, 'benchadmin', BENCH_PASSWORD);
-  const config = { ...loadConfig({}), webDist: '/none' };
+  const config = { ...loadConfig({}), webDist: opts.webDist ?? '/none' };
   const app = await buildApp({ db: database.db, clock: systemClock, config });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

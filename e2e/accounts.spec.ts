@@ -146,9 +146,11 @@ test('an agent creates a player with a credit limit, transfers credit and cannot
 
   await page.getByTestId('payment-credit-log').click();
   await expect(page).toHaveURL(new RegExp(`/report/player-transaction\\?userId=${playerId}$`));
-  const firstEntry = page.getByTestId('credit-log-table').locator('tr[data-row-key]').first();
-  await expect(firstEntry).toContainText('+250.00');
-  await expect(firstEntry).toContainText('Transfer Credit');
+  // Newest first: the credit-limit change (issue 10 item 13), then the transfer.
+  const entries = page.getByTestId('credit-log-table').locator('tr[data-row-key]');
+  await expect(entries.first()).toContainText('500.00 → 600.00');
+  await expect(entries.nth(1)).toContainText('+250.00');
+  await expect(entries.nth(1)).toContainText('Transfer Credit');
   await expect(page.getByTestId('credit-log-balance')).toHaveText('250.00');
   const download = page.waitForEvent('download');
   await page.getByTestId('credit-log-export').click();

@@ -1,4 +1,4 @@
-import { createHttp, type Deps } from './platform/http';
+import { createHttp, type Deps, type HttpApp, type HttpOptions } from './platform/http';
 import { accessRoutes } from './modules/access/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -9,11 +9,13 @@ import { paymentRoutes } from './modules/payments/routes';
 import { riskRoutes } from './modules/risk/routes';
 import { autoTicketRoutes } from './modules/autoTickets/routes';
 import { receiptRoutes } from './modules/receipts/routes';
+import { resultRoutes } from './modules/results/routes';
 import { dictionaryRoutes } from './modules/dictionary/routes';
 
 /** The whole HTTP application; main.ts and the tests both build it here. */
-export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}) {
+export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (app: HttpApp) => void } = {}) {
   const app = await createHttp(deps, opts);
+  opts.instrument?.(app);
   authRoutes(app, deps);
   accessRoutes(app, deps);
   accountRoutes(app, deps);
@@ -25,6 +27,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}) {
   autoTicketRoutes(app, deps);
   receiptRoutes(app, deps);
   dictionaryRoutes(app, deps);
+  resultRoutes(app, deps);
   await app.ready();
   return app;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { RoleId } from '@app/domain';
-import { LOGIN_THROTTLE } from '../src/modules/auth/service';
+import { PASSWORD_THROTTLE } from '../src/platform/passwordThrottle';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -42,20 +42,20 @@ describe('login', () => {
 
   it('throttles failures per username with 429, and lets the owner in after the window', async () => {
     await t.createUser({ username: 'throttled', password: 'Right-pass1', roleId: RoleId.Player });
-    for (let i = 0; i < LOGIN_THROTTLE.perUsername; i++) {
+    for (let i = 0; i < PASSWORD_THROTTLE.perAccount; i++) {
       const r = await t.request({ url: '/api/Account/Login', form: { username: 'throttled', password: 'bad' }, ip: `10.1.0.${i}` });
       expect(r.status).toBe(401);
     }
     const blocked = await t.request({ url: '/api/Account/Login', form: { username: 'throttled', password: 'Right-pass1' }, ip: '10.1.1.1' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe('TOO_MANY_ATTEMPTS');
-    t.clock.advance(LOGIN_THROTTLE.windowMinutes * MIN + 1000);
+    t.clock.advance(PASSWORD_THROTTLE.windowMinutes * MIN + 1000);
     const after = await t.request({ url: '/api/Account/Login', form: { username: 'throttled', password: 'Right-pass1' }, ip: '10.1.1.1' });
     expect(after.status).toBe(200);
   });
 
   it('throttles failures per address across usernames', async () => {
-    for (let i = 0; i < LOGIN_THROTTLE.perAddress; i++) {
+    for (let i = 0; i < PASSWORD_THROTTLE.perAddress; i++) {
       await t.request({ url: '/api/Account/Login', form: { username: `nobody${i}`, password: 'bad' }, ip: '10.9.9.9' });
     }
     const res = await t.request({ url: '/api/Account/Login', form: { username: 'admin', password: ADMIN.password }, ip: '10.9.9.9' });

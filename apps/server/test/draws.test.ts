@@ -115,3 +115,90 @@ describe('cutoff by the server clock', () => {
     expect(toto.nextDraw).toMatchObject({ drawDate: '2026-11-24', open: true });
   });
 });
+
+describe('cutoffs per pool and weekday, and a special draw its own', () => {
+  const sarawak = PoolId.Sarawak;
+  const cutoffOn = async (date: string, poolId = sarawak) => {
+    const day = await t.request({ url: '/api/Pools/GetPoolScheduleByDay', query: { date }, cookie: admin });
+    return day.body.data.find((d: { poolId: number }) => d.poolId === poolId);
+  };
+  const setCutoff = (json: object) => t.request({ url: '/api/Pools/UpdateCutoffTime', cookie: admin, json: { poolId: sarawak, ...json } });
+
+  it('gives one weekday its own cutoff, moves only that day\'s coming draws, and schedules by it', async () => {
+    await at('2026-11-22T04:00:00Z');
+    await t.request({ url: '/api/Pools/ScheduleSelectedYearDraw', cookie: admin, json: { year: 2026, schedules: [{ poolId: sarawak, weekdays: [0, 3, 6] }] } });
+    const res = await setCutoff({ weekday: 0, cutoffHour: 17, cutoffMinute: 30 });
+    expect(res.status).toBe(200);
+    const pool = res.body.data.find((p: { poolId: number }) => p.poolId === sarawak);
+    expect(pool.weekdays[0]).toEqual({ weekday: 0, cutoffHour: 17, cutoffMinute: 30, own: true });
+    expect(pool.weekdays[3]).toEqual({ weekday: 3, cutoffHour: 18, cutoffMinute: 45, own: false });
+    // Sundays close at 17:30 (09:30 UTC), today's draw included; Wednesdays keep 18:45.
+    expect(await cutoffOn('2026-11-22')).toMatchObject({ cutoffAt: '2026-11-22T09:30:00.000Z', cutoffHour: 17, cutoffMinute: 30, ownCutoff: false });
+    expect(await cutoffOn('2026-11-29')).toMatchObject({ cutoffAt: '2026-11-29T09:30:00.000Z' });
+    expect(await cutoffOn('2026-11-25')).toMatchObject({ cutoffAt: '2026-11-25T10:45:00.000Z', cutoffHour: 18, cutoffMinute: 45 });
+    // A past draw keeps the cutoff it closed at.
+    expect(await cutoffOn('2026-11-15')).toMatchObject({ cutoffAt: '2026-11-15T10:45:00.000Z' });
+    await t.request({ url: '/api/Pools/ScheduleSelectedYearDraw', cookie: admin, json: { year: 2027, schedules: [{ poolId: sarawak, weekdays: [0, 3] }] } });
+    const y2027 = await t.request({ url: '/api/Pools/GetScheduledDrawByYear', query: { year: 2027, poolId: sarawak }, cookie: admin });
+    expect(y2027.body.data.slice(0, 2).map((d: { drawDate: string; cutoffAt: string }) => `${d.drawDate} ${d.cutoffAt}`)).toEqual([
+      '2027-01-03 2027-01-03T09:30:00.000Z',
+      '2027-01-06 2027-01-06T10:45:00.000Z',
+    ]);
+  });
+
+  it('moves the days without their own time when the default changes; a day set to the default follows it again', async () => {
+    await setCutoff({ cutoffHour: 18, cutoffMinute: 0 });
+    expect(await cutoffOn('2026-11-25')).toMatchObject({ cutoffAt: '2026-11-25T10:00:00.000Z' });
+    expect(await cutoffOn('2026-11-29')).toMatchObject({ cutoffAt: '2026-11-29T09:30:00.000Z' });
+    const back = await setCutoff({ weekday: 0, cutoffHour: 18, cutoffMinute: 0 });
+    expect(back.body.data.find((p: { poolId: number }) => p.poolId === sarawak).weekdays[0]).toMatchObject({ own: false });
+    await setCutoff({ cutoffHour: 18, cutoffMinute: 15 });
+    expect(await cutoffOn('2026-11-29')).toMatchObject({ cutoffAt: '2026-11-29T10:15:00.000Z' });
+    const bad = await setCutoff({ weekday: 7, cutoffHour: 18, cutoffMinute: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data).toHaveProperty('weekday');
+  });
+
+  it('keeps a special draw\'s own cutoff when the pool\'s times change, until it is dropped', async () => {
+    const added = await t.request({
+      url: '/api/Pools/SubmitNewDraw',
+      cookie: admin,
+      json: { poolId: sarawak, drawDate: '2026-11-24', isSpecial: true, cutoffHour: 15, cutoffMinute: 0 },
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.data).toMatchObject({ cutoffAt: '2026-11-24T07:00:00.000Z', cutoffHour: 15, cutoffMinute: 0, ownCutoff: true, isSpecial: true });
+    await setCutoff({ weekday: 2, cutoffHour: 16, cutoffMinute: 0 });
+    await setCutoff({ cutoffHour: 18, cutoffMinute: 30 });
+    expect(await cutoffOn('2026-11-24')).toMatchObject({ cutoffAt: '2026-11-24T07:00:00.000Z', ownCutoff: true });
+    const half = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId: added.body.data.drawId, cutoffHour: 16 } });
+    expect(half.status).toBe(400);
+    // Dropped: the pool's Tuesday time (16:00) decides again.
+    const dropped = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId: added.body.data.drawId, cutoffHour: null, cutoffMinute: null } });
+    expect(dropped.status).toBe(200);
+    expect(dropped.body.data).toMatchObject({ cutoffAt: '2026-11-24T08:00:00.000Z', ownCutoff: false });
+    const own = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId: added.body.data.drawId, cutoffHour: 14, cutoffMinute: 15 } });
+    expect(own.body.data).toMatchObject({ cutoffAt: '2026-11-24T06:15:00.000Z', ownCutoff: true });
+    // An own cutoff already past is refused.
+    const past = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: admin, json: { poolId: sarawak, drawDate: '2026-11-22', cutoffHour: 11, cutoffMinute: 0 } });
+    expect(past.status).toBe(422);
+  });
+
+  it('answers the draw clock: the server time and the chosen pools\' coming draws with cutoff and time left', async () => {
+    await at('2026-11-23T05:00:00Z');
+    await t.createUser({ username: 'clockplayer', password: 'Passw0rd!', roleId: RoleId.Player, skipTnc: true });
+    const player = await t.login('clockplayer', 'Passw0rd!');
+    const res = await t.request({ url: '/api/Pools/GetDrawClock', query: { poolIds: `${sarawak}`, count: 3 }, cookie: player });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ serverTime: '2026-11-23T05:00:00.000Z', businessDate: '2026-11-23', timeZone: 'Asia/Kuala_Lumpur' });
+    expect(res.body.data.pools).toHaveLength(1);
+    const draws = res.body.data.pools[0].draws;
+    expect(draws.map((d: { drawDate: string }) => d.drawDate)).toEqual(['2026-11-24', '2026-11-25', '2026-11-28']);
+    expect(draws[0]).toMatchObject({ isSpecial: true, ownCutoff: true, cutoffHour: 14, cutoffMinute: 15, msLeft: 25 * 3600_000 + 15 * 60_000 });
+    const all = await t.request({ url: '/api/Pools/GetDrawClock', cookie: player });
+    expect(all.body.data.pools).toHaveLength(8);
+    const bad = await t.request({ url: '/api/Pools/GetDrawClock', query: { poolIds: '9' }, cookie: player });
+    expect(bad.status).toBe(400);
+    expect((await t.request({ url: '/api/Pools/GetDrawClock' })).status).toBe(401);
+    await at('2026-11-22T04:00:00Z');
+  });
+});

@@ -37,7 +37,8 @@ beforeAll(async () => {
   co = await t.login('ordco', PASSWORD);
   agentId = await createOk(co, { username: 'ordagent', level: HierarchyLevel.Agent, creditLimit: 1_000_000, positionTaking: 50 });
   const agent = await t.login('ordagent', PASSWORD);
-  playerId = await createOk(agent, { username: 'ordplayer', level: HierarchyLevel.Player, creditLimit: 10_000 });
+  // Voids its own tickets in these tests: allowed to (issue 10, item 3).
+  playerId = await createOk(agent, { username: 'ordplayer', level: HierarchyLevel.Player, creditLimit: 10_000, allowSelfVoid: true });
   player = await t.login('ordplayer', PASSWORD);
   for (const poolId of [PoolId.Magnum, PoolId.PMP, PoolId.Toto]) {
     const res = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: admin, json: { poolId, drawDate: '2026-11-25', isSpecial: false } });
@@ -125,7 +126,15 @@ describe('placing an express order', () => {
     const before = await rows<{ n: number }>(sql`select count(*)::int as n from tickets`);
     const res = await express('D\n#1\n1234#1\n1234#1\n12a4#1');
     expect(res.status).toBe(400);
-    expect(res.body.data).toEqual({ 'line.4': 'DUPLICATED_NUMBER', 'line.5': expect.any(String) });
+    expect(res.body.data).toEqual({
+      'line.4': 'DUPLICATED_NUMBER',
+      'line.5': expect.any(String),
+      // Each refused line is named by its own text too.
+      lines: [
+        { lineNo: 4, text: '1234#1', key: 'DUPLICATED_NUMBER' },
+        { lineNo: 5, text: '12a4#1', key: expect.any(String) },
+      ],
+    });
     const empty = await express('');
     expect(empty.body.message).toBe('EMPTY_RECEIPT_STRING');
     const noPool = await express('D\n1234#1');
@@ -200,7 +209,106 @@ describe('web order', () => {
       },
     });
     expect(dup.status).toBe(400);
-    expect(dup.body.data).toEqual({ 'line.2': 'DUPLICATED_NUMBER', 'line.3': 'NUMBER_CANNOT_BE_BOXED' });
+    expect(dup.body.data).toEqual({
+      'line.2': 'DUPLICATED_NUMBER',
+      'line.3': 'NUMBER_CANNOT_BE_BOXED',
+      lines: [
+        { lineNo: 2, text: 'D #1 1357#1', key: 'DUPLICATED_NUMBER' },
+        { lineNo: 3, text: 'D #1 *1111#1', key: 'NUMBER_CANNOT_BE_BOXED' },
+      ],
+    });
+  });
+});
+
+describe("the owner's bet-code order and default pools (account settings)", () => {
+  let orderedId: number;
+  let ordered: string;
+  const linesOf = (ticketId: number) =>
+    rows<{ pool_id: number; bet_code: string; stake: string }>(
+      sql`select pool_id, bet_code, sum(stake)::text as stake from bet_lines where ticket_id = ${ticketId} group by pool_id, bet_code order by pool_id, bet_code`,
+    );
+
+  it('are kept on the account as the parser reads them, and refused when they do not read', async () => {
+    const agent = await t.login('ordagent', PASSWORD);
+    const bad = await t.request({
+      url: '/api/Account/CreateOrUpdateUser',
+      cookie: agent,
+      json: { username: 'ordbadorder', password: PASSWORD, fullName: 'x', level: HierarchyLevel.Player, betCodeOrder: 'B#B' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data).toHaveProperty('betCodeOrder');
+    const badPools = await t.request({
+      url: '/api/Account/CreateOrUpdateUser',
+      cookie: agent,
+      json: { username: 'ordbadpools', password: PASSWORD, fullName: 'x', level: HierarchyLevel.Player, defaultPools: [9] },
+    });
+    expect(badPools.status).toBe(400);
+    orderedId = await createOk(agent, { username: 'ordordered', level: HierarchyLevel.Player, creditLimit: 10_000, betCodeOrder: 's#b', defaultPools: [2, 1, 2] });
+    ordered = await t.login('ordordered', PASSWORD);
+    const detail = await t.request({ url: '/api/Account/GetUserDetailsById', query: { userId: orderedId }, cookie: ordered });
+    expect(detail.body.data).toMatchObject({ betCodeOrder: 'S#B', defaultPools: [1, 2] });
+  });
+
+  it('read a text by them: amounts follow the order, no pools line means the default pools', async () => {
+    const res = await express('D\n1234#1#2', ordered);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await linesOf(res.body.data.ticketId)).toEqual([
+      { pool_id: 1, bet_code: 'B', stake: '200' },
+      { pool_id: 1, bet_code: 'S', stake: '100' },
+      { pool_id: 2, bet_code: 'B', stake: '200' },
+      { pool_id: 2, bet_code: 'S', stake: '100' },
+    ]);
+    // A pools line still decides for its group.
+    const named = await express('D\n#3\n1234#1', ordered);
+    expect(await linesOf(named.body.data.ticketId)).toEqual([{ pool_id: 3, bet_code: 'S', stake: '100' }]);
+    // An upline ordering for the account writes the account's text.
+    const agent = await t.login('ordagent', PASSWORD);
+    const byUpline = await express('D\n2345#1', agent, { targetUserId: orderedId });
+    expect(await linesOf(byUpline.body.data.ticketId)).toEqual([
+      { pool_id: 1, bet_code: 'S', stake: '100' },
+      { pool_id: 2, bet_code: 'S', stake: '100' },
+    ]);
+    // The default order and no default pools for everyone else.
+    const plain = await express('D\n2345#1');
+    expect(plain.body.message).toBe('SELECT_AT_LEAST_ONE_POOL');
+  });
+
+  it('change when the account changes them on its own profile', async () => {
+    const detail = (await t.request({ url: '/api/Account/GetUserDetailsById', query: { userId: orderedId }, cookie: ordered })).body.data;
+    const saved = await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: ordered, json: { ...detail, userId: orderedId, betCodeOrder: 'B#S#4A#A#C', defaultPools: [3] } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const again = await t.login('ordordered', PASSWORD);
+    const res = await express('D\n3456#1#2', again);
+    expect(await linesOf(res.body.data.ticketId)).toEqual([
+      { pool_id: 3, bet_code: 'B', stake: '100' },
+      { pool_id: 3, bet_code: 'S', stake: '200' },
+    ]);
+    ordered = again;
+  });
+
+  it('take a zero beside a stake as no stake on that code', async () => {
+    const res = await express('D\n#1\n4567#0#1', player);
+    expect(res.status).toBe(200);
+    expect(await linesOf(res.body.data.ticketId)).toEqual([{ pool_id: 1, bet_code: 'S', stake: '100' }]);
+    const none = await express('D\n#1\n4567#0#0', player);
+    expect(none.status).toBe(400);
+    expect(none.body.data.lines).toEqual([{ lineNo: 3, text: '4567#0#0', key: 'NO_BET_AMOUNT' }]);
+  });
+
+  it('decide the web order too: a code outside the order is refused naming the row, a zero stake is none', async () => {
+    const web = (rows: object[]) => t.request({ url: '/api/Bet/PlaceWebOrder', cookie: ordered, json: { idempotencyKey: key(), rows } });
+    const outside = await web([{ number: '5678', betType: 1, amounts: { B: 100, '4B': 100 }, pools: [1], draw: { kind: 'next', count: 1 } }]);
+    expect(outside.status).toBe(400);
+    expect(outside.body.data.lines).toEqual([{ lineNo: 1, text: '5678 B1 4B1', key: 'BET_CODE_NOT_IN_ORDER', code: '4B' }]);
+    const zero = await web([{ number: '5678', betType: 1, amounts: { B: 0, S: 100 }, pools: [1], draw: { kind: 'next', count: 1 } }]);
+    expect(zero.status, JSON.stringify(zero.body)).toBe(200);
+    expect(await linesOf(zero.body.data.ticketId)).toEqual([{ pool_id: 1, bet_code: 'S', stake: '100' }]);
+  });
+
+  it('name a line refused for its draw by its own text', async () => {
+    const res = await express('D\n#1\n1234#1\n30/11\n#1\n2345#1', player);
+    expect(res.status).toBe(422);
+    expect(res.body.data).toEqual({ 'line.6': 'NO_DRAW', lines: [{ lineNo: 6, text: '2345#1', key: 'NO_DRAW' }] });
   });
 });
 
@@ -303,7 +411,7 @@ describe('deleting an account with open tickets', () => {
     t.clock.set('2026-11-22T04:00:00Z');
     await relogin();
     const agent = await t.login('ordagent', PASSWORD);
-    const id = await createOk(agent, { username: 'ordleaver', level: HierarchyLevel.Player, creditLimit: 1_000 });
+    const id = await createOk(agent, { username: 'ordleaver', level: HierarchyLevel.Player, creditLimit: 1_000, allowSelfVoid: true });
     const leaver = await t.login('ordleaver', PASSWORD);
     const placed = await express('D\n#1\n6060#1', leaver);
     expect(placed.status).toBe(200);

@@ -79,8 +79,8 @@ describe.skipIf(!onPg)('ordering under concurrency (PostgreSQL)', () => {
     // Each app has its own batches, so tickets of the two meet only in the database's locks.
     const other = await t.twin();
     const deadlocksBefore = retryStats['40P01'] ?? 0;
-    await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: agent, json: { username: 'ccplayer4', password: PASSWORD, fullName: 'P4', level: HierarchyLevel.Player, creditLimit: 60 * 74 } });
-    await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: agent, json: { username: 'ccplayer5', password: PASSWORD, fullName: 'P5', level: HierarchyLevel.Player, creditLimit: 1_000_000 } });
+    await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: agent, json: { username: 'ccplayer4', password: PASSWORD, fullName: 'P4', level: HierarchyLevel.Player, creditLimit: 60 * 74, allowSelfVoid: true } });
+    await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: agent, json: { username: 'ccplayer5', password: PASSWORD, fullName: 'P5', level: HierarchyLevel.Player, creditLimit: 1_000_000, allowSelfVoid: true } });
     const p4 = await t.login('ccplayer4', PASSWORD);
     const p5 = await t.login('ccplayer5', PASSWORD);
     const via = (i: number) => (i % 2 ? other : undefined);

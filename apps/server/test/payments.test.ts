@@ -495,9 +495,9 @@ describe('Report/GetPlayerTransaction (credit logs)', () => {
     expect(own.status).toBe(200);
     expect(own.body.data).toMatchObject({ userId: x.ma.id, creditType: 'postpaid', creditLimit: 500_000, balance: 6_500, availableCredit: 506_500, total: 3 });
     expect(own.body.data.items.map((e: object) => ({ ...e, id: 0, transactionId: 0 }))).toEqual([
-      { id: 0, transactionId: 0, type: 'transfer', amount: -1_000, preBalance: 7_500, postBalance: 6_500, initiatedById: x.ma.id, initiatedBy: expect.stringMatching(/ma$/), remark: null, at: '2027-01-05T04:02:00.000Z' },
-      { id: 0, transactionId: 0, type: 'receive', amount: -2_500, preBalance: 10_000, postBalance: 7_500, initiatedById: x.copay.id, initiatedBy: expect.stringMatching(/copay$/), remark: null, at: '2027-01-05T04:01:00.000Z' },
-      { id: 0, transactionId: 0, type: 'transfer', amount: 10_000, preBalance: 0, postBalance: 10_000, initiatedById: x.co.id, initiatedBy: expect.stringMatching(/co$/), remark: 'float', at: '2027-01-05T04:00:00.000Z' },
+      { kind: 'journal', id: 0, transactionId: 0, type: 'transfer', amount: -1_000, preBalance: 7_500, postBalance: 6_500, initiatedById: x.ma.id, initiatedBy: expect.stringMatching(/ma$/), remark: null, at: '2027-01-05T04:02:00.000Z' },
+      { kind: 'journal', id: 0, transactionId: 0, type: 'receive', amount: -2_500, preBalance: 10_000, postBalance: 7_500, initiatedById: x.copay.id, initiatedBy: expect.stringMatching(/copay$/), remark: null, at: '2027-01-05T04:01:00.000Z' },
+      { kind: 'journal', id: 0, transactionId: 0, type: 'transfer', amount: 10_000, preBalance: 0, postBalance: 10_000, initiatedById: x.co.id, initiatedBy: expect.stringMatching(/co$/), remark: 'float', at: '2027-01-05T04:00:00.000Z' },
     ]);
 
     const coView = await t.request({ url: '/api/Report/GetPlayerTransaction', cookie: co, query: { userId: x.ma.id, page: 2, pageSize: 2 } });
@@ -545,9 +545,9 @@ describe('Report/GetPlayerTransaction (credit logs)', () => {
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="credit-log-t\d+ma\.csv"$/);
     const lines = csv.text.trimEnd().split('\r\n');
     expect(lines).toEqual([
-      'Date Time (Asia/Kuala_Lumpur),Type,Amount,Pre-Balance,Post-Balance,Initiated By,Remark,Transaction Id',
-      expect.stringMatching(/^2027-02-02 00:01:00,receive,-1000\.06,1234\.56,234\.50,t\d+co,"back, ""quoted""",\d+$/),
-      expect.stringMatching(/^2027-02-01 23:59:00,transfer,1234\.56,0\.00,1234\.56,t\d+co,"'=HYPERLINK\(""x""\)",\d+$/),
+      'Date Time (Asia/Kuala_Lumpur),Type,Amount,Pre-Balance,Post-Balance,Initiated By,Remark,Transaction Id,Credit Limit Before,Credit Limit After',
+      expect.stringMatching(/^2027-02-02 00:01:00,receive,-1000\.06,1234\.56,234\.50,t\d+co,"back, ""quoted""",\d+,,$/),
+      expect.stringMatching(/^2027-02-01 23:59:00,transfer,1234\.56,0\.00,1234\.56,t\d+co,"'=HYPERLINK\(""x""\)",\d+,,$/),
     ]);
     const filtered = await csvExport(await co(), { userId: x.ma.id, from: '2027-02-02', to: '2027-02-02' });
     expect(filtered.text.trimEnd().split('\r\n')).toHaveLength(2);

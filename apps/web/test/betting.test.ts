@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BET_LANGUAGE_HELP, BetType } from '@app/domain';
-import { buildExpressPreview, lineErrorsOf, lineKind } from '../src/features/betting/preview';
+import { BET_LANGUAGE_HELP, BetType, costLine, expandNumber, parseExpress } from '@app/domain';
+import { buildExpressPreview, lineErrorsOf, lineFigures, lineKind } from '../src/features/betting/preview';
 import {
   amountsInCents,
   changeDrawPick,
@@ -187,10 +187,19 @@ describe('web order grid rows', () => {
 });
 
 describe('ticket history', () => {
-  it('a ticket may be voided while it is active and its draws are open', () => {
-    expect(voidable({ status: 1, open: true })).toBe(true);
-    expect(voidable({ status: 1, open: false })).toBe(false);
-    expect(voidable({ status: 0, open: true })).toBe(false);
+  it('one\'s own ticket may be voided with "allow self void" while it is active and its draws are open', () => {
+    const viewer = { actingUserId: 7, voidRights: { own: true, downline: false } };
+    expect(voidable({ status: 1, open: true, userId: 7 }, viewer)).toBe(true);
+    expect(voidable({ status: 1, open: false, userId: 7 }, viewer)).toBe(false);
+    expect(voidable({ status: 0, open: true, userId: 7 }, viewer)).toBe(false);
+    expect(voidable({ status: 1, open: true, userId: 7 }, { ...viewer, voidRights: { own: false, downline: true } })).toBe(false);
+  });
+
+  it('a downline\'s ticket only with void authority, also past the cutoff', () => {
+    const viewer = { actingUserId: 7, voidRights: { own: false, downline: true } };
+    expect(voidable({ status: 1, open: false, userId: 9 }, viewer)).toBe(true);
+    expect(voidable({ status: 1, open: true, userId: 9 }, { ...viewer, voidRights: { own: true, downline: false } })).toBe(false);
+    expect(voidable({ status: 1, open: true, userId: 9 }, null)).toBe(false);
   });
 });
 
@@ -206,5 +215,18 @@ describe('auto ticket text', () => {
     expect([...check('D2\n#1\n1234#1').problems]).toEqual([[3, 'AUTO_TICKET_ONE_DATE']]);
     expect([...check('25/11,28/11\n#1\n1234#1').problems]).toEqual([[3, 'AUTO_TICKET_ONE_DATE']]);
     expect([...check('D\n#1\n1234#1\n25/11\n5678#1').problems]).toEqual([[5, 'AUTO_TICKET_ONE_DATE']]);
+  });
+});
+
+describe('preview figures', () => {
+  it('counts numbers and gross as the bet language expands and costs them, without listing the numbers', () => {
+    const parsed = parseExpress('D2\n#123\n1234#1#2\n*1123#1#0.5\n**1234#2.4\nR123#1\n123R##1\n123#1', { today: '2026-11-22', codeOrder: ['A', 'B', 'S'] });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    for (const line of parsed.lines) {
+      expect(lineFigures(line)).toEqual({
+        numbers: expandNumber(line.number, line.betType).numbers.length * line.pools.length * 2,
+        gross: costLine(line, { commissionPct: {} }).gross,
+      });
+    }
   });
 });

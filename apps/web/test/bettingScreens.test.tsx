@@ -43,6 +43,19 @@ const base: Record<string, Handler> = {
     ok(agentDetail({ userId: 4, username: 'demoplayer', userRoleId: 5, level: 7, creditLimit: 100000, balance: 0, availableCredit: 100000, eatSequence: '*/**' })),
   '/api/Pools/GetPoolsSelection': () =>
     ok(LETTERS.map((letter, i) => ({ poolId: i + 1, letter, code: letter, name: `Pool ${letter}`, active: i !== 6, cutoffHour: 18, cutoffMinute: 45, nextDraw: draw(i + 1, letter) }))),
+  '/api/Pools/GetDrawClock': () =>
+    ok({
+      serverTime: '2026-11-22T03:00:00.000Z',
+      businessDate: '2026-11-22',
+      timeZone: 'Asia/Kuala_Lumpur',
+      pools: LETTERS.map((letter, i) => ({
+        poolId: i + 1,
+        letter,
+        name: `Pool ${letter}`,
+        active: i !== 6,
+        draws: ['2026-11-22', '2026-11-25'].map((d) => ({ ...draw(i + 1, letter, d), cutoffHour: 18, cutoffMinute: 45, ownCutoff: false, msLeft: 0 })),
+      })),
+    }),
   '/api/Pools/GetPoolScheduleByDay': (url) => {
     const date = url.searchParams.get('date') ?? '2026-11-22';
     // Sunday 22nd and Wednesday 25th: pools 1-3 and GD; other days GD only.

@@ -15,6 +15,9 @@ export function makeUser(over: Partial<LoginUser> = {}): LoginUser {
     secondaryVerifiedUntil: null,
     loginGuid: 'guid-1',
     businessTimeZone: 'Asia/Kuala_Lumpur',
+    // A main account acts for itself.
+    actingUserId: over.userId ?? 1,
+    voidRights: { own: true, downline: true },
     ...over,
   };
 }

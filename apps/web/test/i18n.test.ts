@@ -47,8 +47,19 @@ describe('translations', () => {
   });
 
   it('menu labels and route titles exist', () => {
-    const labelKeys = MENU.flatMap((e) => (isGroup(e) ? [e.labelKey, ...e.children.map((c) => c.labelKey)] : [e.labelKey]));
-    for (const k of [...labelKeys, ...ROUTES.map((r) => r.titleKey)]) expect(languages.en.has(k), k).toBe(true);
+    const leaves = MENU.flatMap((e) => (isGroup(e) ? e.children : [e]));
+    const labelKeys = [...MENU.map((e) => e.labelKey), ...leaves.flatMap((l) => [l.labelKey, ...Object.values(l.roleLabelKeys ?? {})])];
+    const titleKeys = ROUTES.flatMap((r) => [r.titleKey, ...Object.values(r.roleTitleKeys ?? {})]);
+    for (const k of [...labelKeys, ...titleKeys]) expect(languages.en.has(k!), k).toBe(true);
+  });
+
+  it('the Bet menu names each screen as its page title does, in every language', () => {
+    const bet = MENU.find((e) => e.key === 'bet');
+    if (!bet || !isGroup(bet)) throw new Error('no Bet group');
+    for (const leaf of bet.children) {
+      const route = ROUTES.find((r) => r.path === leaf.path)!;
+      for (const [lang, map] of Object.entries(languages)) expect(map.get(leaf.labelKey), `${lang} ${leaf.key}`).toBe(map.get(route.titleKey));
+    }
   });
 
   it('Chinese and Malay differ from English for the spec messages', () => {

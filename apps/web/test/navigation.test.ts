@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedRoutes, canSee, type RouteMeta } from '../src/navigation/access';
+import { allowedRoutes, canSee, titleKeyFor, type RouteMeta } from '../src/navigation/access';
 import { filterMenu, isGroup, MENU, menuKeysForPath, type MenuEntry } from '../src/navigation/menu';
 import { accountMenuItems, fightLimitPopup } from '../src/navigation/accountMenu';
 import { ROUTES } from '../src/app/routeTable';
@@ -48,20 +48,22 @@ describe('left menu (SPEC 2)', () => {
   const routesFor = (roleId: number, access = '') => allowedRoutes(ROUTES, viewer(roleId, access));
 
   it('super admin sees Home, Accounts, Payment, Admin > Manage Company, Roles and Help, in order', () => {
-    expect(keys(filterMenu(MENU, viewer(1), routesFor(1)))).toEqual(['home', 'admin[drawDate,cutoffTime,masterPackages,manageCompany,roles]', 'help']);
+    expect(keys(filterMenu(MENU, viewer(1), routesFor(1)))).toEqual(['home', 'results', 'admin[drawDate,cutoffTime,masterPackages,manageCompany,roles]', 'help']);
     expect(keys(filterMenu(MENU, viewer(1, FULL), routesFor(1, FULL)))).toEqual([
       'home',
       'accounts',
       'bet[webOrder,webOrder2,expressBetting]',
       'history[ticketHistory,autoTicket]',
       'payment',
+      'results',
       'admin[drawDate,cutoffTime,masterPackages,manageCompany,roles,redNumbers]',
       'help',
     ]);
   });
 
-  it('other roles without rights see Home and Help only (empty groups dropped)', () => {
-    for (const id of [2, 3, 4, 5, 6]) expect(keys(filterMenu(MENU, viewer(id), routesFor(id)))).toEqual(['home', 'help']);
+  it('other roles without rights see Home and Help only (empty groups dropped); admins and companies Results', () => {
+    for (const id of [4, 5, 6]) expect(keys(filterMenu(MENU, viewer(id), routesFor(id)))).toEqual(['home', 'help']);
+    for (const id of [2, 3]) expect(keys(filterMenu(MENU, viewer(id), routesFor(id)))).toEqual(['home', 'results', 'help']);
   });
 
   it('an agent sees Accounts and Payment; a player Payment only (its credit and payments)', () => {
@@ -73,6 +75,15 @@ describe('left menu (SPEC 2)', () => {
       'payment',
       'help',
     ]);
+  });
+
+  it("names a player's and a house's Payment item after what it opens there: its own statement", () => {
+    const label = (roleId: number, access: string) => filterMenu(MENU, viewer(roleId, access), routesFor(roleId, access)).find((e) => e.key === 'payment')?.labelKey;
+    expect(label(5, PLAYER)).toBe('menu.statement');
+    expect(label(6, PLAYER)).toBe('menu.statement');
+    expect(label(4, AGENT)).toBe('menu.payment');
+    const payment = ROUTES.find((r) => r.path === '/payment')!;
+    expect([5, 6, 4, 3].map((id) => titleKeyFor(payment, id))).toEqual(['routes.statement', 'routes.statement', 'routes.payment', 'routes.payment']);
   });
 
   it('keeps SPEC 2 order and group role rules once screens exist', () => {
@@ -98,9 +109,10 @@ describe('left menu (SPEC 2)', () => {
     ];
     expect(keys(filterMenu(MENU, viewer(4, '', ['Downline']), all))).toEqual(['home', 'help']);
     expect(keys(filterMenu(MENU, viewer(4, '', ['help']), all))).toEqual(['home', 'accounts']);
-    expect(keys(filterMenu(MENU, viewer(1, '', ['roles']), routesFor(1)))).toEqual(['home', 'admin[drawDate,cutoffTime,masterPackages,manageCompany]', 'help']);
+    expect(keys(filterMenu(MENU, viewer(1, '', ['roles']), routesFor(1)))).toEqual(['home', 'results', 'admin[drawDate,cutoffTime,masterPackages,manageCompany]', 'help']);
     expect(keys(filterMenu(MENU, viewer(1, '', ['roles', 'manageCompany', 'drawDate', 'cutoffTime', 'masterPackages']), routesFor(1)))).toEqual([
       'home',
+      'results',
       'help',
     ]);
   });
@@ -184,14 +196,21 @@ describe('account screens (issue 3)', () => {
     expect(paths({ userRoleId: 5, accessString: PLAYER })).not.toContain('/account/manage');
   });
 
-  it('keeps manage profile, sub-accounts and API accounts from sub-accounts', () => {
+  it('keeps manage profile and API accounts from sub-accounts', () => {
     const main = paths({ userRoleId: 3, accessString: FULL, mainAccount: true });
     const sub = paths({ userRoleId: 3, accessString: FULL, mainAccount: false });
-    for (const p of ['/manage-profile', '/sub-account/detail', '/account/create-api-account']) {
+    for (const p of ['/manage-profile', '/account/create-api-account']) {
       expect(main).toContain(p);
       expect(sub).not.toContain(p);
     }
     expect(sub).toContain('/account/manage');
+  });
+
+  it('routes sub-account management by the Main Account function, for a sub-account granted it too', () => {
+    expect(paths({ userRoleId: 3, accessString: FULL, mainAccount: true })).toContain('/sub-account/detail');
+    expect(paths({ userRoleId: 3, accessString: 'Main Account:1,2,3,4;Downline:1', mainAccount: false })).toContain('/sub-account/detail');
+    expect(paths({ userRoleId: 3, accessString: 'Downline:1,2,3,4', mainAccount: false })).not.toContain('/sub-account/detail');
+    expect(paths({ userRoleId: 5, accessString: 'Main Account:1,2,3,4', mainAccount: true })).not.toContain('/sub-account/detail');
   });
 
   it('gives API accounts to platform and company accounts, company management to the super admin only', () => {

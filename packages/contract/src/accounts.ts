@@ -1,6 +1,6 @@
 // Schemas of the account calls of the hierarchy (issue 3).
 import { z } from 'zod';
-import { PATTERNS } from '@app/domain';
+import { parseCodeOrder, PATTERNS } from '@app/domain';
 
 export const accountStatus = z.enum(['Active', 'Inactive', 'Suspended']);
 export const creditType = z.enum(['prepaid', 'postpaid']);
@@ -24,6 +24,15 @@ export const accountSettings = z.object({
   positionTaking: percent.default(0),
   fixPackage: z.boolean().default(false),
   eatSequence: z.enum(['*/**', '**/*']).default('*/**'),
+  /** The bet codes a bet text's amount fields stand for, in order ('B#S#4A#A#C'). */
+  betCodeOrder: z
+    .string()
+    .trim()
+    .max(64)
+    .refine((v) => parseCodeOrder(v) !== null, 'pattern')
+    .default('B#S#4A#A#C'),
+  /** Pools (1 to 8) of a bet text without a pools line; empty: the text names them. */
+  defaultPools: z.array(z.number().int().min(1).max(8)).max(8).default([]),
   maxFightLimit: cents.default(0),
   canEditPackage: z.boolean().default(false),
   receiptFormat: z.union([z.literal(1), z.literal(3)]).default(1),

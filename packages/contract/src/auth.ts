@@ -24,6 +24,10 @@ export const loginUser = z.object({
   secondaryVerifiedUntil: z.string().nullable(),
   /** The business time zone (IANA name): draw dates, cutoffs and every time the app shows are in it. */
   businessTimeZone: z.string(),
+  /** The account the login acts for: itself, or a sub-account's main account (its credit, its tickets). */
+  actingUserId: z.number().int(),
+  /** What the login may void (the acting account's flags within its rights): its own tickets, its downline's. */
+  voidRights: z.object({ own: z.boolean(), downline: z.boolean() }),
 });
 export type LoginUser = z.infer<typeof loginUser>;
 

@@ -8,3 +8,4 @@ export * from './risk';
 export * from './packages';
 export * from './orders';
 export * from './tickets';
+export * from './results';

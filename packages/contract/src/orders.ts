@@ -23,7 +23,8 @@ export const placeExpressBody = z.object({
 export const webOrderRow = z.object({
   number: z.string().regex(/^\d{2,6}$/, 'pattern'),
   betType: z.number().int().min(1).max(5),
-  amounts: z.partialRecord(z.enum(BET_CODES), z.number().int().min(1).max(9_999_999_900)),
+  /** Cents per bet code; 0 (as an absent code) is no stake on it. */
+  amounts: z.partialRecord(z.enum(BET_CODES), z.number().int().min(0).max(9_999_999_900)),
   pools: z.array(z.number().int().min(1).max(8)).min(1),
   draw: z.union([z.object({ kind: z.literal('next'), count: z.number().int().min(1).max(12) }), z.object({ kind: z.literal('dates'), dates: z.array(isoDate).min(1).max(12) })]),
 });

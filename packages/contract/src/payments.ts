@@ -76,7 +76,38 @@ export const paymentHistoryQuery = z
   .object({ targetUserId: optionalParam(z.coerce.number().int().positive()), ...dateRange, ...paging })
   .refine(fromNotAfterTo, { message: 'pattern', path: ['to'] });
 export type PaymentHistoryQuery = z.infer<typeof paymentHistoryQuery>;
-export const paymentHistory = z.object({ items: z.array(payment), total: z.number().int() });
+/**
+ * How a credit limit came to change (read from the audit log): set when the account was created, changed
+ * by its upline, changed by a platform admin, or zeroed when the account was deleted.
+ */
+export const creditLimitChangeKind = z.enum(['create', 'change', 'admin', 'delete']);
+export type CreditLimitChangeKind = z.infer<typeof creditLimitChangeKind>;
+
+/** Fields of a credit limit change, beside the payments and journal entries of the same lists. */
+const limitChange = {
+  kind: z.literal('creditLimit'),
+  /** The audit record's id (unique among credit limit changes, not among payments). */
+  id: z.number().int(),
+  change: creditLimitChangeKind,
+  /** The limit before and after, in cents. */
+  before: z.number().int(),
+  after: z.number().int(),
+  at: z.string(),
+};
+
+export const paymentHistoryItem = z.discriminatedUnion('kind', [
+  payment.extend({ kind: z.literal('payment') }),
+  z.object({
+    ...limitChange,
+    targetUserId: z.number().int(),
+    targetUsername: z.string(),
+    initiateUserId: z.number().int().nullable(),
+    initiateUsername: z.string().nullable(),
+  }),
+]);
+export type PaymentHistoryItem = z.infer<typeof paymentHistoryItem>;
+/** Payments and credit limit changes of the accounts in reach, newest first. */
+export const paymentHistory = z.object({ items: z.array(paymentHistoryItem), total: z.number().int() });
 export type PaymentHistory = z.infer<typeof paymentHistory>;
 
 export const updateCreditLimitBody = z.object({
@@ -111,6 +142,7 @@ export const playerTransactionQuery = z
 export type PlayerTransactionQuery = z.infer<typeof playerTransactionQuery>;
 
 export const creditLogEntry = z.object({
+  kind: z.literal('journal'),
   id: z.number().int(),
   transactionId: z.number().int(),
   /** The journal transaction kind: transfer, receive, auto-transfer (stake, void, winning ... later). */
@@ -125,6 +157,12 @@ export const creditLogEntry = z.object({
 });
 export type CreditLogEntry = z.infer<typeof creditLogEntry>;
 
+export const creditLogItem = z.discriminatedUnion('kind', [
+  creditLogEntry,
+  z.object({ ...limitChange, initiatedById: z.number().int().nullable(), initiatedBy: z.string().nullable() }),
+]);
+export type CreditLogItem = z.infer<typeof creditLogItem>;
+
 export const creditLog = z.object({
   userId: z.number().int(),
   username: z.string(),
@@ -132,7 +170,8 @@ export const creditLog = z.object({
   creditLimit: z.number().int(),
   balance: z.number().int(),
   availableCredit: z.number().int(),
-  items: z.array(creditLogEntry),
+  /** The wallet's journal entries and the account's credit limit changes, newest first. */
+  items: z.array(creditLogItem),
   total: z.number().int(),
 });
 export type CreditLog = z.infer<typeof creditLog>;

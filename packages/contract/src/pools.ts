@@ -12,6 +12,11 @@ export const draw = z.object({
   isSpecial: z.boolean(),
   recordStatus: z.number().int(),
   cutoffAt: z.string(),
+  /** The cutoff as a wall-clock time of the draw date in the business time zone. */
+  cutoffHour: z.number().int(),
+  cutoffMinute: z.number().int(),
+  /** The draw has a cutoff of its own (a special draw's), not its pool's time for the weekday. */
+  ownCutoff: z.boolean(),
   /** Whether sales are still open by the server's clock. */
   open: z.boolean(),
 });
@@ -23,8 +28,11 @@ export const poolSelection = z.object({
   code: z.string(),
   name: z.string(),
   active: z.boolean(),
+  /** The pool's default cutoff: the time of every weekday without its own. */
   cutoffHour: z.number().int(),
   cutoffMinute: z.number().int(),
+  /** The cutoff of each weekday (Sunday 0 to Saturday 6); own: the day has its own time. */
+  weekdays: z.array(z.object({ weekday: z.number().int(), cutoffHour: z.number().int(), cutoffMinute: z.number().int(), own: z.boolean() })),
   nextDraw: draw.nullable(),
 });
 
@@ -35,6 +43,74 @@ export const scheduleYearBody = z.object({
 export const scheduleYearResult = z.object({ created: z.number().int() });
 export const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100), poolId: z.coerce.number().int().min(1).max(8).optional() });
 export const dayQuery = z.object({ date: isoDate.optional() });
-export const newDrawBody = z.object({ poolId: z.number().int().min(1).max(8), drawDate: isoDate, isSpecial: z.boolean().default(true) });
-export const editDrawBody = z.object({ drawId: z.number().int().positive(), drawDate: isoDate.optional(), recordStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional() });
-export const cutoffBody = z.object({ poolId: z.number().int().min(1).max(8), cutoffHour: z.number().int().min(0).max(23), cutoffMinute: z.number().int().min(0).max(59) });
+const hour = z.number().int().min(0).max(23);
+const minute = z.number().int().min(0).max(59);
+/** A draw's own cutoff is given whole (hour and minute) or not at all; null drops it (edit only). */
+const bothOrNeither = (b: { cutoffHour?: number | null; cutoffMinute?: number | null }) =>
+  (b.cutoffHour === undefined) === (b.cutoffMinute === undefined) && (b.cutoffHour === null) === (b.cutoffMinute === null);
+
+export const newDrawBody = z
+  .object({
+    poolId: z.number().int().min(1).max(8),
+    drawDate: isoDate,
+    isSpecial: z.boolean().default(true),
+    /** The draw's own cutoff time; absent: its pool's time for the weekday. */
+    cutoffHour: hour.optional(),
+    cutoffMinute: minute.optional(),
+  })
+  .refine(bothOrNeither, { path: ['cutoffMinute'], message: 'required' });
+export const editDrawBody = z
+  .object({
+    drawId: z.number().int().positive(),
+    drawDate: isoDate.optional(),
+    recordStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    /** A new own cutoff time; null: follow the pool's time again; absent: unchanged. */
+    cutoffHour: hour.nullable().optional(),
+    cutoffMinute: minute.nullable().optional(),
+  })
+  .refine(bothOrNeither, { path: ['cutoffMinute'], message: 'required' });
+export const cutoffBody = z.object({
+  poolId: z.number().int().min(1).max(8),
+  /** The weekday whose cutoff this is (Sunday 0 to Saturday 6); absent: the pool's default. */
+  weekday: z.number().int().min(0).max(6).optional(),
+  cutoffHour: hour,
+  cutoffMinute: minute,
+});
+
+/** `poolIds=1,3,8` (or repeated): the pools a betting screen has chosen; absent or empty: every pool. */
+export const drawClockQuery = z.object({
+  poolIds: z.preprocess(
+    (v) => (v === undefined || v === '' ? [] : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).filter((x) => x !== '')),
+    z.array(z.coerce.number().int().min(1).max(8)).max(8),
+  ),
+  /** How many coming draws per pool (the express preview names the dates of D2, D3 ...). */
+  count: z.coerce.number().int().min(1).max(12).default(1),
+});
+export const clockDraw = z.object({
+  drawId: z.number().int(),
+  drawDate: z.string(),
+  isSpecial: z.boolean(),
+  cutoffAt: z.string(),
+  cutoffHour: z.number().int(),
+  cutoffMinute: z.number().int(),
+  ownCutoff: z.boolean(),
+  /** Milliseconds from serverTime to the cutoff. */
+  msLeft: z.number().int(),
+});
+export const drawClock = z.object({
+  /** The server's clock when it answered: the browser counts down from it, never from its own clock. */
+  serverTime: z.string(),
+  businessDate: z.string(),
+  timeZone: z.string(),
+  pools: z.array(
+    z.object({
+      poolId: z.number().int(),
+      letter: z.string(),
+      name: z.string(),
+      active: z.boolean(),
+      /** The coming open draws, earliest first (at most `count`). */
+      draws: z.array(clockDraw),
+    }),
+  ),
+});
+export type DrawClock = z.infer<typeof drawClock>;

@@ -126,3 +126,16 @@ export function optionForLevels(levels: ReadonlySet<AccessLevel> | undefined): A
 export function formatLevelLetters(levels: ReadonlySet<AccessLevel>): string {
   return [...levels].sort((a, b) => a - b).map((l) => LEVEL_LETTERS[l]).join('');
 }
+
+/**
+ * The rights of `wanted` that `held` lacks, as "Function:level" entries: empty when `held` covers
+ * every function and level of `wanted`. A sub-account may give, or reach, only what it holds itself.
+ */
+export function rightsNotHeld(wanted: AccessMap, held: AccessMap): string[] {
+  const missing: string[] = [];
+  for (const [fn, levels] of wanted) {
+    const have = held.get(fn);
+    for (const l of [...levels].sort((a, b) => a - b)) if (!have?.has(l)) missing.push(`${fn}:${l}`);
+  }
+  return missing;
+}

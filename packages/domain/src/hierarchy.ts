@@ -34,6 +34,12 @@ export function creatableLevels(creator: { roleId: RoleId; level: HierarchyLevel
 export const canHaveHouseUsers = (creator: { roleId: RoleId; level: HierarchyLevel | null }) =>
   creator.roleId !== RoleId.SuperAdmin && creator.level !== null && creator.level < HierarchyLevel.Player;
 
+/**
+ * Players and houses bet for themselves: they never have a downline to pay, give limits or packages to,
+ * so their screens show their own statement and rates rather than the tools for a downline.
+ */
+export const isBettorRole = (roleId: number | null | undefined): boolean => roleId === RoleId.Player || roleId === RoleId.House;
+
 export type CreditType = 'prepaid' | 'postpaid';
 export const CREDIT_TYPES: readonly CreditType[] = ['prepaid', 'postpaid'];
 

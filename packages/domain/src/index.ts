@@ -5,3 +5,4 @@ export * from './messages';
 export * from './hierarchy';
 export * from './bet';
 export * from './risk';
+export * from './settlement';

@@ -59,6 +59,17 @@ export const MESSAGES = {
   DUPLICATE_DRAW: 'There is already a draw for this pool on that date.',
   DRAW_HAS_TICKETS: 'This draw has active tickets: void them before moving or cancelling the draw.',
   SUCCESS: 'Success',
+  // Results (our own, where SPEC has none).
+  RESULT_INVALID: 'The result is not valid: see the marked numbers.',
+  RESULT_SLOT_REQUIRED: 'Enter this number.',
+  RESULT_SLOT_INVALID: 'This number has the wrong number of digits.',
+  RESULT_SLOT_TOO_MANY: 'There are too many numbers in this prize.',
+  RESULT_SLOT_NOT_FOR_POOL: 'This pool does not draw this game.',
+  RESULT_DRAW_NOT_CLOSED: 'A result can be entered only after the draw has closed.',
+  RESULT_SAME_LOGIN: 'You entered or last changed this result: another admin must release it.',
+  RESULT_ALREADY_RELEASED: 'This result is already released.',
+  RESULT_REASON_REQUIRED: 'Give a reason to correct a released result.',
+  RESULT_CHANGED_MEANWHILE: 'This result was changed by someone else meanwhile: reload it and check again.',
   // The bet language (express order parser), our own where SPEC has none.
   INVALID_BET_SETTINGS: 'The betting settings of this account are invalid (bet code order, eat sequence, default pools or business date).',
   NO_BET_LINES: 'There is no bet line to place.',
@@ -71,6 +82,7 @@ export const MESSAGES = {
   IBOX_AMOUNT_TOO_SMALL: 'The ibox amount is too small to split over all permutations.',
   BET_CODE_NOT_FOR_NUMBER: 'This bet code cannot be played on a number of this length.',
   BET_CODE_NOT_FOR_POOL: 'This bet code is not sold on the selected pool.',
+  BET_CODE_NOT_IN_ORDER: "This bet code is not in the account's bet-code order.",
   UNKNOWN_POOL: 'Unknown pool: use the digits 1 to 8.',
   INVALID_DRAW: 'Invalid draw: use D, D2 ... D12, or dates as DD/MM.',
   TOO_MANY_DRAWS: 'Too many draws on one line: at most 12.',
@@ -88,5 +100,10 @@ export const MESSAGES = {
   NO_PHONE_NUMBER: 'There is no phone number for this ticket: set the customer phone or the account phone.',
   RESEND_LIMIT_REACHED: 'This receipt has already been resent as many times as allowed.',
   POOL_INACTIVE: 'This pool is not open for betting.',
+  // Sub-accounts and rights (issue 10).
+  RIGHTS_NOT_HELD: 'You cannot give or reach rights you do not hold yourself.',
+  VOID_NOT_ALLOWED: 'This account may not void these tickets.',
+  UPLINE_NOT_ACTIVE: 'An account above this one is not active. Please contact your upline.',
+  DRAW_HAS_RESULT: 'The result of this draw is in: its tickets can no longer be voided.',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

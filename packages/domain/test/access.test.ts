@@ -12,6 +12,7 @@ import {
   mergeAccess,
   optionForLevels,
   parseAccessString,
+  rightsNotHeld,
   viewableFunctions,
   type AccessMap,
 } from '../src/index';
@@ -420,5 +421,23 @@ describe('formatLevelLetters', () => {
 
   it('is empty for no levels', () => {
     expect(formatLevelLetters(new Set())).toBe('');
+  });
+});
+
+describe('rightsNotHeld', () => {
+  it('names each function and level wanted but not held', () => {
+    const held = map({ Downline: [1, 2], Bet: [1] });
+    expect(rightsNotHeld(map({ Downline: [1], Bet: [1] }), held)).toEqual([]);
+    expect(rightsNotHeld(map({ Downline: [1, 3], 'Payment Report': [1] }), held)).toEqual(['Downline:3', 'Payment Report:1']);
+  });
+
+  it('is empty exactly when every wanted level passes hasAccess on the held map', () => {
+    fc.assert(
+      fc.property(accessMapArb, accessMapArb, (wanted, held) => {
+        const covered = [...wanted].every(([fn, levels]) => [...levels].every((l) => hasAccess(held, fn, [l])));
+        expect(rightsNotHeld(wanted, held).length === 0).toBe(covered);
+        expect(rightsNotHeld(wanted, mergeAccess([wanted, held]))).toEqual([]);
+      }),
+    );
   });
 });

@@ -1,19 +1,39 @@
 // Demo data (`npm run demo` or DEMO=1): a small hierarchy so every screen has something to show.
 // Idempotent: accounts that exist are left as they are. Later features add their own demo rows here.
-import { sql } from 'drizzle-orm';
-import { HierarchyLevel, POOLS, PoolId, RoleId } from '@app/domain';
+import { eq, sql } from 'drizzle-orm';
+import { ACCESS_OPTIONS, FUNCTION_NAMES, HierarchyLevel, POOLS, PoolId, RoleId, type AccessOption, type FunctionName } from '@app/domain';
 import { scheduleYear } from '../modules/draws/queries';
 import { businessDateOf } from '../platform/businessTime';
 import { createAccount } from '../modules/accounts/service';
 import type { Db } from '../platform/db';
 import { hashPassword } from '../platform/password';
-import { users } from './schema';
+import { userActivityPermissions, users } from './schema';
 
+// Void flags (issue 10, item 3): the company and the agent void their downline's tickets, the player its own.
 export const DEMO_ACCOUNTS = [
-  { username: 'democo', fullName: 'Demo Company', roleId: RoleId.Company, level: HierarchyLevel.Company, parent: 'admin', creditLimit: 100_000_000 },
-  { username: 'demoagent', fullName: 'Demo Agent', roleId: RoleId.Multilevel, level: HierarchyLevel.Agent, parent: 'democo', creditLimit: 5_000_000 },
-  { username: 'demoplayer', fullName: 'Demo Player', roleId: RoleId.Player, level: HierarchyLevel.Player, parent: 'demoagent', creditLimit: 100_000 },
+  { username: 'democo', fullName: 'Demo Company', roleId: RoleId.Company, level: HierarchyLevel.Company, parent: 'admin', creditLimit: 100_000_000, settings: { voidTicketAuthority: true } },
+  { username: 'demoagent', fullName: 'Demo Agent', roleId: RoleId.Multilevel, level: HierarchyLevel.Agent, parent: 'democo', creditLimit: 5_000_000, settings: { voidTicketAuthority: true } },
+  { username: 'demoplayer', fullName: 'Demo Player', roleId: RoleId.Player, level: HierarchyLevel.Player, parent: 'demoagent', creditLimit: 100_000, settings: { allowSelfVoid: true } },
 ] as const;
+
+/**
+ * The company's front-desk staff: sees the downline, takes orders for it and reads its tickets,
+ * packages, credit logs and reports, but moves no money, changes no account and manages no sub-account
+ * (those stay with the company's own login).
+ */
+export const DEMO_STAFF_RIGHTS: Partial<Record<FunctionName, AccessOption>> = {
+  Downline: 'View',
+  Bet: 'Control',
+  'Bet History': 'View',
+  'Payment Report': 'View',
+  'Package List': 'View',
+  'Stakeholder Report': 'View',
+  'Inbox Report': 'View',
+  'Daily Sales Report': 'View',
+  'Payout Report': 'View',
+  'Winning Report': 'View',
+};
+const DEMO_STAFF_REPORTS = ['Stakeholder Report', 'Inbox Report', 'Daily Sales Report', 'Payout Report', 'Winning Report'] as const;
 
 export async function seedDemo(db: Db, adminUsername: string, password: string, tz: string, now: Date): Promise<void> {
   const hash = await hashPassword(password);
@@ -40,11 +60,13 @@ export async function seedDemo(db: Db, adminUsername: string, password: string, 
         parentId: ids.get(a.parent)!,
         isMainAccount: true,
         creditLimit: a.creditLimit,
+        settings: a.settings,
       });
       ids.set(a.username, id);
     }
-    if (!(await find('democostaff'))) {
-      await createAccount(tx, {
+    let staff = await find('democostaff');
+    if (!staff) {
+      staff = await createAccount(tx, {
         username: 'democostaff',
         fullName: 'Demo Company Staff',
         passwordHash: hash,
@@ -52,6 +74,28 @@ export async function seedDemo(db: Db, adminUsername: string, password: string, 
         roleId: RoleId.Company,
         parentId: ids.get('democo')!,
         isMainAccount: false,
+        settings: { reportAccess: [...DEMO_STAFF_REPORTS] },
+      });
+    }
+    // Also given to a democostaff of an older demo database, which was left without any right.
+    const [held] = await tx.select({ n: sql<number>`count(*)::int` }).from(userActivityPermissions).where(eq(userActivityPermissions.userId, staff));
+    if (!held?.n) {
+      const grants = Object.entries(DEMO_STAFF_RIGHTS).flatMap(([fn, option]) =>
+        ACCESS_OPTIONS[option].map((permissionId) => ({ userId: staff, activityId: FUNCTION_NAMES.indexOf(fn as FunctionName) + 1, permissionId })),
+      );
+      await tx.insert(userActivityPermissions).values(grants);
+      await tx.update(users).set({ reportAccess: [...DEMO_STAFF_REPORTS] }).where(eq(users.id, staff));
+    }
+    // A second platform login: results are released by another admin than the one who entered them.
+    if (!(await find('demoit'))) {
+      await createAccount(tx, {
+        username: 'demoit',
+        fullName: 'Demo IT Admin',
+        passwordHash: hash,
+        secondaryPasswordHash: hash,
+        roleId: RoleId.ITAdmin,
+        parentId: ids.get('admin')!,
+        isMainAccount: true,
       });
     }
   });

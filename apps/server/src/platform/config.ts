@@ -10,6 +10,20 @@ export interface Config {
   tzBusiness: string;
   webDist: string;
   cookieSecure: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed (fastify's trustProxy): false (the default, the socket's
+   * address is the client's), a number of hops, or addresses/CIDRs separated by commas. Never `true`:
+   * trusting every client lets each request name its own address and dodge the per-address throttle.
+   */
+  trustProxy: false | number | string;
+}
+
+function parseTrustProxy(value: string | undefined): false | number | string {
+  const v = value?.trim();
+  if (!v) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true') throw new Error('TRUST_PROXY=true would trust every client; name the proxy (addresses or CIDRs) or the number of hops');
+  return v;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -25,5 +39,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tzBusiness: env.TZ_BUSINESS || 'Asia/Kuala_Lumpur',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     cookieSecure: env.COOKIE_SECURE === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -20,6 +20,7 @@ import type { RouteAccess } from './access';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db';
+import { isApiRoute, isDocsRoute, isUnderApi } from './apiPath';
 import { fail } from './envelope';
 import { AppError, forbidden, unauthorized } from './errors';
 import { loadApiClient } from './apiClient';
@@ -48,9 +49,6 @@ declare module 'fastify' {
   }
 }
 
-/** Documentation endpoints a person opens in a browser, so exempt from the XHR header rule. */
-const isDocs = (url: string) => url.startsWith('/api/docs') || url.startsWith('/api/openapi.json');
-
 const VALIDATION_KEYS: Record<string, string> = {
   too_small: 'minLength',
   too_big: 'maxLength',
@@ -64,17 +62,25 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-export async function createHttp(deps: Deps, opts: { logger?: boolean } = {}) {
+export interface HttpOptions {
+  /** true: log to stdout; a stream: log there (tests read it). */
+  logger?: boolean | { stream: { write(line: string): void } };
+}
+
+const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+export async function createHttp(deps: Deps, opts: HttpOptions = {}) {
   const app = Fastify({
-    logger: opts.logger ? { level: 'info' } : false,
-    trustProxy: true,
+    logger: opts.logger ? { level: 'info', ...(opts.logger === true ? {} : { stream: opts.logger.stream }) } : false,
+    // Only the proxies named in TRUST_PROXY (config.ts), never every client; a number is that many hops.
+    trustProxy: typeof deps.config.trustProxy === 'number' ? hopsOf(deps.config.trustProxy) : deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (r) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
     for (const method of methods) {
-      if (method === 'HEAD' || !r.url.startsWith('/api/') || isDocs(r.url)) continue;
+      if (method === 'HEAD' || !isApiRoute(r.url)) continue;
       routeTable.push({ method, url: r.url, access: r.config?.access });
     }
   });
@@ -100,20 +106,24 @@ export async function createHttp(deps: Deps, opts: { logger?: boolean } = {}) {
 
   app.decorateRequest('auth', null);
 
+  // The one guard of the API, on the route the router matched (its pattern and its declaration), never on
+  // the raw URL: the router decodes and matches `/%61pi/...` as `/api/...`, so a test of the URL's
+  // spelling can be skipped. It runs before the body is read, so a refused caller learns nothing of the
+  // route's inputs, and every route not declared public needs a session before its handler runs.
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || isDocs(request.url)) return;
+    const route = request.routeOptions.url;
+    if (request.is404 || route === undefined) return; // the not-found handler answers
+    if (!isApiRoute(route)) {
+      // The web app's static wildcard also matches spellings of /api paths: none of them is a file of it.
+      if (!isDocsRoute(route) && isUnderApi(request.url)) return reply.callNotFound();
+      return;
+    }
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
       return reply.code(403).send(fail(403, 'MISSING_XHR_HEADER'));
     }
-  });
-
-  // Authorization runs before body validation, so a caller who may not call a route learns nothing of it.
-  app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/') || isDocs(request.url)) return;
-    if (request.is404) return;
     const access = request.routeOptions.config?.access;
     if (!access) {
-      request.log.error({ url: request.routeOptions.url }, 'route has no access declaration');
+      request.log.error({ route }, 'route has no access declaration');
       throw forbidden();
     }
     request.auth =
@@ -152,7 +162,7 @@ export async function createHttp(deps: Deps, opts: { logger?: boolean } = {}) {
   }
   app.setNotFoundHandler((request, reply) => {
     const isAsset = request.url.startsWith('/assets/') || /\.[a-z0-9]+(\?.*)?$/i.test(request.url);
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || isAsset || !fs.existsSync(indexHtml)) {
+    if (isUnderApi(request.url) || request.method !== 'GET' || isAsset || !fs.existsSync(indexHtml)) {
       return reply.code(404).send(fail(404, 'NO_RECORD_FOUND'));
     }
     // Client-side routes: the single-page app decides what to show.

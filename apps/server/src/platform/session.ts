@@ -31,6 +31,9 @@ export interface AuthContext {
   secondaryVerifiedAt: Date | null;
   /** The acting account's eat sequence, read with the session (a bet text is parsed by it on every order). */
   actingEatSequence?: string;
+  /** The acting account's bet-code order and default pools, read with the session for the same reason. */
+  actingBetCodeOrder?: string;
+  actingDefaultPools?: number[];
 }
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -135,8 +138,10 @@ function prepareSessionQuery(db: Db) {
         disabledFunctions: users.disabledFunctions,
         skipTnc: users.skipTnc,
         eatSequence: users.eatSequence,
+        betCodeOrder: users.betCodeOrder,
+        defaultPools: users.defaultPools,
       },
-      main: { id: mainAccount.id, roleId: mainAccount.roleId, path: mainAccount.path, status: mainAccount.status, eatSequence: mainAccount.eatSequence },
+      main: { id: mainAccount.id, roleId: mainAccount.roleId, path: mainAccount.path, status: mainAccount.status, eatSequence: mainAccount.eatSequence, betCodeOrder: mainAccount.betCodeOrder, defaultPools: mainAccount.defaultPools },
       // Everything a request needs comes back in this one round trip: it runs on every call.
       idleTimeout: sql<string | null>`(select value from system_settings where key = 'sessionIdleTimeout')`,
       ownAccess: accessJson(sql`${users.id}`),
@@ -204,7 +209,10 @@ export async function loadSession(db: Db, clock: Clock, token: string | undefine
   }
   const own = toAccessMap(row.ownAccess);
   const access = u.isMainAccount || !main ? own : intersectAccess(own, toAccessMap(row.mainAccess));
-  const acting = u.isMainAccount || !main ? { id: u.id, roleId: u.roleId, path: u.path, eatSequence: u.eatSequence } : main;
+  const acting =
+    u.isMainAccount || !main
+      ? { id: u.id, roleId: u.roleId, path: u.path, eatSequence: u.eatSequence, betCodeOrder: u.betCodeOrder, defaultPools: u.defaultPools }
+      : main;
   return {
     sessionId: id,
     loginGuid: s.loginGuid,
@@ -220,6 +228,8 @@ export async function loadSession(db: Db, clock: Clock, token: string | undefine
     skipTnc: u.skipTnc,
     secondaryVerifiedAt: s.secondaryVerifiedAt,
     actingEatSequence: acting.eatSequence,
+    actingBetCodeOrder: acting.betCodeOrder,
+    actingDefaultPools: acting.defaultPools,
   };
 }
 

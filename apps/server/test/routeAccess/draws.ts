@@ -2,6 +2,7 @@
 export const draws: Record<string, string> = {
   'GET /api/Pools/GetPoolsSelection': 'session',
   'GET /api/Pools/GetPoolScheduleByDay': 'session',
+  'GET /api/Pools/GetDrawClock': 'session',
   'GET /api/Pools/GetScheduledDrawByYear': 'roles:1',
   'POST /api/Pools/ScheduleSelectedYearDraw': 'roles:1',
   'POST /api/Pools/SubmitNewDraw': 'roles:1',

@@ -8,5 +8,6 @@ import { orders } from './orders';
 import { payments } from './payments';
 import { risk } from './risk';
 import { tickets } from './tickets';
+import { results } from './results';
 
-export const EXPECTED: Record<string, string> = { ...foundation, ...accounts, ...payments, ...draws, ...risk, ...packages, ...orders, ...tickets };
+export const EXPECTED: Record<string, string> = { ...foundation, ...accounts, ...payments, ...draws, ...risk, ...packages, ...orders, ...tickets, ...results };

@@ -7,8 +7,9 @@ import { buildApp } from '../../src/app';
 import { ensureSuperAdmin, seedReferenceData } from '../../src/db/seed';
 import { createAccount } from '../../src/modules/accounts/service';
 import { ManualClock } from '../../src/platform/clock';
-import { loadConfig } from '../../src/platform/config';
+import { loadConfig, type Config } from '../../src/platform/config';
 import { openDatabase, type Database } from '../../src/platform/db';
+import type { HttpApp } from '../../src/platform/http';
 import { hashPassword } from '../../src/platform/password';
 
 export const ADMIN = { username: 'admin', password: 'Admin12345' };
@@ -38,7 +39,19 @@ type ApiBody = { success: boolean; message: string; data: any; code: number };
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(opts: { start?: string } = {}) {
+export interface TestAppOptions {
+  start?: string;
+  /** Folder of a built web app (index.html): the static routes and the single-page fallback then exist. */
+  webDist?: string;
+  /** Where the app writes its log (pino JSON lines); no log when absent. */
+  logStream?: { write(line: string): void };
+  /** Settings that differ from the defaults (loadConfig of an empty environment). */
+  config?: Partial<Config>;
+  /** Called with the app before its routes are registered, e.g. to add a probe hook. */
+  instrument?: (app: HttpApp) => void;
+}
+
+export async function createTestApp(opts: TestAppOptions = {}) {
   const clock = new ManualClock(opts.start ?? '2026-11-22T04:00:00Z');
   const pgUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
@@ -52,8 +65,8 @@ export async function createTestApp(opts: { start?: string } = {}) {
   }
   await seedReferenceData(database.db);
   await ensureSuperAdmin(database.db, ADMIN.username, ADMIN.password);
-  const config = { ...loadConfig({}), webDist: '/nonexistent' };
-  const app = await buildApp({ db: database.db, clock, config });
+  const config: Config = { ...loadConfig({}), webDist: opts.webDist ?? '/nonexistent', ...opts.config };
+  const app = await buildApp({ db: database.db, clock, config }, { logger: opts.logStream ? { stream: opts.logStream } : false, instrument: opts.instrument });
   const db = database.db;
   const twins: (typeof app)[] = [];
 

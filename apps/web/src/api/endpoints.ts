@@ -37,6 +37,9 @@ export const API = {
   },
   Configuration: {
     VerifySecondaryPassword: 'POST /api/Configuration/VerifySecondaryPassword',
+    // Results: release with four eyes.
+    GetReleaseResultStatus: 'GET /api/Configuration/GetReleaseResultStatus',
+    SubmitReleaseResultStatus: 'POST /api/Configuration/SubmitReleaseResultStatus',
     // Packages, master templates, red numbers and the number queue (admin screens).
     GetPackages: 'GET /api/Configuration/GetPackages',
     GetPackageDetail: 'GET /api/Configuration/GetPackageDetail',
@@ -85,9 +88,15 @@ export const API = {
     SendSmsReceipt: 'POST /api/Report/SendSmsReceipt',
     MasterSendSmsReceipt: 'POST /api/Report/MasterSendSmsReceipt',
   },
+  Result: {
+    GetPoolResult: 'GET /api/Result/GetPoolResult',
+    SavePoolResult: 'POST /api/Result/SavePoolResult',
+    ValidateResult: 'POST /api/Result/ValidateResult',
+  },
   Pools: {
     GetPoolsSelection: 'GET /api/Pools/GetPoolsSelection',
     GetPoolScheduleByDay: 'GET /api/Pools/GetPoolScheduleByDay',
+    GetDrawClock: 'GET /api/Pools/GetDrawClock',
     // Draw calendar and cutoffs (admin screens).
     GetScheduledDrawByYear: 'GET /api/Pools/GetScheduledDrawByYear',
     ScheduleSelectedYearDraw: 'POST /api/Pools/ScheduleSelectedYearDraw',

@@ -1,7 +1,7 @@
 import { Suspense, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Skeleton } from 'antd';
-import { allowedRoutes } from '../navigation/access';
+import { allowedRoutes, titleKeyFor } from '../navigation/access';
 import { AvailableRoutesContext } from '../navigation/RoutesContext';
 import { useAuth } from '../state/AuthContext';
 import { useViewport } from '../ui/documentHead';
@@ -9,10 +9,10 @@ import AppLayout from '../features/shell/AppLayout';
 import { CatchAll, SecondaryGuard, Titled } from './guards';
 import { HOME_PATH, LOGIN_PATH, ROUTES, TERMS_PATH, type AppRoute } from './routeTable';
 
-function routeElement(r: AppRoute) {
+function routeElement(r: AppRoute, roleId?: number) {
   const Page = r.element;
   const page = <Page />;
-  return <Titled titleKey={r.titleKey}>{r.secondary ? <SecondaryGuard>{page}</SecondaryGuard> : page}</Titled>;
+  return <Titled titleKey={titleKeyFor(r, roleId)}>{r.secondary ? <SecondaryGuard>{page}</SecondaryGuard> : page}</Titled>;
 }
 
 /** Builds the router from the route table for the current user (SPEC 2). */
@@ -48,11 +48,11 @@ export function AppRouter() {
               element={isLoggedIn && r.path === LOGIN_PATH ? <Navigate to="/" replace /> : routeElement(r)}
             />
           ))}
-          {isLoggedIn && bare.map((r) => <Route key={r.path} path={r.path} element={routeElement(r)} />)}
+          {isLoggedIn && bare.map((r) => <Route key={r.path} path={r.path} element={routeElement(r, userData?.userRoleId)} />)}
           {isLoggedIn && (
             <Route element={<AppLayout />}>
               {shell.map((r) => (
-                <Route key={r.path} path={r.path} element={routeElement(r)} />
+                <Route key={r.path} path={r.path} element={routeElement(r, userData?.userRoleId)} />
               ))}
             </Route>
           )}

@@ -35,6 +35,7 @@ const ResendLimitPage = lazy(() => import('../features/history/ResendLimitPage')
 const NumberMeaningPage = lazy(() => import('../features/dictionary/NumberMeaningPage'));
 const PoolSchedulePage = lazy(() => import('../features/admin/PoolSchedulePage'));
 const CutoffTimePage = lazy(() => import('../features/admin/CutoffTimePage'));
+const ResultPage = lazy(() => import('../features/results/ResultPage'));
 const MasterTemplatePage = lazy(() => import('../features/admin/MasterTemplatePage'));
 const PackageManagePage = lazy(() => import('../features/packages/PackageManagePage'));
 const PackageDetailPage = lazy(() => import('../features/packages/PackageDetailPage'));
@@ -113,7 +114,9 @@ export const ROUTES: AppRoute[] = [
     titleKey: 'routes.subAccountDetail',
     layout: 'shell',
     roles: [SuperAdmin, ITAdmin, Company, Multilevel],
-    mainAccountOnly: true,
+    // Sub-account management: a main account, or a sub-account granted Main Account control.
+    fn: 'Main Account',
+    fnLevels: [2, 3],
     api: 'POST /api/Account/CreateOrUpdateSubAccount',
     element: SubAccountDetailPage,
   },
@@ -130,6 +133,7 @@ export const ROUTES: AppRoute[] = [
   {
     path: '/payment',
     titleKey: 'routes.payment',
+    roleTitleKeys: { [RoleId.Player]: 'routes.statement', [RoleId.House]: 'routes.statement' },
     layout: 'shell',
     fn: 'Payment Report',
     api: 'GET /api/Payment/GetPaymentHistory',
@@ -154,6 +158,8 @@ export const ROUTES: AppRoute[] = [
   // Admin and risk (issue 4): the draw calendar, cutoffs and master templates (super admin), packages
   // (Package List), fight limits (Fight Limit; `popup=1` renders without the shell) and red numbers.
   { path: '/admin-setting/pool-schedule', titleKey: 'admin.routes.poolSchedule', layout: 'shell', roles: [SuperAdmin], api: 'GET /api/Pools/GetScheduledDrawByYear', element: PoolSchedulePage },
+  // Results (issue 11): super admin and IT admin enter and release, a company reads.
+  { path: '/result', titleKey: 'results.routes.result', layout: 'shell', roles: [SuperAdmin, ITAdmin, Company], api: 'GET /api/Result/GetPoolResult', element: ResultPage },
   { path: '/adminSetting/cutoff-time', titleKey: 'admin.routes.cutoffTime', layout: 'shell', roles: [SuperAdmin], api: 'POST /api/Pools/UpdateCutoffTime', element: CutoffTimePage },
   { path: '/admin-setting/manage-master-template', titleKey: 'admin.routes.masterTemplate', layout: 'shell', roles: [SuperAdmin], api: 'GET /api/Configuration/GetMasterTemplates', element: MasterTemplatePage },
   { path: '/package/manage', titleKey: 'packages.routes.manage', layout: 'shell', fn: 'Package List', api: 'GET /api/Configuration/GetPackages', element: PackageManagePage },

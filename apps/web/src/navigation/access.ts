@@ -35,6 +35,8 @@ export interface RouteMeta extends AccessRule {
   path: string;
   /** i18n key of the title (document title and headings). */
   titleKey: string;
+  /** A title of its own for some roles (a player's /payment is its statement). */
+  roleTitleKeys?: Partial<Record<number, string>>;
   /** Opens only after the secondary password is verified. */
   secondary?: boolean;
   /**
@@ -49,3 +51,7 @@ export function allowedRoutes<T extends RouteMeta>(routes: readonly T[], viewer:
   const viewable = viewableFunctions(viewer.accessString);
   return routes.filter((r) => canSee(r, viewer, viewable));
 }
+
+/** The title key of a route for a viewer's role. */
+export const titleKeyFor = (route: RouteMeta, roleId: number | undefined): string =>
+  (roleId === undefined ? undefined : route.roleTitleKeys?.[roleId]) ?? route.titleKey;

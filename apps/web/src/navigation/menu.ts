@@ -12,6 +12,8 @@ export interface MenuLeaf extends AccessRule {
   path: string;
   /** Screens opened from this one that keep it highlighted (e.g. an account's detail under Accounts). */
   also?: string[];
+  /** A label of its own for some roles (a player's Payment is its statement). */
+  roleLabelKeys?: Partial<Record<number, string>>;
 }
 
 export interface MenuGroup extends AccessRule {
@@ -40,7 +42,7 @@ export const MENU: MenuEntry[] = [
     children: [
       { key: 'webOrder', labelKey: 'betting.menu.webOrder', path: '/betting/web-order' },
       { key: 'webOrder2', labelKey: 'betting.menu.webOrder2', path: '/betting/web-order2' },
-      { key: 'expressBetting', labelKey: 'betting.menu.express', path: '/order/express-betting' },
+      { key: 'expressBetting', labelKey: 'betting.routes.express', path: '/order/express-betting' },
     ],
   },
   {
@@ -51,9 +53,15 @@ export const MENU: MenuEntry[] = [
       { key: 'autoTicket', labelKey: 'betting.menu.autoTicket', path: '/order/auto-ticket' },
     ],
   },
-  { key: 'payment', labelKey: 'menu.payment', path: '/payment', also: ['/report/player-transaction'] },
+  {
+    key: 'payment',
+    labelKey: 'menu.payment',
+    path: '/payment',
+    also: ['/report/player-transaction'],
+    roleLabelKeys: { [Player]: 'menu.statement', [House]: 'menu.statement' },
+  },
   { key: 'reports', labelKey: 'menu.reports', children: [] },
-  { key: 'results', labelKey: 'menu.results', path: '/result', roles: [SuperAdmin, Company] },
+  { key: 'results', labelKey: 'menu.results', path: '/result', roles: [SuperAdmin, ITAdmin, Company] },
   {
     // SPEC 2: for the super admin only, its items in SPEC order, then red numbers. Other accounts with
     // Red Number view open /admin-setting/rednumber from the fight limit screen.
@@ -101,6 +109,11 @@ function leafVisible(leaf: MenuLeaf, viewer: MenuViewer, routes: ReadonlyMap<str
   return true;
 }
 
+const labelled = (leaf: MenuLeaf, viewer: MenuViewer): MenuLeaf => {
+  const own = leaf.roleLabelKeys?.[viewer.userRoleId];
+  return own ? { ...leaf, labelKey: own } : leaf;
+};
+
 /** The menu a viewer sees, given the routes that exist for them (already filtered by role/permission). */
 export function filterMenu(
   menu: readonly MenuEntry[],
@@ -114,10 +127,10 @@ export function filterMenu(
     if (isGroup(entry)) {
       if (viewer.disabledFunctions.includes(entry.key)) continue;
       if (entry.fn && viewer.disabledFunctions.includes(entry.fn)) continue;
-      const children = entry.children.filter((c) => leafVisible(c, viewer, routes));
+      const children = entry.children.filter((c) => leafVisible(c, viewer, routes)).map((c) => labelled(c, viewer));
       if (children.length > 0) out.push({ ...entry, children });
     } else if (leafVisible(entry, viewer, routes)) {
-      out.push(entry);
+      out.push(labelled(entry, viewer));
     }
   }
   return out;

@@ -20,3 +20,8 @@ export function formatInstant(iso: string | null | undefined, withSeconds = fals
   const d = businessZone ? dayjs(iso).tz(businessZone) : dayjs(iso);
   return d.format(withSeconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm');
 }
+
+/** Today's date (YYYY-MM-DD) in the business time zone: the default of date filters. */
+export function businessToday(): string {
+  return (businessZone ? dayjs().tz(businessZone) : dayjs()).format('YYYY-MM-DD');
+}

@@ -110,6 +110,20 @@ export const SINGAPORE_OFFICIAL_PAYOUT: Readonly<Partial<Record<BetCode, Partial
 /** The order of amount fields in a bet line when the account has not chosen one: B#S#4A#A#C. */
 export const DEFAULT_CODE_ORDER: readonly BetCode[] = ['B', 'S', '4A', 'A', 'C'];
 
+/** The text form of a code order, as an account stores it: 'B#S#4A#A#C'. */
+export const formatCodeOrder = (order: readonly BetCode[]): string => order.join('#');
+
+/**
+ * Reads a code order ('B#S#4A#A#C'): one to all of the bet codes, each once, '#'-separated; null when
+ * it is not one (an account's setting is checked with it before it is saved).
+ */
+export function parseCodeOrder(text: unknown): BetCode[] | null {
+  if (typeof text !== 'string' || text.length > 64) return null;
+  const codes = text.split('#').map((c) => c.trim().toUpperCase());
+  if (!codes.every(isBetCode) || new Set(codes).size !== codes.length) return null;
+  return codes;
+}
+
 export function isBetCode(value: unknown): value is BetCode {
   return typeof value === 'string' && (BET_CODES as readonly string[]).includes(value);
 }

@@ -22,6 +22,8 @@ export const MAX_DRAWS_PER_LINE = 12;
 const ROLL_HEAD = /^[Rr](\d{3})$/;
 const ROLL_BACK = /^(\d{3})[Rr]$/;
 const PLAIN = /^(\*{0,2})(\d{2,6})$/;
+/** 0, 00, 0.0, 0.00: an amount field that says "nothing on this code". */
+const ZERO_AMOUNT = /^0+(?:\.0{1,2})?$/;
 /** Anything that looks like an attempt at a number token (used to tell a bet line from noise). */
 const NUMBERISH = /^[*Rr\d]+$/;
 
@@ -210,7 +212,8 @@ function parseUnchecked(text: string, ctx: ParseContext): ParseResult {
     const amounts: BetAmounts = {};
     let anyField = false;
     amountFields.forEach((field, f) => {
-      if (field === '') return;
+      // A zero beside a stake (1234#0#1) is no stake on that code, as an empty field is.
+      if (field === '' || ZERO_AMOUNT.test(field)) return;
       anyField = true;
       if (f >= settings.codeOrder.length) return;
       const code = settings.codeOrder[f];

@@ -6,6 +6,8 @@ import {
   PRIZES,
   SINGAPORE_OFFICIAL_PAYOUT,
   codeAcceptsLength,
+  formatCodeOrder,
+  parseCodeOrder,
   codeSoldOnPools,
   isBetCode,
 } from '../../src/index';
@@ -78,5 +80,15 @@ describe('bet codes as data (DOMAIN.md "Bets")', () => {
     expect(isBetCode('3A')).toBe(false);
     expect(isBetCode('b')).toBe(false);
     expect(isBetCode(undefined)).toBe(false);
+  });
+});
+
+describe('an account\'s bet-code order', () => {
+  it('reads B#S#4A#A#C and the like, each code once', () => {
+    expect(parseCodeOrder('B#S#4A#A#C')).toEqual(['B', 'S', '4A', 'A', 'C']);
+    expect(parseCodeOrder('c#a#b')).toEqual(['C', 'A', 'B']);
+    expect(formatCodeOrder(parseCodeOrder('S#B')!)).toBe('S#B');
+    expect(formatCodeOrder(DEFAULT_CODE_ORDER)).toBe('B#S#4A#A#C');
+    for (const bad of ['', 'B#B', 'B#X', 'B##S', '#B', 'B#S#', 'B S', 'B#'.repeat(40), 42, null]) expect(parseCodeOrder(bad)).toBeNull();
   });
 });

@@ -173,8 +173,16 @@ describe('errors name the line and use the message catalogue', () => {
     expect(brief(errs('D\n#1\nhello\n1234#1'))).toEqual(['3 UNRECOGNISED_BET_LINE']);
   });
 
+  it('a zero beside a stake is no stake on that code, as an empty field is', () => {
+    expect(ok('D\n#1\n1234#0#1')[0].amounts).toEqual({ S: 100 });
+    expect(ok('D\n#1\n1234#1#0.00#00#0.0#2')[0].amounts).toEqual({ B: 100, C: 200 });
+    expect(ok('D\n#1\n1234#0#1', { today, codeOrder: ['S', 'B'] })[0].amounts).toEqual({ B: 100 });
+    expect(brief(errs('D\n#1\n1234#0'))).toEqual(['3 NO_BET_AMOUNT']);
+    expect(brief(errs('D\n#1\n1234#0#0.00'))).toEqual(['3 NO_BET_AMOUNT']);
+  });
+
   it('bad amount: INVALID_BET_AMOUNT with the code', () => {
-    expect(brief(errs('D\n#1\n1234#0'))).toEqual(['3 INVALID_BET_AMOUNT:B']);
+    expect(brief(errs('D\n#1\n1234#0.001'))).toEqual(['3 INVALID_BET_AMOUNT:B']);
     expect(brief(errs('D\n#1\n1234#1#1.234'))).toEqual(['3 INVALID_BET_AMOUNT:S']);
     expect(brief(errs('D\n#1\n1234#100000000'))).toEqual(['3 INVALID_BET_AMOUNT:B']);
     expect(brief(errs('D\n#1\n1234#-1##x'))).toEqual(['3 INVALID_BET_AMOUNT:B', '3 INVALID_BET_AMOUNT:4A']);
@@ -253,8 +261,8 @@ describe('errors name the line and use the message catalogue', () => {
   });
 
   it('keeps the raw line in each error', () => {
-    const [e] = errs('D\r\n#1\r\n  1234#0  \r\n');
-    expect(e).toEqual({ lineNo: 3, raw: '  1234#0  ', key: 'INVALID_BET_AMOUNT', code: 'B' });
+    const [e] = errs('D\r\n#1\r\n  1234#x  \r\n');
+    expect(e).toEqual({ lineNo: 3, raw: '  1234#x  ', key: 'INVALID_BET_AMOUNT', code: 'B' });
   });
 
   it('every key it reports has an English message', () => {

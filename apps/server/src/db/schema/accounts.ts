@@ -47,6 +47,11 @@ export const users = pgTable(
     eatSequence: text('eat_sequence').notNull().default('*/**'),
     maxFightLimit: bigint('max_fight_limit', { mode: 'number' }).notNull().default(0),
     canEditPackage: boolean('can_edit_package').notNull().default(false),
+    // -- bet text (DOMAIN "Ordering") --
+    /** The bet codes an order's amount fields stand for, in order, '#'-separated. */
+    betCodeOrder: text('bet_code_order').notNull().default('B#S#4A#A#C'),
+    /** Pools (ids) a bet text without a pools line is for; empty: the text must name them. */
+    defaultPools: smallint('default_pools').array().notNull().default(sql`'{}'::smallint[]`),
     // -- receipt and messaging --
     receiptFormat: smallint('receipt_format').notNull().default(1),
     receiptOrderType: smallint('receipt_order_type').notNull().default(1),

@@ -12,3 +12,4 @@ export * from './orders';
 export * from './packages';
 export * from './autoTickets';
 export * from './messaging';
+export * from './results';

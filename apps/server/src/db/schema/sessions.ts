@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { tz } from './columns';
 import { users } from './accounts';
 
@@ -21,17 +21,19 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  // By account, and by account and address: where it logged in from lately (its usual addresses).
+  (t) => [index('sessions_user_ip_idx').on(t.userId, t.ip, t.createdAt)],
 );
-export const loginAttempts = pgTable(
-  'login_attempts',
+/**
+ * Counters of password checks in fixed windows (platform/passwordThrottle.ts): one row per address, per
+ * account, or per account at one of its usual addresses. Rows of past windows are deleted on logins.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    username: text('username').notNull(),
-    ip: text('ip').notNull(),
-    at: tz('at').notNull(),
-    success: boolean('success').notNull(),
+    key: text('key').primaryKey(),
+    windowStart: tz('window_start').notNull(),
+    count: integer('count').notNull(),
   },
-  (t) => [index('login_attempts_username_idx').on(t.username, t.at), index('login_attempts_ip_idx').on(t.ip, t.at)],
+  (t) => [index('login_throttle_window_idx').on(t.windowStart)],
 );
-

@@ -37,6 +37,16 @@ export async function roleGrants(db: DbOrTx, roleId: number) {
     .where(eq(roleActivityPermissions.roleId, roleId));
 }
 
+/** The grants of several roles with their functions' names, in one query. */
+export async function rolesGrants(db: DbOrTx, roleIds: number[]) {
+  if (roleIds.length === 0) return [];
+  return db
+    .select({ activity: activities.name, permissionId: roleActivityPermissions.permissionId })
+    .from(roleActivityPermissions)
+    .innerJoin(activities, eq(activities.id, roleActivityPermissions.activityId))
+    .where(inArray(roleActivityPermissions.roleId, roleIds));
+}
+
 export const listActivities = (db: DbOrTx) =>
   db.select({ id: activities.id, name: activities.name }).from(activities).orderBy(asc(activities.id));
 

@@ -7,15 +7,26 @@ import {
   ROLE_NAMES,
   RoleId,
   type AccessLevel,
+  type AccessMap,
   type AccessOption,
 } from '@app/domain';
 import { permissionRoles } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, notFound, refused } from '../../platform/errors';
+import type { DbOrTx } from '../../platform/db';
 import type { Deps } from '../../platform/http';
 import { loadAccess, type AuthContext } from '../../platform/session';
 import * as accounts from '../accounts/service';
+import { accessOfOptions, assertHeldByCaller, assertNotSelf } from './holds';
 import * as q from './queries';
+
+/** The rights a set of permission roles carries together. */
+async function rolesAccess(db: DbOrTx, roleIds: number[]): Promise<AccessMap> {
+  const grants = await q.rolesGrants(db, roleIds);
+  const map: AccessMap = new Map();
+  for (const g of grants) map.set(g.activity, new Set([...(map.get(g.activity) ?? []), g.permissionId as AccessLevel]));
+  return map;
+}
 
 export const activitiesList = (deps: Deps) => q.listActivities(deps.db);
 export const permissionsList = (deps: Deps) => q.listPermissions(deps.db);
@@ -74,6 +85,8 @@ export async function createOrUpdateRole(
     if (!known.has(a.activityId)) fields[`activities.${i}.activityId`] = 'pattern';
   });
   if (Object.keys(fields).length) throw badRequest('VALIDATION_FAILED', fields);
+  const names = new Map(acts.map((a) => [a.id, a.name]));
+  assertHeldByCaller(auth, accessOfOptions(input.activities.map((a) => ({ activity: names.get(a.activityId)!, option: a.option }))));
   const sameName = await q.findRoleByName(deps.db, input.name);
   if (sameName && sameName.id !== input.id) throw conflict('DUPLICATE_NAME');
   const grants = input.activities.flatMap((a) =>
@@ -87,6 +100,7 @@ export async function createOrUpdateRole(
       const existing = await q.findRole(tx, roleId);
       if (!existing) throw notFound();
       if (isLocked(existing)) throw refused('PERMISSION_DENIED');
+      assertHeldByCaller(auth, await rolesAccess(tx, [roleId]));
       before = { name: existing.name, description: existing.description, grants: await q.roleGrants(tx, roleId) };
       await tx
         .update(permissionRoles)
@@ -116,6 +130,7 @@ export async function createOrUpdateRole(
 
 export async function assignRoles(deps: Deps, auth: AuthContext, input: { userId: number; roleIds: number[] }, ip: string) {
   await accounts.assertInSubtree(deps, auth, input.userId);
+  assertNotSelf(auth, input.userId);
   const wanted = [...new Set(input.roleIds)].sort((a, b) => a - b);
   const existing = await q.existingRoleIds(deps.db, wanted);
   const missing = wanted.filter((id) => !existing.includes(id));
@@ -123,6 +138,9 @@ export async function assignRoles(deps: Deps, auth: AuthContext, input: { userId
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const before = await q.userRoleIds(tx, input.userId);
+    // What the account holds now is reached, what the roles carry is given: both within the caller's own.
+    assertHeldByCaller(auth, await loadAccess(tx, input.userId));
+    assertHeldByCaller(auth, await rolesAccess(tx, wanted));
     await q.replaceUserRoles(tx, input.userId, wanted);
     await writeAudit(tx, now, {
       actorUserId: auth.userId,

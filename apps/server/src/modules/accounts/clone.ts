@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { userPermissionRoles, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
-import { conflict, forbidden, notFound } from '../../platform/errors';
+import { conflict, forbidden, notFound, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import { hashPassword } from '../../platform/password';
 import type { AuthContext } from '../../platform/session';
@@ -25,6 +25,9 @@ export async function cloneAccount(
   const id = await deps.db.transaction(async (tx) => {
     const source = await q.lockAccount(tx, body.sourceUserId);
     if (!source || !source.isMainAccount || source.uplineId === null) throw notFound();
+    // The clone is made active beside its source: only from an active account under an active chain.
+    if (source.status !== 'Active') throw refused('ACCOUNT_DISABLED');
+    if (!(await q.uplinesActive(tx, source.id))) throw refused('UPLINE_NOT_ACTIVE');
     if (await q.usernameTaken(tx, body.username)) throw conflict('DUPLICATE_NAME');
     const settings = Object.fromEntries(Object.entries(source).filter(([k]) => !NOT_COPIED.has(k))) as Partial<typeof users.$inferInsert>;
     const newId = await q.insertAccount(tx, {

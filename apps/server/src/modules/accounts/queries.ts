@@ -19,6 +19,22 @@ const summaryColumns = {
 
 const inSubtree = (rootPath: string) => sql`starts_with(${users.path}, ${rootPath})`;
 
+/**
+ * SQL: true when an account above the one at `path` (every upline; for a sub-account also its main
+ * account, which heads its path) is not active or is deleted. The path names them all: one probe by
+ * primary key each, however deep.
+ */
+export const inactiveAboveSql = (path: SQL, selfId: SQL) => sql<boolean>`exists (
+  select 1 from users a
+  where a.id = any(string_to_array(trim(both '/' from ${path}), '/')::int[]) and a.id <> ${selfId}
+    and (a.status <> 'Active' or a.record_status <> 1))`;
+
+/** Whether every account above this one is active (see inactiveAboveSql). */
+export async function uplinesActive(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ inactive: inactiveAboveSql(sql`${users.path}`, sql`${users.id}`) }).from(users).where(eq(users.id, id));
+  return !!row && !row.inactive;
+}
+
 /** The user only if it lies in the subtree whose root has `rootPath` (deleted accounts excluded). */
 export async function findInSubtree(db: DbOrTx, rootPath: string, where: { id?: number; username?: string }) {
   const [row] = await db

@@ -36,6 +36,7 @@ import { listSubAccounts, saveSubAccount } from './subAccounts';
 const optionalUserId = z.object({ userId: z.coerce.number().int().positive().optional() });
 const viewDownline = () => allow.fn('Downline', [1]);
 const platformAndCompanies = [RoleId.SuperAdmin, RoleId.ITAdmin, RoleId.Company] as const;
+const subAccountOwners = [RoleId.SuperAdmin, RoleId.ITAdmin, RoleId.Company, RoleId.Multilevel] as const;
 
 export function accountRoutes(app: HttpApp, deps: Deps) {
   const tags = ['Account'];
@@ -108,15 +109,17 @@ export function accountRoutes(app: HttpApp, deps: Deps) {
     { config: { access: allow.fn('Downline', [2]) }, schema: { tags, body: reserveNamePrefixBody, response: { 200: envelope(z.array(reserveNamePrefix)) } } },
     async (req) => ok(await saveReservedPrefix(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
   );
+  // Sub-account management is the Main Account function (a sub-account may be granted it); the service
+  // keeps a sub-account within its own rights.
   app.get(
     '/api/Account/GetSubAccountListing',
-    { config: { access: allow.roles([1, 2, 3, 4], { mainAccountOnly: true }) }, schema: { tags, response: { 200: envelope(z.array(subAccountRow)) } } },
+    { config: { access: allow.fn('Main Account', [1], { roles: subAccountOwners }) }, schema: { tags, response: { 200: envelope(z.array(subAccountRow)) } } },
     async (req) => ok(await listSubAccounts(deps, requireAuth(req))),
   );
   app.post(
     '/api/Account/CreateOrUpdateSubAccount',
     {
-      config: { access: allow.roles([1, 2, 3, 4], { mainAccountOnly: true }) },
+      config: { access: allow.fn('Main Account', [2, 3], { roles: subAccountOwners }) },
       schema: { tags, body: subAccountBody, response: { 200: envelope(z.object({ userId: z.number().int() })) } },
     },
     async (req) => ok(await saveSubAccount(deps, requireAuth(req), req.body, req.ip), 'SAVED'),

@@ -5,10 +5,12 @@ import {
   availableCredit,
   canHaveHouseUsers,
   creatableLevels,
+  formatCodeOrder,
   hasAccess,
   HierarchyLevel,
   LEVEL_NAMES,
   maxDownlineCreditLimit,
+  parseCodeOrder,
   roleForLevel,
   RoleId,
   type AccessLevel,
@@ -95,6 +97,8 @@ export function toDetail(r: q.AccountRow): AccountDetail {
     positionTaking: pct(u.positionTaking),
     fixPackage: u.fixPackage,
     eatSequence: u.eatSequence as AccountDetail['eatSequence'],
+    betCodeOrder: u.betCodeOrder,
+    defaultPools: u.defaultPools,
     maxFightLimit: u.maxFightLimit,
     canEditPackage: u.canEditPackage,
     receiptFormat: u.receiptFormat as 1 | 3,
@@ -206,13 +210,15 @@ export async function detailInit(deps: Deps, auth: AuthContext, uplineId?: numbe
 
 type Upline = typeof users.$inferSelect;
 
-/** The bounds an upline sets on a downline's settings: discount, position taking. */
-async function checkBounds(tx: Tx, up: Upline, body: { discount: number; positionTaking: number }) {
+/** The bounds an upline sets on a downline's settings: discount, position taking, void authority. */
+async function checkBounds(tx: Tx, up: Upline, body: { discount: number; positionTaking: number; voidTicketAuthority: boolean }) {
   const { agentMaxDiscountPercentage } = await readNumericSettings(tx, ['agentMaxDiscountPercentage']);
   const fields: Record<string, string> = {};
   const maxDiscount = isRoot(up) ? agentMaxDiscountPercentage : Math.min(pct(up.discount), agentMaxDiscountPercentage);
   if (body.discount > maxDiscount) fields.discount = 'max';
   if (!isRoot(up) && body.positionTaking > pct(up.positionTaking)) fields.positionTaking = 'max';
+  // Authority over a downline's tickets is handed down, never created below: an upline gives it only if it holds it.
+  if (!isRoot(up) && body.voidTicketAuthority && !up.voidTicketAuthority) fields.voidTicketAuthority = 'max';
   if (Object.keys(fields).length) throw badRequest('VALIDATION_FAILED', fields);
 }
 
@@ -227,6 +233,9 @@ function settingsColumns(b: CreateOrUpdateUserBody) {
     positionTaking: b.positionTaking.toFixed(2),
     fixPackage: b.fixPackage,
     eatSequence: b.eatSequence,
+    // Stored as the parser reads it back: upper case, each code once (the schema refused anything else).
+    betCodeOrder: formatCodeOrder(parseCodeOrder(b.betCodeOrder)!),
+    defaultPools: [...new Set(b.defaultPools)].sort((x, y) => x - y),
     maxFightLimit: b.maxFightLimit,
     canEditPackage: b.canEditPackage,
     receiptFormat: b.receiptFormat,
@@ -254,7 +263,7 @@ function settingsColumns(b: CreateOrUpdateUserBody) {
 }
 
 /** What an account may change on itself (manage profile): contact details and receipt preferences. */
-const SELF_EDITABLE = ['fullName', 'phone', 'email', 'receiptFormat', 'receiptOrderType', 'eatSequence'] as const;
+const SELF_EDITABLE = ['fullName', 'phone', 'email', 'receiptFormat', 'receiptOrderType', 'eatSequence', 'betCodeOrder', 'defaultPools'] as const;
 
 export async function createOrUpdateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUserBody, ip: string) {
   return body.userId ? updateUser(deps, auth, body, ip) : createUser(deps, auth, body, ip);
@@ -326,7 +335,10 @@ async function createUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUse
 
 async function updateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUserBody, ip: string) {
   const targetId = body.userId!;
-  await assertInSubtree(deps, auth, targetId);
+  const target = await assertInSubtree(deps, auth, targetId);
+  // A sub-account's credentials, rights and status are sub-account management (CreateOrUpdateSubAccount),
+  // never a Downline edit: otherwise a sub-account could take over a sibling holding more rights.
+  if (!target.mainAccount) throw forbidden();
   const self = targetId === auth.actingUserId;
   if (!self && !mayDownline(auth, [3])) throw forbidden();
   if (self && !auth.isMainAccount) throw forbidden();

@@ -16,10 +16,12 @@ type UserRow = typeof users.$inferSelect;
 
 /**
  * Sets an account's status. Flagging (Inactive, Suspended) flags every active account of its downline
- * too and ends their sessions; reactivating restores the downline that this account's flag had flagged.
- * Runs inside the caller's transaction.
+ * too and ends their sessions; reactivating restores the downline that this account's flag had flagged,
+ * and is refused while an account above is not active. Runs inside the caller's transaction.
  */
 export async function applyStatus(tx: Tx, deps: Deps, auth: AuthContext, target: UserRow, status: string, ip: string) {
+  // An account is active only while every account above it is (issue 10, item 4).
+  if (status === 'Active' && !(await q.uplinesActive(tx, target.id))) throw refused('UPLINE_NOT_ACTIVE');
   const now = deps.clock.now();
   await tx.update(users).set({ status, flaggedByUserId: null, updatedAt: now }).where(eq(users.id, target.id));
   let cascaded: number[];
@@ -57,8 +59,9 @@ export async function applyStatus(tx: Tx, deps: Deps, auth: AuthContext, target:
 
 /** Deletes (record status 2, never a row removal) an account with no downline, no open tickets, zero balance. */
 export async function deleteUser(deps: Deps, auth: AuthContext, userId: number, ip: string) {
-  await assertInSubtree(deps, auth, userId);
-  if (userId === auth.actingUserId || !mayDownline(auth, [4])) throw forbidden();
+  const target = await assertInSubtree(deps, auth, userId);
+  // Sub-accounts are suspended through sub-account management, not deleted as a downline.
+  if (userId === auth.actingUserId || !target.mainAccount || !mayDownline(auth, [4])) throw forbidden();
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const target = await q.lockAccount(tx, userId);

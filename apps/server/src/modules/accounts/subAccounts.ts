@@ -1,14 +1,19 @@
 // Sub-accounts: staff logins of a main account with their own rights (never more than the main
-// account's, see platform/session intersectAccess) and report access.
+// account's, see platform/session intersectAccess) and report access. Managing them is the Main Account
+// function; a sub-account holding it manages its siblings only within its own rights (access/holds).
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { ACCESS_OPTIONS, formatAccessString, FUNCTION_NAMES, type AccessOption } from '@app/domain';
+import { ACCESS_OPTIONS, formatAccessString, FUNCTION_NAMES, type AccessMap, type AccessOption } from '@app/domain';
 import { userActivityPermissions, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import { hashPassword } from '../../platform/password';
 import { endUserSessions, loadAccess, type AuthContext } from '../../platform/session';
+import { accessOfOptions, assertHeldByCaller, assertNotSelf } from '../access/holds';
 import * as q from './queries';
+
+/** Report access as rights: reading a function's reports is its view level. */
+const reportRights = (reports: readonly string[]): AccessMap => new Map(reports.map((fn) => [fn, new Set([1 as const])]));
 
 interface SubAccountInput {
   userId?: number;
@@ -42,6 +47,9 @@ export async function saveSubAccount(deps: Deps, auth: AuthContext, body: SubAcc
     if (!(FUNCTION_NAMES as readonly string[]).includes(r)) fields[`reportAccess.${i}`] = 'pattern';
   });
   if (Object.keys(fields).length) throw badRequest('VALIDATION_FAILED', fields);
+  if (body.userId) assertNotSelf(auth, body.userId);
+  assertHeldByCaller(auth, accessOfOptions(body.activities.map((a) => ({ activity: FUNCTION_NAMES[a.activityId - 1], option: a.option }))));
+  assertHeldByCaller(auth, reportRights(body.reportAccess));
   const [passwordHash, secondaryHash] = await Promise.all([
     body.password ? hashPassword(body.password) : null,
     body.secondaryPassword ? hashPassword(body.secondaryPassword) : null,
@@ -59,7 +67,11 @@ export async function saveSubAccount(deps: Deps, auth: AuthContext, body: SubAcc
         .where(and(eq(users.id, id), eq(users.mainAccountId, auth.actingUserId), ne(users.recordStatus, 2)))
         .for('no key update');
       if (!existing) throw notFound();
-      before = { status: existing.status, reportAccess: existing.reportAccess, access: formatAccessString(await loadAccess(tx, id)) };
+      const held = await loadAccess(tx, id);
+      // Reaching a sibling (its password, its status) is reaching its rights.
+      assertHeldByCaller(auth, held);
+      assertHeldByCaller(auth, reportRights(existing.reportAccess));
+      before = { status: existing.status, reportAccess: existing.reportAccess, access: formatAccessString(held) };
       await tx
         .update(users)
         .set({

@@ -1,6 +1,7 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import { loginAttempts, sessions, users } from '../../db/schema';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import { inactiveAboveSql } from '../accounts/queries';
 
 export async function findLoginUser(db: DbOrTx, username: string) {
   const [row] = await db
@@ -11,36 +12,12 @@ export async function findLoginUser(db: DbOrTx, username: string) {
       recordStatus: users.recordStatus,
       isMainAccount: users.isMainAccount,
       mainAccountId: users.mainAccountId,
+      // Every account above (a sub-account's main account too) must be active for a login.
+      inactiveAbove: inactiveAboveSql(sql`${users.path}`, sql`${users.id}`),
     })
     .from(users)
     .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, ne(users.recordStatus, 2)));
   return row;
-}
-
-export async function findMainAccountStatus(db: DbOrTx, id: number) {
-  const [row] = await db.select({ status: users.status, recordStatus: users.recordStatus }).from(users).where(eq(users.id, id));
-  return row;
-}
-
-/** Failures since `since` that came after the key's last success (a success clears the count). */
-export async function countRecentFailures(db: DbOrTx, by: 'username' | 'ip', key: string, since: Date): Promise<number> {
-  const col = by === 'username' ? loginAttempts.username : loginAttempts.ip;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(col, key),
-        gt(loginAttempts.at, since),
-        eq(loginAttempts.success, false),
-        sql`${loginAttempts.at} > coalesce((select max(la.at) from login_attempts la where la.${sql.raw(by)} = ${key} and la.success), '-infinity')`,
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-export async function recordAttempt(db: DbOrTx, username: string, ip: string, at: Date, success: boolean) {
-  await db.insert(loginAttempts).values({ username, ip, at, success });
 }
 
 export async function getPasswordHashes(db: DbOrTx, userId: number) {
@@ -53,4 +30,10 @@ export async function getPasswordHashes(db: DbOrTx, userId: number) {
 
 export async function markSecondaryVerified(db: DbOrTx, sessionId: string, at: Date) {
   await db.update(sessions).set({ secondaryVerifiedAt: at }).where(eq(sessions.id, sessionId));
+}
+
+/** The acting account's void flags: what the login data tells the screens it may void. */
+export async function voidFlags(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ authority: users.voidTicketAuthority, selfVoid: users.allowSelfVoid }).from(users).where(eq(users.id, userId));
+  return row;
 }

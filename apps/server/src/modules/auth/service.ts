@@ -6,27 +6,15 @@ import { writeAudit } from '../../platform/audit';
 import { AppError, badRequest, refused } from '../../platform/errors';
 import { secondaryValidUntil, type Deps } from '../../platform/http';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../../platform/password';
+import { reservePasswordCheck } from '../../platform/passwordThrottle';
 import { createSession, loadSession, type AuthContext } from '../../platform/session';
 import { readNumericSettings } from '../../platform/settings';
+import { voidRights } from '../orders/void';
 import * as q from './queries';
-
-/** Failed logins allowed per username and per address inside the window before 429. */
-export const LOGIN_THROTTLE = { windowMinutes: 15, perUsername: 5, perAddress: 30 } as const;
 
 export interface LoginResult {
   token: string;
   user: LoginUser;
-}
-
-async function assertNotThrottled(deps: Deps, username: string, ip: string) {
-  const since = new Date(deps.clock.now().getTime() - LOGIN_THROTTLE.windowMinutes * 60_000);
-  const [byUser, byIp] = await Promise.all([
-    q.countRecentFailures(deps.db, 'username', username, since),
-    q.countRecentFailures(deps.db, 'ip', ip, since),
-  ]);
-  if (byUser >= LOGIN_THROTTLE.perUsername || byIp >= LOGIN_THROTTLE.perAddress) {
-    throw new AppError(429, 'TOO_MANY_ATTEMPTS');
-  }
 }
 
 export async function login(
@@ -34,18 +22,16 @@ export async function login(
   input: { username: string; password: string; ip: string; userAgent?: string },
 ): Promise<LoginResult> {
   const username = input.username.trim().toLowerCase();
-  await assertNotThrottled(deps, username, input.ip);
   const user = await q.findLoginUser(deps.db, username);
+  // The attempt is counted before the password is checked: beyond the limit nothing is checked at all.
+  const check = await reservePasswordCheck(deps.db, deps.clock, { scope: 'login', username, userId: user?.id, ip: input.ip });
   const valid = await verifyPassword(user?.passwordHash, input.password);
   const now = deps.clock.now();
-  await q.recordAttempt(deps.db, username, input.ip, now, valid);
   // One message for an unknown user and a wrong password: the answer must not reveal which usernames exist.
   if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS');
-  let active = user.status === 'Active' && user.recordStatus === 1;
-  if (active && !user.isMainAccount && user.mainAccountId) {
-    const main = await q.findMainAccountStatus(deps.db, user.mainAccountId);
-    active = !!main && main.status === 'Active' && main.recordStatus === 1;
-  }
+  const active = user.status === 'Active' && user.recordStatus === 1 && !user.inactiveAbove;
+  // Said only to the right password, and that answer keeps its place in the count like a failure:
+  // confirming a guess on a disabled account costs an attempt.
   if (!active) throw new AppError(403, 'ACCOUNT_DISABLED');
 
   const { token } = await deps.db.transaction(async (tx) => {
@@ -53,6 +39,7 @@ export async function login(
     await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
     return created;
   });
+  await check.passed();
   const auth = await loadSession(deps.db, deps.clock, token);
   return { token, user: await toLoginUser(deps, auth!) };
 }
@@ -60,6 +47,7 @@ export async function login(
 export async function toLoginUser(deps: Deps, auth: AuthContext): Promise<LoginUser> {
   const { secondaryPasswordCheckTime } = await readNumericSettings(deps.db, ['secondaryPasswordCheckTime']);
   const until = await secondaryValidUntil(deps, auth.secondaryVerifiedAt);
+  const flags = await q.voidFlags(deps.db, auth.actingUserId);
   return {
     userId: auth.userId,
     username: auth.username,
@@ -73,6 +61,8 @@ export async function toLoginUser(deps: Deps, auth: AuthContext): Promise<LoginU
     secondaryVerifiedUntil: until && until > deps.clock.now() ? until.toISOString() : null,
     loginGuid: auth.loginGuid,
     businessTimeZone: deps.config.tzBusiness,
+    actingUserId: auth.actingUserId,
+    voidRights: voidRights(auth, flags ?? { authority: false, selfVoid: false }),
   };
 }
 
@@ -84,10 +74,18 @@ export async function changePassword(
   const field = 'newPassword';
   if (input.newPassword.length < MIN_PASSWORD_LENGTH) throw badRequest('PASSWORD_TOO_SHORT', { [field]: 'minLength' });
   if (input.newPassword === input.oldPassword) throw badRequest('PASSWORD_SAME_AS_OLD', { [field]: 'pattern' });
+  // The old password is the login (or secondary) password: guesses here spend the same count as there.
+  const check = await reservePasswordCheck(deps.db, deps.clock, {
+    scope: input.secondary ? 'secondary' : 'login',
+    username: auth.username,
+    userId: auth.userId,
+    ip: input.ip,
+  });
   const hashes = await q.getPasswordHashes(deps.db, auth.userId);
   const current = input.secondary ? hashes?.secondaryPasswordHash : hashes?.passwordHash;
   const valid = await verifyPassword(current, input.oldPassword);
   if (!valid) throw refused(input.secondary ? 'INVALID_SECONDARY_PASSWORD' : 'INVALID_OLD_PASSWORD');
+  await check.passed();
   const hash = await hashPassword(input.newPassword);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -117,14 +115,12 @@ export async function verifySecondaryPassword(
   secondaryPassword: string,
   ip: string,
 ): Promise<{ validUntil: string }> {
-  // Wrong secondary passwords count against the same throttle as logins, under a key of their own.
-  const key = `secondary:${auth.username.toLowerCase()}`;
-  await assertNotThrottled(deps, key, ip);
+  const check = await reservePasswordCheck(deps.db, deps.clock, { scope: 'secondary', username: auth.username, userId: auth.userId, ip });
   const hashes = await q.getPasswordHashes(deps.db, auth.userId);
   const valid = await verifyPassword(hashes?.secondaryPasswordHash, secondaryPassword);
   const now = deps.clock.now();
-  await q.recordAttempt(deps.db, key, ip, now, valid);
   if (!valid) throw refused('INVALID_SECONDARY_PASSWORD');
+  await check.passed();
   await q.markSecondaryVerified(deps.db, auth.sessionId, now);
   const until = await secondaryValidUntil(deps, now);
   return { validUntil: until!.toISOString() };

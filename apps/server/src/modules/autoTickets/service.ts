@@ -5,15 +5,7 @@
 // A run is claimed by its unique key (auto ticket, draw date) and placed with an idempotency key made of
 // the same pair: two server processes never place one date twice. A refusal is final for its date and
 // recorded on the run; the next date tries again.
-import {
-  DEFAULT_CODE_ORDER,
-  hasAccess,
-  parseExpress,
-  RoleId,
-  type AccessMap,
-  type BetLine,
-  type EatSequence,
-} from '@app/domain';
+import { hasAccess, parseExpress, RoleId, type AccessMap, type BetLine } from '@app/domain';
 import type { AutoTicketView, SaveAutoTicketBody } from '@app/contract';
 import { autoTickets } from '../../db/schema';
 import { eq } from 'drizzle-orm';
@@ -26,6 +18,7 @@ import { intersectAccess, loadAccess, type AuthContext } from '../../platform/se
 import { assertReadable } from '../accounts/service';
 import { idempotent } from '../ledger/idempotency';
 import { runTransaction } from '../ledger/service';
+import { betSettingsOf, parseRefusals, refusedLines, type BetSettings } from '../orders/betSettings';
 import { placeTicket, resolveOwner, SourceType } from '../orders/place';
 import * as q from './queries';
 
@@ -37,12 +30,11 @@ const RUNS_SHOWN = 20;
 const oneDate = (lineNo: number) => new AppError(400, 'AUTO_TICKET_ONE_DATE', { [`line.${lineNo}`]: 'AUTO_TICKET_ONE_DATE' });
 
 /** Reads and checks the text: bet lines for one draw (D or one date), and the date it names, if any. */
-function readText(text: string, eatSequence: EatSequence, today: string): { lines: TemplateLine[]; date?: string } {
-  const parsed = parseExpress(text, { codeOrder: DEFAULT_CODE_ORDER, eatSequence, defaultPools: [], today });
-  if (!parsed.ok) {
-    const data = Object.fromEntries(parsed.errors.map((e) => [`line.${e.lineNo}`, e.key]));
-    throw new AppError(400, parsed.errors[0].key, data);
-  }
+function readText(text: string, settings: BetSettings, today: string): { lines: TemplateLine[]; date?: string } {
+  // Read by the owner's settings once, when saved: the lines are kept as read, so a later change of the
+  // owner's bet-code order does not change what the auto ticket buys.
+  const parsed = parseExpress(text, { ...settings, today });
+  if (!parsed.ok) throw refusedLines(400, parseRefusals(parsed.errors));
   let selector: string | undefined;
   for (const l of parsed.lines) {
     if (l.draw.kind === 'next' ? l.draw.count !== 1 : l.draw.dates.length !== 1) throw oneDate(l.lineNo);
@@ -55,10 +47,6 @@ function readText(text: string, eatSequence: EatSequence, today: string): { line
   return { lines, date: selector && selector !== 'D' ? selector : undefined };
 }
 
-async function ownerEatSequence(deps: Deps, userId: number): Promise<EatSequence> {
-  const [row] = await q.ownerSettings(deps.db, userId);
-  return (row?.eatSequence ?? '*/**') as EatSequence;
-}
 
 /**
  * Bet/SaveAutoTicket: creates an auto ticket (or changes an active one), then places its first draw
@@ -76,7 +64,7 @@ export async function saveAutoTicket(deps: Deps, auth: AuthContext, body: SaveAu
   } else {
     ownerId = await resolveOwner(deps, auth, body.targetUserId);
   }
-  const { lines, date } = readText(body.text, await ownerEatSequence(deps, ownerId), today);
+  const { lines, date } = readText(body.text, await betSettingsOf(deps.db, auth, ownerId), today);
   if (date && body.startDate && body.startDate !== date) throw new AppError(400, 'AUTO_TICKET_ONE_DATE', { startDate: 'AUTO_TICKET_ONE_DATE' });
   const startDate = date ?? body.startDate ?? today;
   if (startDate < today) throw new AppError(400, 'BET_DATE_PASSED', { startDate: 'BET_DATE_PASSED' });

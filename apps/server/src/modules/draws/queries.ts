@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import { draws, poolCutoffs, pools } from '../../db/schema';
+import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { draws, poolCutoffs, pools, poolWeekdayCutoffs } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
 
 const drawColumns = {
@@ -11,6 +11,7 @@ const drawColumns = {
   isSpecial: draws.isSpecial,
   recordStatus: draws.recordStatus,
   cutoffAt: draws.cutoffAt,
+  ownCutoff: sql<boolean>`${draws.ownCutoffHour} is not null`.as('own_cutoff'),
   poolActive: sql<boolean>`${pools.recordStatus} = 1`.as('pool_active'),
 };
 
@@ -45,6 +46,32 @@ export async function cutoffs(db: DbOrTx) {
     .orderBy(asc(pools.id));
 }
 
+/** Every pool's own weekday cutoffs (the days that differ from its default). */
+export async function weekdayCutoffs(db: DbOrTx) {
+  return db.select().from(poolWeekdayCutoffs).orderBy(asc(poolWeekdayCutoffs.poolId), asc(poolWeekdayCutoffs.weekday));
+}
+
+/**
+ * SQL of a draw's cutoff instant: its own time, else its pool's time for the date's weekday, else the
+ * pool's default, on the date in the business time zone. `c` is the pool's pool_cutoffs row and `w` its
+ * pool_weekday_cutoffs row for that weekday (left joined).
+ */
+const cutoffInstantSql = (date: SQL, ownHour: SQL, ownMinute: SQL, tz: string) =>
+  sql`(${date}::timestamp + make_interval(hours => coalesce(${ownHour}, w.cutoff_hour, c.cutoff_hour)::int,
+                                          mins => coalesce(${ownMinute}, w.cutoff_minute, c.cutoff_minute)::int)) at time zone ${tz}`;
+
+/** The cutoff instant of a draw of the pool on the date, with its own time when given. */
+export async function cutoffInstantOf(db: DbOrTx, poolId: number, drawDate: string, own: { hour: number; minute: number } | null, tz: string): Promise<Date> {
+  const res = await db.execute(sql`
+    select ${cutoffInstantSql(sql`${drawDate}::date`, sql`${own?.hour ?? null}::int`, sql`${own?.minute ?? null}::int`, tz)} as at
+    from pool_cutoffs c
+    left join pool_weekday_cutoffs w on w.pool_id = c.pool_id and w.weekday = extract(dow from ${drawDate}::date)::int
+    where c.pool_id = ${poolId}`);
+  const at = (res as unknown as { rows: { at: Date | string }[] }).rows[0]?.at;
+  if (at === undefined) throw new Error(`pool ${poolId} has no cutoff`);
+  return new Date(at);
+}
+
 /** The next `count` open draws of each pool (cutoff still ahead), in one statement. */
 export async function nextOpenDraws(db: DbOrTx, poolIds: number[], now: Date, count: number) {
   if (!poolIds.length) return [];
@@ -72,23 +99,30 @@ export async function scheduleYear(db: DbOrTx, poolId: number, year: number, wee
   if (!weekdays.length) return 0;
   const rows = await db.execute(sql`
     insert into draws (pool_id, draw_date, is_special, record_status, cutoff_at, created_by)
-    select ${poolId}, d::date, false, 1,
-           (d::date::timestamp + make_interval(hours => c.cutoff_hour, mins => c.cutoff_minute)) at time zone ${tz},
-           ${by}
+    select ${poolId}, d::date, false, 1, ${cutoffInstantSql(sql`d::date`, sql`null::int`, sql`null::int`, tz)}, ${by}
     from generate_series(make_date(${year}, 1, 1), make_date(${year}, 12, 31), interval '1 day') as d
     cross join pool_cutoffs c
+    left join pool_weekday_cutoffs w on w.pool_id = c.pool_id and w.weekday = extract(dow from d)::int
     where c.pool_id = ${poolId} and extract(dow from d)::int = any(${sql.raw(`ARRAY[${weekdays.map(Number).join(',')}]::int[]`)})
     on conflict (pool_id, draw_date) do nothing
     returning id`);
   return (rows as unknown as { rows: unknown[] }).rows.length;
 }
 
-/** Recomputes the cutoff instant of a pool's draws whose cutoff is still ahead. */
+/**
+ * Recomputes the cutoff instant of a pool's draws whose cutoff is still ahead and that follow the pool's
+ * times (a draw with its own time keeps it), in one statement.
+ */
 export async function recomputeFutureCutoffs(db: DbOrTx, poolId: number, now: Date, tz: string) {
   await db.execute(sql`
-    update draws set cutoff_at = (draw_date::timestamp + make_interval(hours => c.cutoff_hour, mins => c.cutoff_minute)) at time zone ${tz}
-    from pool_cutoffs c
-    where c.pool_id = draws.pool_id and draws.pool_id = ${poolId} and draws.cutoff_at > ${now}`);
+    with x as (
+      select d.id, ${cutoffInstantSql(sql`d.draw_date`, sql`null::int`, sql`null::int`, tz)} as at
+      from draws d
+      join pool_cutoffs c on c.pool_id = d.pool_id
+      left join pool_weekday_cutoffs w on w.pool_id = d.pool_id and w.weekday = extract(dow from d.draw_date)::int
+      where d.pool_id = ${poolId} and d.cutoff_at > ${now} and d.own_cutoff_hour is null
+    )
+    update draws set cutoff_at = x.at from x where draws.id = x.id`);
 }
 
 /** The draws of these pools on these dates (any status), in one statement. */

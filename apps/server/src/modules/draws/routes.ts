@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cutoffBody, dayQuery, draw, editDrawBody, envelope, newDrawBody, poolSelection, scheduleYearBody, scheduleYearResult, yearQuery } from '@app/contract';
+import { cutoffBody, dayQuery, draw, drawClock, drawClockQuery, editDrawBody, envelope, newDrawBody, poolSelection, scheduleYearBody, scheduleYearResult, yearQuery } from '@app/contract';
 import { RoleId } from '@app/domain';
 import { allow } from '../../platform/access';
 import { ok } from '../../platform/envelope';
@@ -19,6 +19,19 @@ export function drawRoutes(app: HttpApp, deps: Deps) {
     '/api/Pools/GetPoolScheduleByDay',
     { config: { access: allow.session() }, schema: { tags, querystring: dayQuery, response: { 200: envelope(z.array(draw)) } } },
     async (req) => ok(await svc.drawsOfDay(deps, req.query.date)),
+  );
+  app.get(
+    '/api/Pools/GetDrawClock',
+    {
+      config: { access: allow.session() },
+      schema: {
+        tags,
+        description: "The server's time and, per chosen pool, its coming open draws with their cutoff and the time left (the betting screens' clock).",
+        querystring: drawClockQuery,
+        response: { 200: envelope(drawClock) },
+      },
+    },
+    async (req) => ok(await svc.drawClock(deps, req.query.poolIds, req.query.count)),
   );
   app.get(
     '/api/Pools/GetScheduledDrawByYear',

@@ -1,11 +1,11 @@
 // The draw calendar and cutoffs. The server's clock in the business time zone decides whether a draw is
 // open; the browser's clock never does.
 import { and, eq, ne } from 'drizzle-orm';
-import type { Draw } from '@app/contract';
+import type { Draw, DrawClock } from '@app/contract';
 import { PoolId } from '@app/domain';
-import { draws, poolCutoffs } from '../../db/schema';
+import { draws, poolCutoffs, poolWeekdayCutoffs } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
-import { businessDateOf, businessInstant } from '../../platform/businessTime';
+import { businessDateOf, businessMinuteOfDay } from '../../platform/businessTime';
 import type { DbOrTx } from '../../platform/db';
 import { conflict, notFound, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
@@ -15,7 +15,13 @@ import * as q from './queries';
 
 type DrawRow = Awaited<ReturnType<typeof q.drawById>> & object;
 
-const toDraw = (r: DrawRow, now: Date): Draw => ({
+/** A cutoff instant as the wall-clock time it is in the business time zone. */
+function wallClock(at: Date, tz: string) {
+  const m = businessMinuteOfDay(at, tz);
+  return { cutoffHour: Math.floor(m / 60), cutoffMinute: m % 60 };
+}
+
+const toDraw = (r: DrawRow, now: Date, tz: string): Draw => ({
   drawId: r.drawId,
   poolId: r.poolId,
   letter: r.letter,
@@ -24,14 +30,18 @@ const toDraw = (r: DrawRow, now: Date): Draw => ({
   isSpecial: r.isSpecial,
   recordStatus: r.recordStatus,
   cutoffAt: r.cutoffAt.toISOString(),
+  ...wallClock(r.cutoffAt, tz),
+  ownCutoff: r.ownCutoff,
   open: r.recordStatus === 1 && now < r.cutoffAt,
 });
 
 export const today = (deps: Deps) => businessDateOf(deps.clock.now(), deps.config.tzBusiness);
 
+const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
+
 export async function poolsSelection(deps: Deps) {
   const now = deps.clock.now();
-  const [pools, next] = await Promise.all([q.cutoffs(deps.db), q.nextOpenDraws(deps.db, Object.values(PoolId), now, 1)]);
+  const [pools, weekdays, next] = await Promise.all([q.cutoffs(deps.db), q.weekdayCutoffs(deps.db), q.nextOpenDraws(deps.db, Object.values(PoolId), now, 1)]);
   return pools.map((p) => {
     const n = next.find((d) => d.poolId === p.poolId);
     return {
@@ -42,9 +52,51 @@ export async function poolsSelection(deps: Deps) {
       active: p.recordStatus === 1,
       cutoffHour: p.cutoffHour,
       cutoffMinute: p.cutoffMinute,
-      nextDraw: n ? toDraw(n, now) : null,
+      weekdays: WEEKDAYS.map((weekday) => {
+        const own = weekdays.find((w) => w.poolId === p.poolId && w.weekday === weekday);
+        return own
+          ? { weekday, cutoffHour: own.cutoffHour, cutoffMinute: own.cutoffMinute, own: true }
+          : { weekday, cutoffHour: p.cutoffHour, cutoffMinute: p.cutoffMinute, own: false };
+      }),
+      nextDraw: n ? toDraw(n, now, deps.config.tzBusiness) : null,
     };
   });
+}
+
+/**
+ * The draw clock of the betting screens: the server's time and, for each chosen pool (every pool when
+ * none is chosen), its next `count` open draws with their cutoff and the time left, in one query.
+ */
+export async function drawClock(deps: Deps, poolIds: number[], count: number): Promise<DrawClock> {
+  const now = deps.clock.now();
+  const tz = deps.config.tzBusiness;
+  const all = Object.values(PoolId) as number[];
+  const chosen = poolIds.length ? [...new Set(poolIds)].sort((a, b) => a - b) : all;
+  const [pools, next] = await Promise.all([q.cutoffs(deps.db), q.nextOpenDraws(deps.db, chosen, now, count)]);
+  return {
+    serverTime: now.toISOString(),
+    businessDate: businessDateOf(now, tz),
+    timeZone: tz,
+    pools: pools
+      .filter((p) => chosen.includes(p.poolId))
+      .map((p) => ({
+        poolId: p.poolId,
+        letter: p.letter,
+        name: p.name,
+        active: p.recordStatus === 1,
+        draws: next
+          .filter((d) => d.poolId === p.poolId)
+          .map((d) => ({
+            drawId: d.drawId,
+            drawDate: d.drawDate,
+            isSpecial: d.isSpecial,
+            cutoffAt: d.cutoffAt.toISOString(),
+            ...wallClock(d.cutoffAt, tz),
+            ownCutoff: d.ownCutoff,
+            msLeft: d.cutoffAt.getTime() - now.getTime(),
+          })),
+      })),
+  };
 }
 
 /** Schedules a year of regular draws per pool by weekday; GD draws every day while dailyPool is 1. */
@@ -63,7 +115,7 @@ export async function scheduleYear(deps: Deps, auth: AuthContext, body: { year: 
 
 export async function drawsOfYear(deps: Deps, year: number, poolId?: number) {
   const now = deps.clock.now();
-  return (await q.drawsBetween(deps.db, `${year}-01-01`, `${year + 1}-01-01`, poolId)).map((r) => toDraw(r, now));
+  return (await q.drawsBetween(deps.db, `${year}-01-01`, `${year + 1}-01-01`, poolId)).map((r) => toDraw(r, now, deps.config.tzBusiness));
 }
 
 export async function drawsOfDay(deps: Deps, date?: string) {
@@ -71,42 +123,58 @@ export async function drawsOfDay(deps: Deps, date?: string) {
   const next = new Date(`${day}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
   const now = deps.clock.now();
-  return (await q.drawsBetween(deps.db, day, next.toISOString().slice(0, 10))).map((r) => toDraw(r, now));
+  return (await q.drawsBetween(deps.db, day, next.toISOString().slice(0, 10))).map((r) => toDraw(r, now, deps.config.tzBusiness));
 }
 
-async function cutoffInstant(tx: DbOrTx, deps: Deps, poolId: number, drawDate: string) {
-  const [c] = await tx.select().from(poolCutoffs).where(eq(poolCutoffs.poolId, poolId));
-  return businessInstant(drawDate, c.cutoffHour, c.cutoffMinute, deps.config.tzBusiness);
-}
+type OwnCutoff = { hour: number; minute: number } | null;
+const ownCutoffOf = (b: { cutoffHour?: number | null; cutoffMinute?: number | null }): OwnCutoff | undefined =>
+  b.cutoffHour === undefined || b.cutoffMinute === undefined ? undefined : b.cutoffHour === null || b.cutoffMinute === null ? null : { hour: b.cutoffHour, minute: b.cutoffMinute };
 
-/** Adds a (usually special) draw; a cancelled draw on that date is enabled again. */
-export async function addDraw(deps: Deps, auth: AuthContext, body: { poolId: number; drawDate: string; isSpecial: boolean }, ip: string) {
+/**
+ * Adds a (usually special) draw, with its own cutoff time when given (else its pool's time for the
+ * weekday); a cancelled draw on that date is enabled again.
+ */
+export async function addDraw(
+  deps: Deps,
+  auth: AuthContext,
+  body: { poolId: number; drawDate: string; isSpecial: boolean; cutoffHour?: number; cutoffMinute?: number },
+  ip: string,
+) {
   const now = deps.clock.now();
+  const own = ownCutoffOf(body) ?? null;
   return deps.db.transaction(async (tx) => {
-    const cutoffAt = await cutoffInstant(tx, deps, body.poolId, body.drawDate);
+    const cutoffAt = await q.cutoffInstantOf(tx, body.poolId, body.drawDate, own, deps.config.tzBusiness);
     if (cutoffAt <= now) throw refused('DRAW_CLOSED');
     const existing = await q.drawOf(tx, body.poolId, body.drawDate);
     if (existing && existing.recordStatus === 1) throw conflict('DUPLICATE_DRAW');
+    const values = { isSpecial: body.isSpecial, cutoffAt, ownCutoffHour: own?.hour ?? null, ownCutoffMinute: own?.minute ?? null };
     if (existing) {
-      await tx.update(draws).set({ recordStatus: 1, isSpecial: body.isSpecial, cutoffAt }).where(eq(draws.id, existing.drawId));
+      await tx.update(draws).set({ recordStatus: 1, ...values }).where(eq(draws.id, existing.drawId));
     } else {
-      await tx.insert(draws).values({ poolId: body.poolId, drawDate: body.drawDate, isSpecial: body.isSpecial, cutoffAt, createdBy: auth.userId });
+      await tx.insert(draws).values({ poolId: body.poolId, drawDate: body.drawDate, ...values, createdBy: auth.userId });
     }
     const row = (await q.drawOf(tx, body.poolId, body.drawDate))!;
     await writeAudit(tx, now, { actorUserId: auth.userId, action: 'draw.add', targetType: 'draw', targetId: row.drawId, after: body, ip });
-    return toDraw(row, now);
+    return toDraw(row, now, deps.config.tzBusiness);
   });
 }
 
-/** Moves, cancels or deletes a draw whose sales are still open; a closed draw cannot change. */
-export async function editDraw(deps: Deps, auth: AuthContext, body: { drawId: number; drawDate?: string; recordStatus?: number }, ip: string) {
+/** Moves, cancels or deletes a draw, or sets its own cutoff, while its sales are open; a closed draw cannot change. */
+export async function editDraw(
+  deps: Deps,
+  auth: AuthContext,
+  body: { drawId: number; drawDate?: string; recordStatus?: number; cutoffHour?: number | null; cutoffMinute?: number | null },
+  ip: string,
+) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(draws).where(and(eq(draws.id, body.drawId), ne(draws.recordStatus, 2))).for('update');
     if (!locked) throw notFound();
     if (locked.cutoffAt <= now) throw refused('DRAW_CLOSED');
     const drawDate = body.drawDate ?? locked.drawDate;
-    const cutoffAt = await cutoffInstant(tx, deps, locked.poolId, drawDate);
+    const given = ownCutoffOf(body);
+    const own: OwnCutoff = given !== undefined ? given : locked.ownCutoffHour === null ? null : { hour: locked.ownCutoffHour, minute: locked.ownCutoffMinute! };
+    const cutoffAt = await q.cutoffInstantOf(tx, locked.poolId, drawDate, own, deps.config.tzBusiness);
     if (cutoffAt <= now) throw refused('DRAW_CLOSED');
     if (drawDate !== locked.drawDate && (await q.drawOf(tx, locked.poolId, drawDate))) throw conflict('DUPLICATE_DRAW');
     // Its tickets were sold for this draw on this date: it is neither moved nor cancelled under them.
@@ -119,38 +187,55 @@ export async function editDraw(deps: Deps, auth: AuthContext, body: { drawId: nu
     }
     await tx
       .update(draws)
-      .set({ drawDate, cutoffAt, recordStatus: body.recordStatus ?? locked.recordStatus })
+      .set({ drawDate, cutoffAt, ownCutoffHour: own?.hour ?? null, ownCutoffMinute: own?.minute ?? null, recordStatus: body.recordStatus ?? locked.recordStatus })
       .where(eq(draws.id, locked.id));
     await writeAudit(tx, now, {
       actorUserId: auth.userId,
       action: 'draw.edit',
       targetType: 'draw',
       targetId: locked.id,
-      before: { drawDate: locked.drawDate, recordStatus: locked.recordStatus },
-      after: { drawDate, recordStatus: body.recordStatus ?? locked.recordStatus },
+      before: { drawDate: locked.drawDate, recordStatus: locked.recordStatus, cutoffAt: locked.cutoffAt.toISOString() },
+      after: { drawDate, recordStatus: body.recordStatus ?? locked.recordStatus, cutoffAt: cutoffAt.toISOString() },
       ip,
     });
-    return toDraw((await q.drawById(tx, locked.id))!, now);
+    return toDraw((await q.drawById(tx, locked.id))!, now, deps.config.tzBusiness);
   });
 }
 
-export async function updateCutoff(deps: Deps, auth: AuthContext, body: { poolId: number; cutoffHour: number; cutoffMinute: number }, ip: string) {
+/**
+ * Sets a pool's default cutoff, or one weekday's (a day set back to the default time follows the default
+ * again), and moves the cutoff instant of the pool's coming draws that follow the pool's times.
+ */
+export async function updateCutoff(deps: Deps, auth: AuthContext, body: { poolId: number; weekday?: number; cutoffHour: number; cutoffMinute: number }, ip: string) {
   const now = deps.clock.now();
+  const time = { cutoffHour: body.cutoffHour, cutoffMinute: body.cutoffMinute };
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(poolCutoffs).where(eq(poolCutoffs.poolId, body.poolId)).for('update');
-    if (!before) throw notFound();
-    await tx
-      .update(poolCutoffs)
-      .set({ cutoffHour: body.cutoffHour, cutoffMinute: body.cutoffMinute, updatedAt: now, updatedBy: auth.userId })
-      .where(eq(poolCutoffs.poolId, body.poolId));
+    // The pool's row is locked whichever time changes, so two changes of one pool queue.
+    const [pool] = await tx.select().from(poolCutoffs).where(eq(poolCutoffs.poolId, body.poolId)).for('update');
+    if (!pool) throw notFound();
+    let before: { cutoffHour: number; cutoffMinute: number };
+    if (body.weekday === undefined) {
+      before = { cutoffHour: pool.cutoffHour, cutoffMinute: pool.cutoffMinute };
+      await tx.update(poolCutoffs).set({ ...time, updatedAt: now, updatedBy: auth.userId }).where(eq(poolCutoffs.poolId, body.poolId));
+    } else {
+      const dayKey = and(eq(poolWeekdayCutoffs.poolId, body.poolId), eq(poolWeekdayCutoffs.weekday, body.weekday));
+      const [day] = await tx.select().from(poolWeekdayCutoffs).where(dayKey);
+      before = day ? { cutoffHour: day.cutoffHour, cutoffMinute: day.cutoffMinute } : { cutoffHour: pool.cutoffHour, cutoffMinute: pool.cutoffMinute };
+      if (body.cutoffHour === pool.cutoffHour && body.cutoffMinute === pool.cutoffMinute) await tx.delete(poolWeekdayCutoffs).where(dayKey);
+      else
+        await tx
+          .insert(poolWeekdayCutoffs)
+          .values({ poolId: body.poolId, weekday: body.weekday, ...time, updatedAt: now, updatedBy: auth.userId })
+          .onConflictDoUpdate({ target: [poolWeekdayCutoffs.poolId, poolWeekdayCutoffs.weekday], set: { ...time, updatedAt: now, updatedBy: auth.userId } });
+    }
     await q.recomputeFutureCutoffs(tx, body.poolId, now, deps.config.tzBusiness);
     await writeAudit(tx, now, {
       actorUserId: auth.userId,
       action: 'pool.cutoff',
       targetType: 'pool',
       targetId: body.poolId,
-      before: { cutoffHour: before.cutoffHour, cutoffMinute: before.cutoffMinute },
-      after: { cutoffHour: body.cutoffHour, cutoffMinute: body.cutoffMinute },
+      before: { weekday: body.weekday ?? null, ...before },
+      after: { weekday: body.weekday ?? null, ...time },
       ip,
     });
   });

@@ -37,6 +37,7 @@ import { assertInSubtree } from '../accounts/service';
 import * as q from './queries';
 import type { RiskSettings } from './queries';
 import { packageKey, prepareBatch, readForBatch, writeBatch, type BatchReads, type BatchWrite, type BetLineValues, type DrawNow, type DrawRow, type OwnerNow } from './placeStatements';
+import { refusedLines } from './betSettings';
 import { renderReceipt } from './receipt';
 
 export const SourceType = { WebOrder: 1, WebOrder2: 2, Express: 3, AutoTicket: 4, Api: 5 } as const;
@@ -66,7 +67,11 @@ interface Row extends BetLineValues {
   shares: { userId: number; amount: number; limitKey: string | null }[];
 }
 
-const lineError = (status: number, key: string, lineNo: number) => new AppError(status, key as never, { [`line.${lineNo}`]: key });
+/** A receipt names each amount's code, in the usual order and then the codes only some accounts sell. */
+const RECEIPT_CODE_ORDER = [...DEFAULT_CODE_ORDER, ...BET_CODES.filter((c) => !DEFAULT_CODE_ORDER.includes(c))];
+
+/** A line refused once its draws or package are known: named by its number and its own text. */
+const lineError = (status: number, key: string, line: BetLine) => refusedLines(status, [{ lineNo: line.lineNo, text: line.raw.trim(), key }]);
 
 /** The written number's form for a receipt: *1234 box, **1234 ibox, R123 / 123R rolls. */
 function label(line: BetLine): string {
@@ -313,9 +318,10 @@ function planTicket(input: PlaceInput, reads: TicketView, now: Date): Plan {
   const o = reads.chain.find((r) => r.userId === input.ownerId);
   if (!o || o.status !== 'Active' || o.recordStatus !== 1) throw refused('ACCOUNT_DISABLED');
   const uplineIds = o.path.split('/').filter(Boolean).map(Number).slice(0, -1).reverse();
-  const chain = uplineIds
-    .map((id) => reads.chain.find((c) => c.userId === id)!)
-    .filter((c) => c && c.roleId !== RoleId.SuperAdmin && c.roleId !== RoleId.ITAdmin);
+  const uplines = uplineIds.map((id) => reads.chain.find((c) => c.userId === id));
+  // Every account above must be active too (issue 10, item 4): the batch read them with the owner.
+  if (uplines.some((c) => !c || c.status !== 'Active' || c.recordStatus !== 1)) throw refused('UPLINE_NOT_ACTIVE');
+  const chain = uplines.filter((c): c is q.ChainRow => c!.roleId !== RoleId.SuperAdmin && c!.roleId !== RoleId.ITAdmin);
 
   // -- draws: each line's pools and draw selector become concrete open draws --
   const resolved: Plan['resolved'] = [];
@@ -324,15 +330,15 @@ function planTicket(input: PlaceInput, reads: TicketView, now: Date): Plan {
     for (const pool of line.pools) {
       if (line.draw.kind === 'next') {
         const mine = reads.nextDraws.filter((d) => d.poolId === pool).slice(0, line.draw.count);
-        if (mine.length < line.draw.count) throw lineError(422, 'NO_DRAW', line.lineNo);
-        if (!mine[0].poolActive) throw lineError(422, 'POOL_INACTIVE', line.lineNo);
+        if (mine.length < line.draw.count) throw lineError(422, 'NO_DRAW', line);
+        if (!mine[0].poolActive) throw lineError(422, 'POOL_INACTIVE', line);
         found.push(...mine.map((d) => ({ drawId: d.drawId, poolId: d.poolId, drawDate: d.drawDate, cutoffAt: d.cutoffAt })));
       } else {
         for (const date of line.draw.dates) {
           const d = reads.datedDraws.find((x) => x.poolId === pool && x.drawDate === date);
-          if (!d || d.recordStatus !== 1) throw lineError(422, 'NO_DRAW', line.lineNo);
-          if (!d.poolActive) throw lineError(422, 'POOL_INACTIVE', line.lineNo);
-          if (now >= new Date(d.cutoffAt)) throw lineError(422, 'DRAW_CLOSED', line.lineNo);
+          if (!d || d.recordStatus !== 1) throw lineError(422, 'NO_DRAW', line);
+          if (!d.poolActive) throw lineError(422, 'POOL_INACTIVE', line);
+          if (now >= new Date(d.cutoffAt)) throw lineError(422, 'DRAW_CLOSED', line);
           found.push({ drawId: d.drawId, poolId: d.poolId, drawDate: d.drawDate, cutoffAt: d.cutoffAt });
         }
       }
@@ -363,7 +369,7 @@ function planTicket(input: PlaceInput, reads: TicketView, now: Date): Plan {
         if (!stake) continue;
         const rate = pkg ? rateFor(pkg, d.poolId, code) : undefined;
         // A code the owner's package does not sell on this pool cannot be bought.
-        if (!rate) throw lineError(422, 'INVALID_PACKAGE_INFO', line.lineNo);
+        if (!rate) throw lineError(422, 'INVALID_PACKAGE_INFO', line);
         const pct = pctToHundredths(rate.commissionPct);
         for (const n of stakePerNumber(expansion, stake)) {
           rowsOut.push({
@@ -433,7 +439,7 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
       gross,
       net,
       reverse: o.receiptOrderType === 2,
-      codeOrder: DEFAULT_CODE_ORDER,
+      codeOrder: RECEIPT_CODE_ORDER,
     });
     const xid = crypto.randomUUID();
     const data = {

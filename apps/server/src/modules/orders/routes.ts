@@ -13,15 +13,12 @@ import {
   ticketQuery,
   voidResult,
 } from '@app/contract';
-import { DEFAULT_CODE_ORDER, parseExpress, type EatSequence } from '@app/domain';
-import { eq, sql } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { parseExpress } from '@app/domain';
 import { allow } from '../../platform/access';
 import { businessDateOf } from '../../platform/businessTime';
-import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/envelope';
 import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
-import type { AuthContext } from '../../platform/session';
+import { betSettingsOf, parseRefusals, refusedLines } from './betSettings';
 import * as history from './history';
 import { placeTicket, resolveOwner, SourceType } from './place';
 import { voidTickets } from './void';
@@ -30,29 +27,15 @@ import { webRowsToLines } from './webOrder';
 export function orderRoutes(app: HttpApp, deps: Deps) {
   const tags = ['Bet'];
   const place = { access: allow.fn('Bet', [2]) };
-  // An order for oneself parses by the eat sequence read with the session; one for a downline reads the
-  // downline's, with a statement prepared once so that PostgreSQL does not plan it each time.
-  const eatSequenceQuery = deps.db
-    .select({ eatSequence: users.eatSequence })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('eat_sequence');
-  const eatSequenceOf = async (auth: AuthContext, userId: number) => {
-    if (userId === auth.actingUserId && auth.actingEatSequence !== undefined) return auth.actingEatSequence as EatSequence;
-    const [row] = await eatSequenceQuery.execute({ userId });
-    return row.eatSequence as EatSequence;
-  };
 
   app.post('/api/Bet/PlaceExpressOrder', { config: place, schema: { tags, body: placeExpressBody } }, async (req, reply) => {
     const auth = requireAuth(req);
     const ownerId = await resolveOwner(deps, auth, req.body.targetUserId);
-    const eatSequence = await eatSequenceOf(auth, ownerId);
-    const parsed = parseExpress(req.body.text, { codeOrder: DEFAULT_CODE_ORDER, eatSequence, defaultPools: [], today: businessDateOf(deps.clock.now(), deps.config.tzBusiness) });
-    if (!parsed.ok) {
-      // Nothing is placed when any line is bad; every bad line is named.
-      const data = Object.fromEntries(parsed.errors.map((e) => [`line.${e.lineNo}`, e.key]));
-      throw new AppError(400, parsed.errors[0].key, data);
-    }
+    // The text is read by its owner's settings: amounts follow its bet-code order, no pools line means its default pools.
+    const settings = await betSettingsOf(deps.db, auth, ownerId);
+    const parsed = parseExpress(req.body.text, { ...settings, today: businessDateOf(deps.clock.now(), deps.config.tzBusiness) });
+    // Nothing is placed when any line is bad; every bad line is named, with its own text.
+    if (!parsed.ok) throw refusedLines(400, parseRefusals(parsed.errors));
     const out = await placeTicket(deps, auth, { lines: parsed.lines, ownerId, sourceType: SourceType.Express, inboxString: req.body.text, pageInfo: req.body.pageInfo, customerPhone: req.body.customerPhone, idempotencyKey: req.body.idempotencyKey });
     return reply.code(out.status).send(out.body);
   });
@@ -60,7 +43,8 @@ export function orderRoutes(app: HttpApp, deps: Deps) {
   app.post('/api/Bet/PlaceWebOrder', { config: place, schema: { tags, body: placeWebOrderBody } }, async (req, reply) => {
     const auth = requireAuth(req);
     const ownerId = await resolveOwner(deps, auth, req.body.targetUserId);
-    const lines = webRowsToLines(req.body.rows, { eatSequence: await eatSequenceOf(auth, ownerId), today: businessDateOf(deps.clock.now(), deps.config.tzBusiness) });
+    const settings = await betSettingsOf(deps.db, auth, ownerId);
+    const lines = webRowsToLines(req.body.rows, { ...settings, today: businessDateOf(deps.clock.now(), deps.config.tzBusiness) });
     const out = await placeTicket(deps, auth, { lines, ownerId, sourceType: req.body.sourceType, pageInfo: req.body.pageInfo, customerPhone: req.body.customerPhone, idempotencyKey: req.body.idempotencyKey });
     return reply.code(out.status).send(out.body);
   });

@@ -1,6 +1,7 @@
-// Voiding tickets: before every draw of the ticket closes (or with void authority), the ticket and its
-// lines are marked void, the eaten amounts are given back to the limits, and the stake returns through a
-// reversing journal transaction. The ticket stays, with who voided it and when.
+// Voiding tickets: one's own before every draw of the ticket closes, a downline's (with void authority)
+// also after. The ticket and its lines are marked void, the eaten amounts are given back to the limits,
+// and the stake returns through a reversing journal transaction. The ticket stays, with who voided it
+// and when.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hasAccess, RoleId } from '@app/domain';
 import { auditLog, tickets, users } from '../../db/schema';
@@ -10,6 +11,19 @@ import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { manyPostingsCtes, rows } from '../ledger/queries';
 import { lockWallets, runTransaction } from '../ledger/service';
+
+/**
+ * What the caller may void. The account's flags decide (issue 10, item 3): "allow self void" its own
+ * tickets, "void ticket authority" its downline's. The permission role must also hold the delete level
+ * of Bet or Bet History, so a role (or a sub-account's grant) can narrow voiding but never widen it: the
+ * default player role carries Bet delete, and that alone voids nothing. The platform's super admin
+ * (main account) may void any ticket.
+ */
+export function voidRights(auth: AuthContext, flags: { authority: boolean; selfVoid: boolean }) {
+  if (auth.roleId === RoleId.SuperAdmin && auth.isMainAccount) return { own: true, downline: true };
+  const roleAllows = hasAccess(auth.access, 'Bet', [4]) || hasAccess(auth.access, 'Bet History', [4]);
+  return { own: roleAllows && flags.selfVoid, downline: roleAllows && flags.authority };
+}
 
 export async function voidTickets(deps: Deps, auth: AuthContext, ticketIds: number[], ip: string) {
   if (!ticketIds.length) throw new AppError(400, 'SELECT_TICKET_TO_VOID', { ticketIds: 'required' });
@@ -26,19 +40,24 @@ export async function voidTickets(deps: Deps, auth: AuthContext, ticketIds: numb
       .for('update', { of: tickets });
     if (locked.length !== ids.length) throw notFound();
     const [me] = await tx.select({ authority: users.voidTicketAuthority, selfVoid: users.allowSelfVoid }).from(users).where(eq(users.id, auth.actingUserId));
-    // Voiding needs the delete level of Bet or Bet History; one's own tickets also with "allow self void".
-    const mayVoid = (auth.roleId === RoleId.SuperAdmin && auth.isMainAccount) || hasAccess(auth.access, 'Bet', [4]) || hasAccess(auth.access, 'Bet History', [4]);
+    const rights = voidRights(auth, me);
     for (const { t } of locked) {
       if (t.status !== 1) throw new AppError(409, 'TICKET_ALREADY_VOID', { ticketId: t.id });
-      const own = t.userId === auth.actingUserId;
-      if (!mayVoid && !(own && me.selfVoid)) throw forbidden();
+      if (!(t.userId === auth.actingUserId ? rights.own : rights.downline)) throw forbidden('VOID_NOT_ALLOWED');
     }
-    // Past cutoff only with void authority.
-    if (!me.authority) {
-      const closed = await tx.execute(sql`select distinct bl.ticket_id from bet_lines bl join draws d on d.id = bl.draw_id
-                                          where bl.ticket_id = any(${`{${ids.join(',')}}`}::bigint[]) and d.cutoff_at <= ${now}`);
-      if ((closed as unknown as { rows: unknown[] }).rows.length) throw new AppError(422, 'DRAW_CLOSED');
-    }
+    // Past the cutoff a downline's tickets (void authority, checked above), never one's own; and no
+    // ticket once its draw has a result (entered, fetched or released: the numbers are known).
+    const own = new Set(locked.filter(({ t }) => t.userId === auth.actingUserId).map(({ t }) => t.id));
+    const draws = await rows<{ ticketId: number; closed: boolean; resulted: boolean }>(
+      tx,
+      sql`select bl.ticket_id as "ticketId", bool_or(d.cutoff_at <= ${now}) as closed,
+                 bool_or(exists (select 1 from pool_results r where r.draw_id = d.id)) as resulted
+          from bet_lines bl join draws d on d.id = bl.draw_id
+          where bl.ticket_id = any(${`{${ids.join(',')}}`}::bigint[])
+          group by bl.ticket_id`,
+    );
+    if (draws.some((d) => d.resulted)) throw new AppError(422, 'DRAW_HAS_RESULT');
+    if (draws.some((d) => d.closed && own.has(Number(d.ticketId)))) throw new AppError(422, 'DRAW_CLOSED');
     return voidLocked(tx, auth, locked.map((x) => x.t), now, ip);
   });
 }

@@ -1,7 +1,8 @@
 // The web order grid's rows are checked by the bet language itself: each row is written as express text
-// and parsed back, so a grid row and a pasted line obey exactly the same rules and messages.
-import { BetLanguageError, DEFAULT_CODE_ORDER, formatExpress, parseExpress, type BetLine, type EatSequence, type PoolId } from '@app/domain';
-import { AppError } from '../../platform/errors';
+// in its owner's bet-code order and parsed back, so a grid row and a pasted line obey exactly the same
+// rules and messages, and a refused row is named by the text it stands for.
+import { BetLanguageError, formatExpress, parseExpress, type BetLine, type PoolId } from '@app/domain';
+import { refusedLines, type BetSettings, type LineRefusal } from './betSettings';
 
 export interface WebOrderRow {
   number: string;
@@ -11,12 +12,20 @@ export interface WebOrderRow {
   draw: BetLine['draw'];
 }
 
-export function webRowsToLines(rows: WebOrderRow[], ctx: { eatSequence: EatSequence; today: string }): BetLine[] {
-  const errors: Record<string, string> = {};
+/** A row that cannot be written as text is named by its parts. */
+const describe = (r: WebOrderRow) =>
+  `${r.number} ${Object.entries(r.amounts)
+    .map(([code, cents]) => `${code}${(cents ?? 0) / 100}`)
+    .join(' ')}`.trim();
+
+export function webRowsToLines(rows: WebOrderRow[], ctx: BetSettings & { today: string }): BetLine[] {
+  const refusals: LineRefusal[] = [];
   const lines: BetLine[] = [];
   const seen = new Set<string>();
   rows.forEach((r, i) => {
     const lineNo = i + 1;
+    // A zero stake on a code is no stake on it, as in bet text.
+    const amounts = Object.fromEntries(Object.entries(r.amounts).filter(([, cents]) => cents)) as BetLine['amounts'];
     const candidate: BetLine = {
       lineNo,
       raw: '',
@@ -24,27 +33,26 @@ export function webRowsToLines(rows: WebOrderRow[], ctx: { eatSequence: EatSeque
       pools: [...new Set(r.pools)].sort((a, b) => a - b) as PoolId[],
       number: r.number,
       betType: r.betType as BetLine['betType'],
-      amounts: r.amounts,
+      amounts,
     };
+    const refuse = (text: string, key: string, code?: string) => refusals.push({ lineNo, text, key, ...(code ? { code } : {}) });
+    const outside = Object.keys(amounts).find((code) => !(ctx.codeOrder as string[]).includes(code));
+    if (outside) return refuse(describe(r), 'BET_CODE_NOT_IN_ORDER', outside);
+    let text: string;
     try {
-      const text = formatExpress([candidate], { codeOrder: DEFAULT_CODE_ORDER, eatSequence: ctx.eatSequence, today: ctx.today });
-      const parsed = parseExpress(text, { codeOrder: DEFAULT_CODE_ORDER, eatSequence: ctx.eatSequence, defaultPools: [], today: ctx.today });
-      if (!parsed.ok) {
-        errors[`line.${lineNo}`] = parsed.errors[0].key;
-        return;
-      }
-      const key = JSON.stringify([candidate.number, candidate.betType, candidate.pools, candidate.draw]);
-      if (seen.has(key)) {
-        errors[`line.${lineNo}`] = 'DUPLICATED_NUMBER';
-        return;
-      }
-      seen.add(key);
-      lines.push({ ...parsed.lines[0], lineNo, raw: text });
+      text = formatExpress([candidate], { codeOrder: ctx.codeOrder, eatSequence: ctx.eatSequence, today: ctx.today });
     } catch (e) {
-      errors[`line.${lineNo}`] = e instanceof BetLanguageError ? e.key : 'UNRECOGNISED_BET_LINE';
+      return refuse(describe(r), e instanceof BetLanguageError ? e.key : 'UNRECOGNISED_BET_LINE');
     }
+    // The row as one line of text: "D #1 1234#1#1".
+    const own = text.split('\n').join(' ');
+    const parsed = parseExpress(text, { codeOrder: ctx.codeOrder, eatSequence: ctx.eatSequence, defaultPools: [], today: ctx.today });
+    if (!parsed.ok) return refuse(own, parsed.errors[0].key, parsed.errors[0].code);
+    const key = JSON.stringify([candidate.number, candidate.betType, candidate.pools, candidate.draw]);
+    if (seen.has(key)) return refuse(own, 'DUPLICATED_NUMBER');
+    seen.add(key);
+    lines.push({ ...parsed.lines[0], lineNo, raw: own });
   });
-  const first = Object.values(errors)[0];
-  if (first) throw new AppError(400, first as never, errors);
+  if (refusals.length) throw refusedLines(400, refusals);
   return lines;
 }

@@ -2,12 +2,14 @@
 // The rules are in docs/decisions/0004-credit-model.md.
 import {
   PAYMENT_TYPES,
+  type CreditLimitChangeKind,
   type CreditLimitResult,
   type CreditLog,
-  type CreditLogEntry,
+  type CreditLogItem,
   type MakePaymentBody,
   type Payment,
   type PaymentHistory,
+  type PaymentHistoryItem,
   type PaymentHistoryQuery,
   type PlayerTransactionQuery,
   type UpdateCreditLimitBody,
@@ -109,26 +111,51 @@ export async function makePayment(deps: Deps, auth: AuthContext, body: MakePayme
   );
 }
 
-/** Payments whose target is in the caller's subtree, newest first, a page at a time. */
+/** The kind of a credit limit change, from the audit action that made it. */
+function limitChangeKind(action: string | null): CreditLimitChangeKind {
+  if (action === 'user.create') return 'create';
+  if (action === 'user.credit-limit.admin') return 'admin';
+  if (action === 'user.delete') return 'delete';
+  return 'change';
+}
+
+const limitChange = (r: q.LimitChangeColumns & { id: number | null; at: Date | string }) => ({
+  kind: 'creditLimit' as const,
+  id: Number(r.id),
+  change: limitChangeKind(r.action),
+  before: Number(r.limitBefore),
+  after: Number(r.limitAfter),
+  at: iso(r.at),
+});
+
+function toHistoryItem(r: q.PaymentRow): PaymentHistoryItem {
+  if (r.kind === 'creditLimit') {
+    return { ...limitChange(r), targetUserId: r.targetUserId, targetUsername: r.targetUsername, initiateUserId: r.initiateUserId, initiateUsername: r.initiateUsername };
+  }
+  return {
+    kind: 'payment',
+    id: Number(r.id),
+    type: Number(r.type),
+    amount: Number(r.amount),
+    targetUserId: r.targetUserId,
+    targetUsername: r.targetUsername,
+    initiateUserId: Number(r.initiateUserId),
+    initiateUsername: r.initiateUsername ?? '',
+    initialAmount: Number(r.initialAmount),
+    finalAmount: Number(r.finalAmount),
+    remark: r.remark,
+    at: iso(r.at),
+    transactionId: Number(r.transactionId),
+  };
+}
+
+/** Payments and credit limit changes whose target is in the caller's subtree, newest first, a page at a time. */
 export async function paymentHistory(deps: Deps, auth: AuthContext, query: PaymentHistoryQuery): Promise<PaymentHistory> {
   if (query.targetUserId !== undefined) await assertInSubtree(deps, auth, query.targetUserId);
   const filter = { rootPath: auth.actingPath, targetUserId: query.targetUserId, from: query.from, to: query.to, tz: deps.config.tzBusiness };
   const page = await q.paymentPage(deps.db, { ...filter, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
   return {
-    items: page.filter((r) => r.id !== null).map((r) => ({
-      id: Number(r.id),
-      type: r.type,
-      amount: Number(r.amount),
-      targetUserId: r.targetUserId,
-      targetUsername: r.targetUsername,
-      initiateUserId: r.initiateUserId,
-      initiateUsername: r.initiateUsername,
-      initialAmount: Number(r.initialAmount),
-      finalAmount: Number(r.finalAmount),
-      remark: r.remark,
-      at: iso(r.at),
-      transactionId: Number(r.transactionId),
-    })),
+    items: page.filter((r) => r.id !== null).map(toHistoryItem),
     total: Number(page[0]?.total ?? 0),
   };
 }
@@ -210,13 +237,15 @@ async function creditLogTarget(deps: Deps, auth: AuthContext, userId: number | u
   return { account, summary, walletId: summary.walletId };
 }
 
-function toEntry(r: q.CreditLogRow): CreditLogEntry {
+function toEntry(r: q.CreditLogRow): CreditLogItem {
+  if (r.kind === 'creditLimit') return { ...limitChange(r), initiatedById: r.initiatedById, initiatedBy: r.initiatedBy };
   const amount = Number(r.amount);
   const post = Number(r.balanceAfter);
   return {
+    kind: 'journal',
     id: Number(r.id),
     transactionId: Number(r.transactionId),
-    type: r.kind,
+    type: r.journalKind ?? '',
     amount,
     preBalance: post - amount,
     postBalance: post,
@@ -231,13 +260,9 @@ function toEntry(r: q.CreditLogRow): CreditLogEntry {
 export async function creditLog(deps: Deps, auth: AuthContext, query: PlayerTransactionQuery): Promise<CreditLog> {
   const { account, summary, walletId } = await creditLogTarget(deps, auth, query.userId);
   const filter = { from: query.from, to: query.to, tz: deps.config.tzBusiness };
-  let items: CreditLogEntry[] = [];
-  let total = 0;
-  if (walletId !== null) {
-    const page = await q.creditLogPage(deps.db, { walletId, ...filter, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-    items = page.filter((r) => r.id !== null).map(toEntry);
-    total = Number(page[0]?.total ?? 0);
-  }
+  const page = await q.creditLogPage(deps.db, { userId: account.id, walletId, ...filter, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+  const items = page.filter((r) => r.id !== null).map(toEntry);
+  const total = Number(page[0]?.total ?? 0);
   return {
     userId: account.id,
     username: account.username,
@@ -270,21 +295,15 @@ function csvText(v: string | null): string {
 export async function creditLogCsv(deps: Deps, auth: AuthContext, query: PlayerTransactionQuery): Promise<{ filename: string; csv: string }> {
   const { account, walletId } = await creditLogTarget(deps, auth, query.userId);
   const tz = deps.config.tzBusiness;
-  const rowsOut = walletId === null ? [] : await q.creditLogPage(deps.db, { walletId, from: query.from, to: query.to, tz, limit: CSV_MAX_ROWS, offset: 0 });
-  const lines = [`Date Time (${tz}),Type,Amount,Pre-Balance,Post-Balance,Initiated By,Remark,Transaction Id`];
+  const rowsOut = await q.creditLogPage(deps.db, { userId: account.id, walletId, from: query.from, to: query.to, tz, limit: CSV_MAX_ROWS, offset: 0 });
+  const lines = [`Date Time (${tz}),Type,Amount,Pre-Balance,Post-Balance,Initiated By,Remark,Transaction Id,Credit Limit Before,Credit Limit After`];
   for (const r of rowsOut.filter((x) => x.id !== null).map(toEntry)) {
-    lines.push(
-      [
-        formatBusinessDateTime(new Date(r.at), tz),
-        csvText(r.type),
-        centsToDecimal(r.amount),
-        centsToDecimal(r.preBalance),
-        centsToDecimal(r.postBalance),
-        csvText(r.initiatedBy),
-        csvText(r.remark),
-        String(r.transactionId),
-      ].join(','),
-    );
+    const when = formatBusinessDateTime(new Date(r.at), tz);
+    const fields =
+      r.kind === 'journal'
+        ? [csvText(r.type), centsToDecimal(r.amount), centsToDecimal(r.preBalance), centsToDecimal(r.postBalance), csvText(r.initiatedBy), csvText(r.remark), String(r.transactionId), '', '']
+        : [`credit-limit.${r.change}`, centsToDecimal(r.after - r.before), '', '', csvText(r.initiatedBy), '', '', centsToDecimal(r.before), centsToDecimal(r.after)];
+    lines.push([when, ...fields].join(','));
   }
   const range = [query.from, query.to].filter(Boolean).join('_to_');
   const safeName = account.username.replace(/[^A-Za-z0-9_.-]/g, '_');

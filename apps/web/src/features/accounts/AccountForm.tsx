@@ -24,6 +24,7 @@ import {
   type FormMode,
   type FormValues,
 } from './accountForm';
+import { BetTextSettings } from './BetTextSettings';
 import { levelLabel } from './labels';
 import { formatInstant } from '../../ui/time';
 
@@ -362,6 +363,7 @@ export function AccountForm({ mode, detail, init, uplineId, defaultLevel, readOn
         {!profile && sw('canEditPackage', t('accounts.canEditPackage'))}
         {eatSequence}
         {!profile && money('maxFightLimit', t('accounts.maxFightLimit'))}
+        <BetTextSettings disabled={disabled} />
       </Fields>
     </Card>
   );

@@ -36,7 +36,7 @@ export default function AccountManagePage() {
   const [params, setParams] = useSearchParams();
   const state = parseListingParams(params);
   const requestedTab = params.get('tab');
-  const canSubAccounts = access.mainAccount && ([1, 2, 3, 4] as number[]).includes(access.userRoleId ?? 0);
+  const canSubAccounts = access.can('Main Account', [1]) && ([1, 2, 3, 4] as number[]).includes(access.userRoleId ?? 0);
   const tab: TabKey = requestedTab === 'house' || (requestedTab === 'sub' && canSubAccounts) ? requestedTab : 'downline';
   const [searchTerm, setSearchTerm] = useState(searchTermStore.read);
   const [searchText, setSearchText] = useState(searchTerm);

@@ -47,7 +47,8 @@ export default function SubAccountDetailPage() {
   const [saving, setSaving] = useState(false);
   const password = Form.useWatch('password', form);
 
-  // A sub-account never gets more than its main account has: the main account's highest option per function.
+  // Nobody gives more than it holds: the caller's own highest option per function (a main account's, or
+  // a managing sub-account's own, which the server enforces too).
   const ceiling = useMemo(() => {
     const own = parseAccessString(userData?.accessString ?? '');
     return Object.fromEntries(FUNCTION_NAMES.map((fn) => [fn, optionForLevels(own.get(fn))])) as Record<FunctionName, AccessOption>;

@@ -3,6 +3,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS, withQuery } from '../../navigation/paths';
+import { useAuth } from '../../state/AuthContext';
 import { useSubAccounts, type SubAccountRow } from './api';
 import { StatusTag } from './labels';
 import { optionsFromAccessString } from './subAccountForm';
@@ -13,6 +14,7 @@ export function SubAccountsTab() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const subs = useSubAccounts();
+  const { userData } = useAuth();
 
   const columns: TableColumnsType<SubAccountRow> = [
     { title: t('accounts.username'), dataIndex: 'username', key: 'username' },
@@ -52,7 +54,9 @@ export function SubAccountsTab() {
       title: t('common.actions'),
       key: 'actions',
       width: 110,
-      render: (_: unknown, r) => (
+      // A managing sub-account does not edit itself (the server refuses it).
+      render: (_: unknown, r) =>
+        r.userId === userData?.userId ? null : (
         <Button
           size="small"
           icon={<EditOutlined />}

@@ -18,6 +18,8 @@ export const SETTINGS_KEYS = [
   'positionTaking',
   'fixPackage',
   'eatSequence',
+  'betCodeOrder',
+  'defaultPools',
   'maxFightLimit',
   'canEditPackage',
   'receiptFormat',
@@ -50,7 +52,7 @@ void allSettingsListed;
 export const MONEY_SETTINGS = ['maxFightLimit', 'gdLimit', 'totalBaseLimit'] as const;
 
 /** What an account may change on itself (manage profile); the server applies only these. */
-export const PROFILE_FIELDS = ['fullName', 'phone', 'email', 'receiptFormat', 'receiptOrderType', 'eatSequence'] as const;
+export const PROFILE_FIELDS = ['fullName', 'phone', 'email', 'receiptFormat', 'receiptOrderType', 'eatSequence', 'betCodeOrder', 'defaultPools'] as const;
 
 export const DEFAULT_SETTINGS: AccountSettings = {
   fullName: '',
@@ -63,6 +65,8 @@ export const DEFAULT_SETTINGS: AccountSettings = {
   positionTaking: 0,
   fixPackage: false,
   eatSequence: '*/**',
+  betCodeOrder: 'B#S#4A#A#C',
+  defaultPools: [],
   maxFightLimit: 0,
   canEditPackage: false,
   receiptFormat: 1,

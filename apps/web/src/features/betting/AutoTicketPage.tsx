@@ -14,7 +14,9 @@ import { useAlerts } from '../../ui/useAlerts';
 import { autoTicketKeys, saveAutoTicket, stopAutoTicket, useAutoTickets, useBusinessDate, type AutoTicketView } from './api';
 import { checkAutoTicketText } from './autoTicket';
 import { poolLetters, problemText, refusalText, shortDate, type Said } from './labels';
+import { DrawClock } from './DrawClock';
 import { OwnerBar } from './OwnerBar';
+import { useBetSettings } from './settings';
 import { buildExpressPreview, lineErrorsOf } from './preview';
 import { useOrderOwner } from './useOrderOwner';
 import { formatInstant } from '../../ui/time';
@@ -213,7 +215,7 @@ function AutoTicketForm({ onSaved }: { onSaved: () => void }) {
   const [refusal, setRefusal] = useState<Said | null>(null);
   const [serverErrors, setServerErrors] = useState<{ text: string; lines: Map<number, string> } | null>(null);
   const action = useRef(new IdempotentAction());
-  const eatSequence = owner.owner.data?.eatSequence;
+  const settings = useBetSettings(owner.owner.data);
 
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(text), PREVIEW_DELAY_MS);
@@ -221,10 +223,12 @@ function AutoTicketForm({ onSaved }: { onSaved: () => void }) {
   }, [text]);
 
   const preview = useMemo(
-    () => (today && eatSequence && debounced.trim() !== '' ? buildExpressPreview(debounced, { today, eatSequence }) : null),
-    [debounced, today, eatSequence],
+    () => (today && settings && debounced.trim() !== '' ? buildExpressPreview(debounced, { today, ...settings }) : null),
+    [debounced, today, settings],
   );
   const oneDate = useMemo(() => (preview ? checkAutoTicketText(preview) : null), [preview]);
+  const clockPoolsKey = [...new Set([...(settings?.defaultPools ?? []), ...(preview?.rows ?? []).flatMap((r) => r.line?.pools ?? [])])].sort().join(',');
+  const clockPools = useMemo(() => (clockPoolsKey ? clockPoolsKey.split(',').map(Number) : []), [clockPoolsKey]);
 
   /** Every problem by line: the bet language's, the one-date rule's, then the server's. */
   const problems = useMemo(() => {
@@ -250,7 +254,7 @@ function AutoTicketForm({ onSaved }: { onSaved: () => void }) {
       alerts.error(t('betting.pickAccount'));
       return;
     }
-    const check = today && eatSequence ? buildExpressPreview(text, { today, eatSequence }) : null;
+    const check = today && settings ? buildExpressPreview(text, { today, ...settings }) : null;
     if (check) {
       setDebounced(text);
       const general = check.general[0];
@@ -301,6 +305,7 @@ function AutoTicketForm({ onSaved }: { onSaved: () => void }) {
     <Card title={t('betting.auto.new')} data-testid="auto-form-card">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <OwnerBar owner={owner} today={today} />
+        <DrawClock pools={clockPools} />
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={10}>
             <Input.TextArea

@@ -1,26 +1,32 @@
-import { useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
-import { Alert, Button, Card, Col, Collapse, Input, Row, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Card, Col, Collapse, Row, Space, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { BookOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAccess } from '../../navigation/useAccess';
-import { BET_LANGUAGE_HELP, formatNumberToken, type BetCode, type BetLine } from '@app/domain';
+import { BET_LANGUAGE_HELP } from '@app/domain';
 import { translateMessage } from '../../i18n';
 import { IdempotentAction, outcomeOf } from '../../ui/idempotency';
 import { formatCents } from '../../ui/text';
 import { useAlerts } from '../../ui/useAlerts';
 import { placeExpressOrder, useAfterPlace, useBusinessDate, type PlacedTicket } from './api';
-import { drawText, poolLetters, problemText, refusalText, type Said } from './labels';
+import { clockKeys, useDrawClock } from './drawClock';
+import { DrawClock } from './DrawClock';
+import { problemText, refusalText, type Said } from './labels';
 import { OwnerBar } from './OwnerBar';
 import { PlacedResult } from './PlacedResult';
-import { buildExpressPreview, lineErrorsOf, type PreviewRow } from './preview';
+import { buildExpressPreview, lineErrorsOf, type ExpressPreview, type PreviewRow } from './preview';
+import { PreviewList } from './PreviewList';
+import { useBetSettings } from './settings';
 import { useOrderOwner } from './useOrderOwner';
 
 /** The number dictionary (linked from here when it exists for the viewer). */
 const DICTIONARY_PATH = '/number-meaning';
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
-const PREVIEW_DELAY_MS = 250;
+/** The preview is read once typing pauses this long. */
+export const PREVIEW_DELAY_MS = 200;
 /** Text lines the help panel explains, each with its i18n key. */
 const HELP_LINES: [string, string][] = [
   ['D', 'draw'],
@@ -35,7 +41,18 @@ const HELP_LINES: [string, string][] = [
   ['123R#1', 'rollBack'],
 ];
 
-/** /order/express-betting: bet text as agents receive it, a live preview, and one placement per press. */
+/** The pools a preview's lines buy, and the owner's default pools: those the draw clock shows. */
+function poolsOf(preview: ExpressPreview | null, defaults: readonly number[]): string {
+  const set = new Set<number>(defaults);
+  for (const r of preview?.rows ?? []) for (const p of r.line?.pools ?? []) set.add(p);
+  return [...set].sort((a, b) => a - b).join(',');
+}
+
+/**
+ * /order/express-betting: bet text as agents receive it, a preview, and one placement per press (or
+ * Ctrl+Enter). The text area is left to the browser (no React state per keystroke): the preview is read
+ * once typing pauses, and only the preview rows in view are rendered.
+ */
 export default function ExpressBettingPage() {
   const { t } = useTranslation();
   const alerts = useAlerts();
@@ -43,31 +60,64 @@ export default function ExpressBettingPage() {
   const owner = useOrderOwner();
   const { today } = useBusinessDate();
   const afterPlace = useAfterPlace();
-  const [text, setText] = useState('');
-  const [debounced, setDebounced] = useState('');
+  const queryClient = useQueryClient();
+  const clock = useDrawClock();
+  const settings = useBetSettings(owner.owner.data);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [preview, setPreview] = useState<{ text: string; value: ExpressPreview | null }>({ text: '', value: null });
   const [placing, setPlacing] = useState(false);
   const [result, setResult] = useState<PlacedTicket | null>(null);
   const [refusal, setRefusal] = useState<Said | null>(null);
   /** The server's per-line refusal, for the text it was given (dropped once the text changes). */
   const [serverErrors, setServerErrors] = useState<{ text: string; lines: Map<number, string> } | null>(null);
   const action = useRef(new IdempotentAction());
-  const eatSequence = owner.owner.data?.eatSequence;
 
+  const readPreview = useCallback(() => {
+    clearTimeout(timer.current);
+    const text = area.current?.value ?? '';
+    performance.mark('express-preview-start');
+    const value = today && settings && text.trim() !== '' ? buildExpressPreview(text, { today, ...settings }) : null;
+    performance.measure('express-preview-read', 'express-preview-start');
+    setPreview({ text, value });
+    return value;
+  }, [today, settings]);
+
+  // Read again when what the text is read by arrives or changes (the owner, its settings, the date).
   useEffect(() => {
-    const timer = setTimeout(() => setDebounced(text), PREVIEW_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+    readPreview();
+  }, [readPreview]);
 
-  const preview = useMemo(
-    () => (today && eatSequence && debounced.trim() !== '' ? buildExpressPreview(debounced, { today, eatSequence }) : null),
-    [debounced, today, eatSequence],
-  );
-  const lineRefusals = serverErrors && serverErrors.text === debounced ? serverErrors.lines : null;
+  // After the preview's rows are on screen: how long reading and showing them took (npm run bench:express).
+  useEffect(() => {
+    const started = () => performance.getEntriesByName('express-preview-start', 'mark').length > 0;
+    if (!started()) return;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (!started()) return;
+        performance.measure('express-preview', 'express-preview-start');
+        performance.clearMarks('express-preview-start');
+      }, 0),
+    );
+  }, [preview]);
+
+  const edited = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(readPreview, PREVIEW_DELAY_MS);
+    if (refusal) setRefusal(null);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const setText = (text: string) => {
+    if (area.current) area.current.value = text;
+    readPreview();
+  };
 
   const place = async () => {
     if (placing) return;
     setRefusal(null);
     setResult(null);
+    const text = area.current?.value ?? '';
     if (text.trim() === '') {
       alerts.errorKey('EMPTY_RECEIPT_STRING');
       return;
@@ -77,9 +127,8 @@ export default function ExpressBettingPage() {
       return;
     }
     // The preview is checked first; the server reads the text again and has the last word.
-    const check = today && eatSequence ? buildExpressPreview(text, { today, eatSequence }) : null;
+    const check = readPreview();
     if (check && !check.ok) {
-      setDebounced(text);
       const general = check.general[0];
       const first = check.rows.find((r) => r.problems.length > 0);
       alerts.error(
@@ -102,8 +151,8 @@ export default function ExpressBettingPage() {
       setResult(r.data);
       setServerErrors(null);
       setText('');
-      setDebounced('');
       afterPlace();
+      void queryClient.invalidateQueries({ queryKey: clockKeys.all });
       return;
     }
     if (outcome === 'uncertain') {
@@ -112,123 +161,63 @@ export default function ExpressBettingPage() {
     }
     const lines = lineErrorsOf(r.data);
     setServerErrors(lines.size ? { text, lines } : null);
-    setDebounced(text);
     setRefusal(() => (tt: TFunction) => (lines.size ? tt('betting.refusedLines', { message: refusalText(tt, r) }) : refusalText(tt, r)));
   };
 
+  const lineRefusals = serverErrors && serverErrors.text === preview.text ? serverErrors.lines : null;
   const rows: PreviewRow[] = useMemo(() => {
-    if (!preview) return [];
-    if (!lineRefusals) return preview.rows;
-    return preview.rows.map((row) => {
+    const base = preview.value?.rows ?? [];
+    if (!lineRefusals) return base;
+    return base.map((row) => {
       const key = lineRefusals.get(row.lineNo);
       return key && !row.problems.some((p) => p.key === key) ? { ...row, problems: [...row.problems, { key }] } : row;
     });
-  }, [preview, lineRefusals]);
-  const numberToken = (l: BetLine) => {
-    try {
-      return formatNumberToken(l.number, l.betType, eatSequence);
-    } catch {
-      return l.number;
-    }
-  };
-  const spanned = (r: PreviewRow) => r.problems.length > 0 || r.kind !== 'bet' || !r.line;
-  const DETAIL_SPAN = 5;
-  const columns: TableColumnsType<PreviewRow> = [
-    { title: t('betting.line'), dataIndex: 'lineNo', key: 'lineNo', width: 56, align: 'right' },
-    {
-      title: t('betting.text'),
-      dataIndex: 'raw',
-      key: 'raw',
-      render: (v: string) => <span style={{ fontFamily: MONO, whiteSpace: 'pre' }}>{v.trim()}</span>,
-    },
-    {
-      title: t('betting.drawCol'),
-      key: 'draw',
-      onCell: (r) => ({ colSpan: spanned(r) ? DETAIL_SPAN : 1 }),
-      render: (_: unknown, r) => {
-        if (r.problems.length > 0) {
-          return (
-            <Space orientation="vertical" size={0} data-testid={`express-line-error-${r.lineNo}`}>
-              {r.problems.map((p, i) => (
-                <Typography.Text type="danger" key={i}>
-                  {problemText(t, p)}
-                </Typography.Text>
-              ))}
-            </Space>
-          );
-        }
-        if (r.kind === 'draw') return <Typography.Text type="secondary">{t('betting.readsDraw')}</Typography.Text>;
-        if (r.kind === 'pools') return <Typography.Text type="secondary">{t('betting.readsPools')}</Typography.Text>;
-        if (!r.line) return <Typography.Text type="secondary">{t('betting.notRead')}</Typography.Text>;
-        return drawText(t, r.line.draw);
-      },
-    },
-    { title: t('betting.pools'), key: 'pools', onCell: (r) => ({ colSpan: spanned(r) ? 0 : 1 }), render: (_: unknown, r) => (r.line ? poolLetters(r.line.pools) : null) },
-    {
-      title: t('betting.number'),
-      key: 'number',
-      onCell: (r) => ({ colSpan: spanned(r) ? 0 : 1 }),
-      render: (_: unknown, r) => (r.line ? <span style={{ fontFamily: MONO }}>{numberToken(r.line)}</span> : null),
-    },
-    {
-      title: t('betting.betType'),
-      key: 'type',
-      onCell: (r) => ({ colSpan: spanned(r) ? 0 : 1 }),
-      render: (_: unknown, r) => (r.line ? <Tag color={r.line.betType === 1 ? 'default' : 'blue'}>{t(`betting.betTypes.${r.line.betType}`)}</Tag> : null),
-    },
-    {
-      title: t('betting.amounts'),
-      key: 'amounts',
-      onCell: (r) => ({ colSpan: spanned(r) ? 0 : 1 }),
-      render: (_: unknown, r) =>
-        r.line ? (
-          <Space size={4} wrap>
-            {(Object.entries(r.line.amounts) as [BetCode, number][]).map(([code, cents]) => (
-              <Tag key={code} style={{ marginInlineEnd: 0 }}>
-                <b>{code}</b> {formatCents(cents)}
-              </Tag>
-            ))}
-          </Space>
-        ) : null,
-    },
-    { title: t('betting.numbers'), dataIndex: 'numbers', key: 'numbers', align: 'right', render: (v: number, r) => (r.line ? v : '') },
-    { title: t('betting.gross'), dataIndex: 'gross', key: 'gross', align: 'right', render: (v: number, r) => (r.line ? formatCents(v) : '') },
-  ];
+  }, [preview.value, lineRefusals]);
 
-  const general = preview?.general ?? [];
+  const clockPoolsKey = poolsOf(preview.value, settings?.defaultPools ?? []);
+  const clockPools = useMemo(() => (clockPoolsKey ? clockPoolsKey.split(',').map(Number) : []), [clockPoolsKey]);
+  const general = preview.value?.general ?? [];
   const badLines = rows.filter((r) => r.problems.length > 0).length;
+  const codeOrder = (settings?.codeOrder ?? []).join('#') || 'B#S#4A#A#C';
 
   return (
     <div data-testid="express-page">
       <Typography.Title level={3}>{t('betting.routes.express')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Card size="small">
-          <OwnerBar owner={owner} today={today} />
+          <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+            <OwnerBar owner={owner} today={today} />
+            <DrawClock pools={clockPools} />
+          </Space>
         </Card>
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={9}>
             <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-              <Card title={t('betting.betText')}>
-                <Input.TextArea
-                  value={text}
-                  onChange={(e) => {
-                    setText(e.target.value);
-                    setRefusal(null);
+              <Card title={t('betting.betText')} extra={<Typography.Text type="secondary">{t('betting.placeShortcut')}</Typography.Text>}>
+                <textarea
+                  ref={area}
+                  className="ant-input ant-input-outlined"
+                  rows={22}
+                  onChange={edited}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                      e.preventDefault();
+                      void place();
+                    }
                   }}
-                  autoSize={{ minRows: 12, maxRows: 28 }}
                   spellCheck={false}
+                  autoComplete="off"
                   placeholder={BET_LANGUAGE_HELP}
-                  style={{ fontFamily: MONO }}
+                  style={{ fontFamily: MONO, width: '100%', resize: 'vertical' }}
                   data-testid="express-text"
                 />
-                <Space style={{ marginTop: 12 }}>
+                <Space style={{ marginTop: 12 }} wrap>
                   <Button type="primary" onClick={() => void place()} loading={placing} disabled={placing} data-testid="express-place">
                     {t('betting.place')}
                   </Button>
                   <Button
                     onClick={() => {
                       setText('');
-                      setDebounced('');
                       setRefusal(null);
                     }}
                     disabled={placing}
@@ -260,7 +249,7 @@ export default function ExpressBettingPage() {
                           showHeader={false}
                           columns={[
                             { key: 'syntax', width: 110, render: (_: unknown, r) => <span style={{ fontFamily: MONO }}>{r[0]}</span> },
-                            { key: 'means', render: (_: unknown, r) => t(`betting.help.${r[1]}`) },
+                            { key: 'means', render: (_: unknown, r) => t(`betting.help.${r[1]}`, { order: codeOrder }) },
                           ]}
                         />
                         <Typography.Text strong>{t('betting.help.sample')}</Typography.Text>
@@ -284,15 +273,15 @@ export default function ExpressBettingPage() {
               <Card title={t('betting.preview')} data-testid="express-preview-card">
                 <Row gutter={16} style={{ marginBottom: 12 }}>
                   <Col span={6}>
-                    <Statistic title={t('betting.lines')} value={preview?.lines ?? 0} valueRender={(v) => <span data-testid="express-total-lines">{v}</span>} />
+                    <Statistic title={t('betting.lines')} value={preview.value?.lines ?? 0} valueRender={(v) => <span data-testid="express-total-lines">{v}</span>} />
                   </Col>
                   <Col span={6}>
-                    <Statistic title={t('betting.numbers')} value={preview?.numbers ?? 0} valueRender={(v) => <span data-testid="express-total-numbers">{v}</span>} />
+                    <Statistic title={t('betting.numbers')} value={preview.value?.numbers ?? 0} valueRender={(v) => <span data-testid="express-total-numbers">{v}</span>} />
                   </Col>
                   <Col span={8}>
                     <Statistic
                       title={t('betting.grossTotal')}
-                      value={formatCents(preview?.gross ?? 0)}
+                      value={formatCents(preview.value?.gross ?? 0)}
                       valueRender={(v) => <span data-testid="express-total-gross">{v}</span>}
                     />
                   </Col>
@@ -305,7 +294,7 @@ export default function ExpressBettingPage() {
                     />
                   </Col>
                 </Row>
-                {general.length > 0 && debounced.trim() !== '' && (
+                {general.length > 0 && preview.text.trim() !== '' && (
                   <Alert
                     type="warning"
                     showIcon
@@ -314,19 +303,9 @@ export default function ExpressBettingPage() {
                     data-testid="express-general-error"
                   />
                 )}
-                <Table<PreviewRow>
-                  size="small"
-                  rowKey="lineNo"
-                  columns={columns}
-                  dataSource={rows}
-                  pagination={false}
-                  scroll={{ x: 'max-content', y: 560 }}
-                  locale={{ emptyText: t('betting.previewEmpty') }}
-                  onRow={(r) => ({ style: r.problems.length ? { background: '#fff1f0' } : undefined, 'data-testid': `express-line-${r.lineNo}` }) as HTMLAttributes<HTMLElement>}
-                  data-testid="express-preview"
-                />
+                <PreviewList rows={rows} eatSequence={settings?.eatSequence ?? '*/**'} clock={clock.data} />
                 <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-                  {t('betting.previewNote')}
+                  {t('betting.previewNote')} {t('betting.clock.ownCutoff')}
                 </Typography.Paragraph>
               </Card>
             </Space>

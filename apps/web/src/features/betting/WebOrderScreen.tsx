@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Col, Input, Row, Select, Space, Statistic, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,9 @@ import { formatCents } from '../../ui/text';
 import { useAlerts } from '../../ui/useAlerts';
 import { placeWebOrder, useAfterPlace, useBusinessDate, useOpenDays, usePools, type OpenDay, type PlacedTicket, type PoolChoice } from './api';
 import { refusalText, shortDate, type Said } from './labels';
+import { DrawClock } from './DrawClock';
 import { OwnerBar } from './OwnerBar';
+import { useBetSettings } from './settings';
 import { PlacedResult } from './PlacedResult';
 import { lineErrorsOf } from './preview';
 import { useOrderOwner } from './useOrderOwner';
@@ -98,15 +100,28 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
   const [refusal, setRefusal] = useState<Said | null>(null);
   const action = useRef(new IdempotentAction());
   const eatSequence = owner.owner.data?.eatSequence ?? '*/**';
+  const settings = useBetSettings(owner.owner.data);
+  /** The amount columns: the owner's bet-code order. */
+  const codes = settings?.codeOrder ?? GRID_CODES;
+  const defaultPools = settings?.defaultPools;
   const poolList = useMemo(() => pools.data ?? [], [pools.data]);
+  const firstRowRef = useRef<Map<string, HTMLInputElement>>(new Map());
+  const focusNumberOf = useRef<string | null>(null);
+
+  // The owner's default pools are the pools of rows nobody has given pools yet.
+  useEffect(() => {
+    if (!defaultPools?.length) return;
+    if (variant === 2) setSharedPools((p) => (p.length ? p : [...defaultPools]));
+    else setRows((rs) => rs.map((r) => (r.pools.length || !isBlankRow(r) ? r : { ...r, pools: [...defaultPools] })));
+  }, [defaultPools, variant]);
 
   const effective = useMemo(
     () => (variant === 1 ? rows : rows.map((r) => ({ ...r, pools: sharedPools, draw: sharedDraw }))),
     [variant, rows, sharedPools, sharedDraw],
   );
   const check = useMemo(
-    () => (today ? checkGrid(effective, { eatSequence, today, openDraws: openDays.loading ? undefined : openDays.byDate }) : null),
-    [effective, eatSequence, today, openDays.loading, openDays.byDate],
+    () => (today ? checkGrid(effective, { eatSequence, codeOrder: codes, today, openDraws: openDays.loading ? undefined : openDays.byDate }) : null),
+    [effective, eatSequence, codes, today, openDays.loading, openDays.byDate],
   );
   const sharedProblem = variant === 2 ? (sharedPools.length === 0 ? 'SELECT_AT_LEAST_ONE_POOL' : sharedDraw.length === 0 ? 'SELECT_BET_DATE' : null) : null;
 
@@ -119,11 +134,27 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
     edited();
   };
   const addRow = () => {
-    setRows((rs) => {
-      const last = rs[rs.length - 1];
-      // A new row of the per-row grid starts with the pools and draw of the row above.
-      return [...rs, newRow(variant === 1 && last ? { pools: last.pools, draw: last.draw, betType: last.betType } : {})];
-    });
+    const last = rows[rows.length - 1];
+    // A new row of the per-row grid starts with the pools and draw of the row above (or the default pools).
+    const row = newRow(variant === 1 && last ? { pools: last.pools, draw: last.draw, betType: last.betType } : { pools: [...(defaultPools ?? [])] });
+    focusNumberOf.current = row.id;
+    setRows((rs) => [...rs, row]);
+  };
+  useEffect(() => {
+    // The row Enter added takes the cursor in its number field.
+    const id = focusNumberOf.current;
+    if (!id) return;
+    focusNumberOf.current = null;
+    firstRowRef.current.get(id)?.focus();
+  }, [rows]);
+  /** Enter in a field of the grid adds a row (and moves to it). */
+  const onGridKey = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Enter' || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return;
+    const target = e.target as HTMLElement;
+    const typing = target instanceof HTMLInputElement && ['text', 'tel', 'number', 'search'].includes(target.type);
+    if (!typing || target.getAttribute('role') === 'combobox') return;
+    e.preventDefault();
+    addRow();
   };
   const removeRow = (id: string) => {
     setRows((rs) => (rs.length > 1 ? rs.filter((r) => r.id !== id) : [newRow()]));
@@ -135,7 +166,7 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
     edited();
   };
   const clearAll = () => {
-    setRows(Array.from({ length: startRows }, () => newRow()));
+    setRows(Array.from({ length: startRows }, () => newRow(variant === 1 ? { pools: [...(defaultPools ?? [])] } : {})));
     setShowErrors(false);
     edited();
   };
@@ -207,6 +238,11 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
         const n = indexOf(r.id);
         return (
           <Input
+            ref={(el) => {
+              const input = el?.input;
+              if (input) firstRowRef.current.set(r.id, input);
+              else firstRowRef.current.delete(r.id);
+            }}
             value={r.number}
             onChange={(e) => update(r.id, { number: e.target.value.replace(/\D/g, '').slice(0, 6) })}
             maxLength={6}
@@ -233,7 +269,7 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
         />
       ),
     },
-    ...GRID_CODES.map((code) => ({
+    ...codes.map((code) => ({
       title: code,
       key: `amount-${code}`,
       width: 86,
@@ -302,6 +338,8 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
   ];
 
   const errorRows = rows.filter((r) => rowError(r.id)).map((r) => r.id);
+  const clockPoolsKey = [...new Set(variant === 2 ? sharedPools : rows.flatMap((r) => r.pools))].sort().join(',');
+  const clockPools = useMemo(() => (clockPoolsKey ? clockPoolsKey.split(',').map(Number) : []), [clockPoolsKey]);
   const filled = rows.filter((r) => !isBlankRow(r)).length;
 
   return (
@@ -309,7 +347,10 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
       <Typography.Title level={3}>{t(variant === 1 ? 'betting.routes.webOrder' : 'betting.routes.webOrder2')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Card size="small">
-          <OwnerBar owner={owner} today={today} />
+          <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+            <OwnerBar owner={owner} today={today} />
+            <DrawClock pools={clockPools} />
+          </Space>
         </Card>
         {variant === 2 && (
           <Card title={t('betting.sharedSelection')} size="small" data-testid={`${prefix}-shared`}>
@@ -357,6 +398,7 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
         {refusal && <Alert type="error" showIcon title={refusal(t)} data-testid="bet-refusal" />}
         {result && <PlacedResult ticket={result} currency={owner.owner.data?.currency} onClose={() => setResult(null)} />}
         <Card
+          onKeyDown={onGridKey}
           title={t('betting.rows')}
           extra={
             <Space>

@@ -3,14 +3,17 @@
 // text again, checks draws, package, limits and credit, and works out commission and net); this only
 // shows the agent what the text says before it is sent.
 import {
-  costLine,
+  BetType,
   DEFAULT_CODE_ORDER,
   drawCount,
-  expandNumber,
   parseExpress,
+  permutationCount,
+  ROLL_SIZE,
   type BetLine,
+  type BetCode,
   type BetLineError,
   type EatSequence,
+  type PoolId,
 } from '@app/domain';
 
 export type ExpressLineKind = 'draw' | 'pools' | 'bet';
@@ -48,6 +51,9 @@ export interface ExpressPreview {
 
 export interface PreviewContext {
   eatSequence: EatSequence;
+  /** The owner's bet-code order and default pools (account settings): the server reads the text by them. */
+  codeOrder?: readonly BetCode[];
+  defaultPools?: readonly PoolId[];
   /** The server's business date, YYYY-MM-DD (resolves DD/MM dates). */
   today: string;
 }
@@ -61,7 +67,7 @@ export function lineKind(trimmed: string): ExpressLineKind {
 }
 
 const parse = (text: string, ctx: PreviewContext) =>
-  parseExpress(text, { codeOrder: DEFAULT_CODE_ORDER, eatSequence: ctx.eatSequence, defaultPools: [], today: ctx.today });
+  parseExpress(text, { codeOrder: ctx.codeOrder ?? DEFAULT_CODE_ORDER, eatSequence: ctx.eatSequence, defaultPools: ctx.defaultPools ?? [], today: ctx.today });
 
 /**
  * The good lines of a text that has bad ones: the parser returns nothing when any line is bad (nothing is
@@ -103,11 +109,14 @@ function withoutBadHeads(lines: BetLine[], rows: string[], errors: BetLineError[
 
 /** Numbers bought and gross stake of one good line. */
 export function lineFigures(line: Pick<BetLine, 'number' | 'betType' | 'pools' | 'draw' | 'amounts'>): { numbers: number; gross: number } {
-  const expanded = expandNumber(line.number, line.betType).numbers.length;
-  return {
-    numbers: expanded * line.pools.length * drawCount(line.draw),
-    gross: costLine(line, { commissionPct: {} }).gross,
-  };
+  // Counted, not listed: a thousand boxed lines would otherwise build 24 numbers each, twice.
+  const boxed = line.betType === BetType.Box || line.betType === BetType.IBox;
+  const rolled = line.betType === BetType.PH || line.betType === BetType.PB;
+  const expanded = boxed ? permutationCount(line.number) : rolled ? ROLL_SIZE : 1;
+  const times = (line.betType === BetType.IBox ? 1 : expanded) * line.pools.length * drawCount(line.draw);
+  let stakes = 0;
+  for (const cents of Object.values(line.amounts)) stakes += cents ?? 0;
+  return { numbers: expanded * line.pools.length * drawCount(line.draw), gross: stakes * times };
 }
 
 /** Reads express text for the preview. Never throws. */
@@ -117,6 +126,14 @@ export function buildExpressPreview(text: string, ctx: PreviewContext): ExpressP
   const errors = result.ok ? [] : result.errors;
   const lines = result.ok ? result.lines : withoutBadHeads(goodLines(rows, errors, ctx), rows, errors);
   const byNo = new Map(lines.map((l) => [l.lineNo, l]));
+  // Problems by line, in one pass: a thousand lines each filtering every error cost more than the parse.
+  const problemsOf = new Map<number, LineProblem[]>();
+  for (const e of errors) {
+    if (e.lineNo === 0) continue;
+    const list = problemsOf.get(e.lineNo) ?? [];
+    list.push(e.code ? { key: e.key, code: e.code } : { key: e.key });
+    problemsOf.set(e.lineNo, list);
+  }
 
   const out: PreviewRow[] = [];
   let numbers = 0;
@@ -142,7 +159,7 @@ export function buildExpressPreview(text: string, ctx: PreviewContext): ExpressP
       kind: lineKind(trimmed),
       line,
       ...figures,
-      problems: errors.filter((e) => e.lineNo === lineNo).map((e) => (e.code ? { key: e.key, code: e.code } : { key: e.key })),
+      problems: problemsOf.get(lineNo) ?? [],
     });
   });
   return {

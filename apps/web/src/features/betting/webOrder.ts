@@ -16,9 +16,9 @@ import {
 import { unitsToCents } from '../../ui/money';
 import { lineFigures } from './preview';
 
-/** The amount columns of the grids, in the default bet-code order (B#S#4A#A#C). */
+/** The amount columns of the grids when the owner's bet-code order is not known: the default B#S#4A#A#C. */
 export const GRID_CODES = ['B', 'S', '4A', 'A', 'C'] as const satisfies readonly BetCode[];
-export type GridCode = (typeof GRID_CODES)[number];
+export type GridCode = BetCode;
 
 export const BET_TYPES = [BetType.Normal, BetType.Box, BetType.IBox, BetType.PH, BetType.PB] as const;
 
@@ -57,14 +57,14 @@ export const cleanNumber = (text: string) => text.replace(/\D/g, '').slice(0, 6)
 
 /** A row nobody has started: no number and no amount. Such rows are left out of the order. */
 export function isBlankRow(row: Pick<GridRow, 'number' | 'amounts'>): boolean {
-  return row.number === '' && GRID_CODES.every((c) => !row.amounts[c]);
+  return row.number === '' && Object.values(row.amounts).every((v) => !v);
 }
 
-/** Amounts in cents, leaving out empty and zero fields. */
+/** Amounts in cents, leaving out empty and zero fields (a zero is no stake on that code). */
 export function amountsInCents(amounts: GridRow['amounts']): Partial<Record<GridCode, number>> {
   const out: Partial<Record<GridCode, number>> = {};
-  for (const code of GRID_CODES) {
-    const cents = unitsToCents(amounts[code]);
+  for (const [code, units] of Object.entries(amounts) as [GridCode, number | undefined][]) {
+    const cents = unitsToCents(units);
     if (cents !== undefined && cents > 0) out[code] = cents;
   }
   return out;
@@ -92,6 +92,8 @@ export function toApiRow(row: GridRow): ApiRow {
 
 export interface CheckContext {
   eatSequence: EatSequence;
+  /** The owner's bet-code order (the grid's amount columns); default B#S#4A#A#C. */
+  codeOrder?: readonly BetCode[];
   today: string;
   /** Open draws known to the screen: date -> pools with an open draw that day. Checked when given. */
   openDraws?: ReadonlyMap<string, ReadonlySet<number>>;
@@ -118,10 +120,12 @@ function rowProblem(row: ApiRow, ctx: CheckContext): string | null {
   if (row.pools.length === 0) return 'SELECT_AT_LEAST_ONE_POOL';
   if (!/^\d{2,6}$/.test(row.number)) return 'INVALID_BET_NUMBER';
   if (Object.keys(row.amounts).length === 0) return 'NO_BET_AMOUNT';
+  const codeOrder = ctx.codeOrder ?? DEFAULT_CODE_ORDER;
+  if (Object.keys(row.amounts).some((c) => !(codeOrder as readonly string[]).includes(c))) return 'BET_CODE_NOT_IN_ORDER';
   const candidate: BetLine = { lineNo: 1, raw: '', draw: row.draw, pools: row.pools, number: row.number, betType: row.betType, amounts: row.amounts };
   try {
-    const text = formatExpress([candidate], { codeOrder: DEFAULT_CODE_ORDER, eatSequence: ctx.eatSequence, today: ctx.today });
-    const parsed = parseExpress(text, { codeOrder: DEFAULT_CODE_ORDER, eatSequence: ctx.eatSequence, defaultPools: [], today: ctx.today });
+    const text = formatExpress([candidate], { codeOrder, eatSequence: ctx.eatSequence, today: ctx.today });
+    const parsed = parseExpress(text, { codeOrder, eatSequence: ctx.eatSequence, defaultPools: [], today: ctx.today });
     if (!parsed.ok) return parsed.errors[0].key;
   } catch (e) {
     return e instanceof BetLanguageError ? e.key : 'UNRECOGNISED_BET_LINE';

@@ -131,7 +131,7 @@ export default function TicketHistoryPage() {
             size="small"
             danger
             icon={<StopOutlined />}
-            disabled={!voidable(r) || voiding}
+            disabled={!voidable(r, userData) || voiding}
             onClick={() => confirmVoid(r)}
             data-testid={`ticket-void-${r.ticketId}`}
           >
@@ -240,7 +240,7 @@ export default function TicketHistoryPage() {
             rowSelection={{
               selectedRowKeys: selected,
               onChange: (keys) => setSelected(keys.map(Number)),
-              getCheckboxProps: (r) => ({ disabled: !voidable(r), 'data-testid': `ticket-select-${r.ticketId}` }) as object,
+              getCheckboxProps: (r) => ({ disabled: !voidable(r, userData), 'data-testid': `ticket-select-${r.ticketId}` }) as object,
             }}
             expandable={{
               expandedRowKeys: expanded,

@@ -1,4 +1,12 @@
 import type { TicketRow } from './api';
 
-/** Whether a ticket may still be voided from the history: active and every draw still open. */
-export const voidable = (r: Pick<TicketRow, 'status' | 'open'>) => r.status === 1 && r.open;
+import type { LoginUser } from '@app/contract';
+
+/**
+ * Whether the viewer may void a ticket from the history (the server decides the same way): an active
+ * ticket of its own with "allow self void" while every draw is open; a downline's with void authority.
+ */
+export const voidable = (r: Pick<TicketRow, 'status' | 'open' | 'userId'>, viewer: Pick<LoginUser, 'actingUserId' | 'voidRights'> | null | undefined) => {
+  if (r.status !== 1 || !viewer) return false;
+  return r.userId === viewer.actingUserId ? viewer.voidRights.own && r.open : viewer.voidRights.downline;
+};

@@ -108,20 +108,23 @@ export default function PackageManagePage() {
     { title: t('packages.description'), dataIndex: 'description', key: 'description', ellipsis: true },
     { title: t('packages.group'), dataIndex: 'groupName', key: 'group', render: (v: string) => v || '-' },
     { title: t('packages.relation'), key: 'relation', render: (_: unknown, p) => <PackageTags p={p} testId={`package-tags-${p.packageId}`} /> },
-    {
-      title: t('packages.assignedTo'),
-      key: 'assigned',
-      render: (_: unknown, p) =>
-        p.assignedUsers.length ? (
-          <Space size={[4, 4]} wrap data-testid={`package-assigned-${p.packageId}`}>
-            {p.assignedUsers.map((u) => (
-              <Tag key={u.userId}>{u.username}</Tag>
-            ))}
-          </Space>
-        ) : (
-          '-'
-        ),
-    },
+    // Who the viewer gives a package to: nobody, for a player or a house.
+    ...(ownsPackages ? [
+      {
+        title: t('packages.assignedTo'),
+        key: 'assigned',
+        render: (_: unknown, p: PackageSummary) =>
+          p.assignedUsers.length ? (
+            <Space size={[4, 4]} wrap data-testid={`package-assigned-${p.packageId}`}>
+              {p.assignedUsers.map((u) => (
+                <Tag key={u.userId}>{u.username}</Tag>
+              ))}
+            </Space>
+          ) : (
+            '-'
+          ),
+      },
+      ] : []),
     {
       title: t('packages.lastModified'),
       key: 'updated',
@@ -187,7 +190,9 @@ export default function PackageManagePage() {
   return (
     <div data-testid="package-manage">
       <Typography.Title level={3}>{t('packages.routes.manage')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('packages.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" data-testid="package-intro">
+        {t(ownsPackages ? 'packages.intro' : 'packages.introBettor')}
+      </Typography.Paragraph>
       {refusal && <Alert type="info" showIcon title={translateMessage(t, refusal)} style={{ marginBottom: 12 }} data-testid="package-edit-refusal" />}
       <Tabs
         activeKey={String(type)}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Descriptions, Form, Input, Result, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Descriptions, Form, Input, Result, Space, Typography } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { CreditLogEntry, UserSummary } from '@app/contract';
+import type { UserSummary } from '@app/contract';
 import { apiCall } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import { API } from '../../api/endpoints';
@@ -14,13 +14,11 @@ import { useAlerts } from '../../ui/useAlerts';
 import { useFieldRules } from '../../ui/validation';
 import { CREDIT_LOG_PATH, useCreditLog } from './api';
 import { rangeToQuery } from './refusal';
-import { formatInstant } from '../../ui/time';
+import { CreditLogTable } from './CreditLogTable';
 
 const positiveInt = (v: string | null) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
-const KIND_COLOR: Record<string, string> = { transfer: 'blue', receive: 'purple', 'auto-transfer': 'cyan' };
-
-/** /report/player-transaction: the credit log of an account (default one's own) with pre- and post-balance. */
+/** /report/player-transaction: the credit log of an account (default one's own): entries with pre- and post-balance, limit changes. */
 export default function CreditLogPage() {
   const { t } = useTranslation();
   const rules = useFieldRules();
@@ -48,27 +46,6 @@ export default function CreditLogPage() {
     setExporting(false);
     if (!r.ok) alerts.errorKey(r.message ?? 'INTERNAL_SERVER_ERROR');
   };
-
-  const columns: TableColumnsType<CreditLogEntry> = [
-    { title: t('payment.at'), dataIndex: 'at', key: 'at', width: 170, render: (v: string) => formatInstant(v, true) },
-    {
-      title: t('payment.type'),
-      dataIndex: 'type',
-      key: 'type',
-      render: (v: string) => <Tag color={KIND_COLOR[v] ?? 'default'}>{t(`creditLog.kinds.${v}`, { defaultValue: v })}</Tag>,
-    },
-    { title: t('creditLog.preBalance'), dataIndex: 'preBalance', key: 'pre', align: 'right', render: (v: number) => formatCents(v) },
-    {
-      title: t('payment.amount'),
-      dataIndex: 'amount',
-      key: 'amount',
-      align: 'right',
-      render: (v: number) => <span className={v < 0 ? 'amount-negative' : 'amount-positive'}>{v > 0 ? `+${formatCents(v)}` : formatCents(v)}</span>,
-    },
-    { title: t('creditLog.postBalance'), dataIndex: 'postBalance', key: 'post', align: 'right', render: (v: number) => formatCents(v) },
-    { title: t('payment.initiatedBy'), dataIndex: 'initiatedBy', key: 'by', render: (v: string | null) => v ?? t('creditLog.system') },
-    { title: t('payment.remark'), dataIndex: 'remark', key: 'remark', render: (v: string | null) => v || '-' },
-  ];
 
   return (
     <div data-testid="credit-log">
@@ -117,23 +94,7 @@ export default function CreditLogPage() {
                 <Descriptions.Item label={t('accounts.availableCredit')}>{formatCents(data.availableCredit)}</Descriptions.Item>
               </Descriptions>
             )}
-            <Table<CreditLogEntry>
-              rowKey="id"
-              size="middle"
-              columns={columns}
-              dataSource={data?.items ?? []}
-              loading={log.isFetching}
-              locale={{ emptyText: t('messages.NO_RECORD_FOUND') }}
-              pagination={{
-                current: paging.page,
-                pageSize: paging.pageSize,
-                total: data?.total ?? 0,
-                showSizeChanger: true,
-                showTotal: (total) => t('common.total', { total }),
-              }}
-              onChange={(p) => setPaging({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
-              data-testid="credit-log-table"
-            />
+            <CreditLogTable items={data?.items ?? []} total={data?.total ?? 0} loading={log.isFetching} paging={paging} onPaging={setPaging} testId="credit-log-table" />
           </Card>
         )}
       </Space>

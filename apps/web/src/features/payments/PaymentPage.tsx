@@ -1,10 +1,10 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Radio, Row, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PaymentType, type FieldRule } from '@app/domain';
+import { isBettorRole, PaymentType, type FieldRule } from '@app/domain';
 import { PATHS, withQuery } from '../../navigation/paths';
 import { useAccess } from '../../navigation/useAccess';
 import { IdempotentAction, outcomeOf } from '../../ui/idempotency';
@@ -13,7 +13,9 @@ import { NumericInput } from '../../ui/NumericInput';
 import { formatCents } from '../../ui/text';
 import { useAlerts } from '../../ui/useAlerts';
 import { useFieldRules } from '../../ui/validation';
-import { makePayment, paymentKeys, updateCreditLimit, useAccount, useDownlines, usePaymentHistory, usePaymentTypes, type Payment } from './api';
+import { makePayment, paymentKeys, updateCreditLimit, useAccount, useDownlines, usePaymentHistory, usePaymentTypes, type Payment, type PaymentHistoryItem } from './api';
+import { LimitChangeCell, LimitChangeTag } from './ledgerCells';
+import StatementPage from './StatementPage';
 import { rangeToQuery, refusalText } from './refusal';
 import { formatInstant } from '../../ui/time';
 
@@ -31,8 +33,16 @@ interface PayValues {
   remark?: string;
 }
 
-/** /payment: transfer credit to or receive it from a direct downline, set its credit limit, and the history. */
+/**
+ * /payment: an account that can have downline transfers credit to or receives it from a direct downline,
+ * sets its credit limit and reads the history; a player or house account reads its own statement.
+ */
 export default function PaymentPage() {
+  const access = useAccess();
+  return isBettorRole(access.userRoleId) ? <StatementPage /> : <TransferPage />;
+}
+
+function TransferPage() {
   const { t } = useTranslation();
   const rules = useFieldRules();
   const alerts = useAlerts();
@@ -117,20 +127,28 @@ export default function PaymentPage() {
   const typeName = (id: number) => t(`payment.types.${id}`, { defaultValue: types.data?.find((x) => x.id === id)?.name ?? String(id) });
   const a = account.data;
 
-  const columns: TableColumnsType<Payment> = [
+  const paymentOnly = (render: (r: Extract<PaymentHistoryItem, { kind: 'payment' }>) => ReactNode) => (_: unknown, r: PaymentHistoryItem) =>
+    r.kind === 'payment' ? render(r) : '-';
+  const columns: TableColumnsType<PaymentHistoryItem> = [
     { title: t('payment.at'), dataIndex: 'at', key: 'at', width: 170, render: (v: string) => formatInstant(v, true) },
     {
       title: t('payment.type'),
-      dataIndex: 'type',
       key: 'type',
-      render: (v: number) => <Tag color={v === PaymentType.TransferCredit ? 'blue' : 'purple'}>{typeName(v)}</Tag>,
+      render: (_: unknown, r) =>
+        r.kind === 'payment' ? <Tag color={r.type === PaymentType.TransferCredit ? 'blue' : 'purple'}>{typeName(r.type)}</Tag> : <LimitChangeTag change={r.change} />,
     },
     { title: t('payment.target'), dataIndex: 'targetUsername', key: 'target' },
-    { title: t('payment.amount'), dataIndex: 'amount', key: 'amount', align: 'right', render: (v: number) => formatCents(v) },
-    { title: t('payment.initialAmount'), dataIndex: 'initialAmount', key: 'initial', align: 'right', render: (v: number) => formatCents(v) },
-    { title: t('payment.finalAmount'), dataIndex: 'finalAmount', key: 'final', align: 'right', render: (v: number) => formatCents(v) },
-    { title: t('payment.initiatedBy'), dataIndex: 'initiateUsername', key: 'by' },
-    { title: t('payment.remark'), dataIndex: 'remark', key: 'remark', render: (v: string | null) => v || '-' },
+    { title: t('payment.amount'), key: 'amount', align: 'right', render: paymentOnly((r) => formatCents(r.amount)) },
+    { title: t('payment.initialAmount'), key: 'initial', align: 'right', render: paymentOnly((r) => formatCents(r.initialAmount)) },
+    { title: t('payment.finalAmount'), key: 'final', align: 'right', render: paymentOnly((r) => formatCents(r.finalAmount)) },
+    {
+      title: t('payment.creditLimit'),
+      key: 'limit',
+      align: 'right',
+      render: (_: unknown, r) => (r.kind === 'creditLimit' ? <LimitChangeCell before={r.before} after={r.after} /> : ''),
+    },
+    { title: t('payment.initiatedBy'), dataIndex: 'initiateUsername', key: 'by', render: (v: string | null) => v ?? t('creditLog.system') },
+    { title: t('payment.remark'), key: 'remark', render: paymentOnly((r) => r.remark || '-') },
   ];
 
   const accountCard = (
@@ -265,8 +283,8 @@ export default function PaymentPage() {
             />
           }
         >
-          <Table<Payment>
-            rowKey="id"
+          <Table<PaymentHistoryItem>
+            rowKey={(r) => `${r.kind}-${r.id}`}
             size="middle"
             columns={columns}
             dataSource={history.data?.items ?? []}

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AccountDetail, CreditLimitResult, CreditLog, downline, Payment, PaymentHistory } from '@app/contract';
+import type { AccountDetail, CreditLimitResult, CreditLog, downline, Payment, PaymentHistory, PaymentHistoryItem } from '@app/contract';
 import { apiCall, fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 
 export type Downline = z.infer<typeof downline>;
-export type { AccountDetail, CreditLimitResult, CreditLog, Payment, PaymentHistory };
+export type { AccountDetail, CreditLimitResult, CreditLog, Payment, PaymentHistory, PaymentHistoryItem };
 
 export interface DateRange {
   from?: string;

@@ -1,0 +1,66 @@
+// Reads of the result screen: a date's draws with their results, the logins' names and the history, in
+// three queries whatever the number of pools.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { draws, poolResults, pools, resultHistory, users } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+
+export async function drawsWithResults(db: DbOrTx, drawDate: string) {
+  const entered = sql<string | null>`(select username from users u where u.id = ${poolResults.enteredBy})`;
+  const changed = sql<string | null>`(select username from users u where u.id = ${poolResults.changedBy})`;
+  const released = sql<string | null>`(select username from users u where u.id = ${poolResults.releasedBy})`;
+  return db
+    .select({
+      drawId: draws.id,
+      poolId: draws.poolId,
+      poolName: pools.name,
+      drawDate: draws.drawDate,
+      cutoffAt: draws.cutoffAt,
+      numbers: poolResults.numbers,
+      status: poolResults.status,
+      source: poolResults.source,
+      confirmed: poolResults.confirmed,
+      version: poolResults.version,
+      enteredById: poolResults.enteredBy,
+      changedById: poolResults.changedBy,
+      enteredBy: entered,
+      changedBy: changed,
+      changedAt: poolResults.changedAt,
+      releasedBy: released,
+      releasedAt: poolResults.releasedAt,
+    })
+    .from(draws)
+    .innerJoin(pools, eq(pools.id, draws.poolId))
+    .leftJoin(poolResults, eq(poolResults.drawId, draws.id))
+    .where(and(eq(draws.drawDate, drawDate), eq(draws.recordStatus, 1)))
+    .orderBy(asc(draws.poolId));
+}
+
+export async function historyOf(db: DbOrTx, drawIds: number[]) {
+  if (drawIds.length === 0) return [];
+  return db
+    .select({
+      drawId: resultHistory.drawId,
+      at: resultHistory.at,
+      action: resultHistory.action,
+      actor: users.username,
+      source: resultHistory.source,
+      note: resultHistory.note,
+      numbers: resultHistory.numbers,
+    })
+    .from(resultHistory)
+    .leftJoin(users, eq(users.id, resultHistory.actorId))
+    .where(inArray(resultHistory.drawId, drawIds))
+    .orderBy(asc(resultHistory.drawId), asc(resultHistory.id));
+}
+
+/** The draw and its result, the result row locked for the caller's transaction unless `lock` is false. */
+export async function lockDrawResult(tx: DbOrTx, drawId: number, lock = true) {
+  const [draw] = await tx
+    .select({ id: draws.id, poolId: draws.poolId, drawDate: draws.drawDate, cutoffAt: draws.cutoffAt, recordStatus: draws.recordStatus })
+    .from(draws)
+    .where(eq(draws.id, drawId));
+  if (!draw) return null;
+  const read = tx.select().from(poolResults).where(eq(poolResults.drawId, drawId));
+  const [result] = lock ? await read.for('update') : await read;
+  return { draw, result: result ?? null };
+}

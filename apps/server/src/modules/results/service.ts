@@ -1,0 +1,170 @@
+// Result entry, checking and release (DOMAIN.md "Results: entry, checking, release"). The numbers are
+// checked by packages/domain validateResult, which names the slot. Four eyes: the login that entered or
+// last changed a result can never release it. Release is what starts settlement.
+import { eq } from 'drizzle-orm';
+import type { PoolResultRow } from '@app/contract';
+import { compactSpecials, RoleId, sameResult, validateResult, type MessageKey, type PoolResult, type ResultError } from '@app/domain';
+import { poolResults, resultHistory } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import type { DbOrTx } from '../../platform/db';
+import { AppError, conflict, notFound, refused } from '../../platform/errors';
+import type { Deps } from '../../platform/http';
+import type { AuthContext } from '../../platform/session';
+import * as q from './queries';
+
+const ADMINS: readonly RoleId[] = [RoleId.SuperAdmin, RoleId.ITAdmin];
+const isAdmin = (auth: AuthContext) => ADMINS.includes(auth.roleId);
+
+/** Trims every slot and drops the blanks sources print among the specials. */
+export function normalizeResult(n: PoolResult): PoolResult {
+  const t = (v: string) => v.trim();
+  return {
+    fourD: {
+      first: t(n.fourD.first),
+      second: t(n.fourD.second),
+      third: t(n.fourD.third),
+      starter: compactSpecials(n.fourD.starter),
+      consolation: n.fourD.consolation.map(t),
+    },
+    fiveD: n.fiveD && n.fiveD.some((v) => v.trim() !== '') ? [t(n.fiveD[0]), t(n.fiveD[1]), t(n.fiveD[2])] : null,
+    sixD: n.sixD && n.sixD.trim() !== '' ? t(n.sixD) : null,
+  };
+}
+
+const PROBLEM_KEYS: Record<ResultError['problem'], MessageKey> = {
+  REQUIRED: 'RESULT_SLOT_REQUIRED',
+  INVALID_NUMBER: 'RESULT_SLOT_INVALID',
+  DUPLICATED_NUMBER: 'DUPLICATED_NUMBER',
+  TOO_MANY: 'RESULT_SLOT_TOO_MANY',
+  NOT_SOLD_BY_POOL: 'RESULT_SLOT_NOT_FOR_POOL',
+};
+
+/** 400 RESULT_INVALID whose data names each refused slot with its message key. */
+function invalid(errors: ResultError[]): AppError {
+  return new AppError(400, 'RESULT_INVALID', Object.fromEntries(errors.map((e) => [e.slot, PROBLEM_KEYS[e.problem]])));
+}
+
+export function checkResult(poolId: number, numbers: PoolResult) {
+  const errors = validateResult(poolId, normalizeResult(numbers));
+  return { valid: errors.length === 0, errors: errors.map((e) => ({ slot: e.slot, problem: PROBLEM_KEYS[e.problem] })) };
+}
+
+export async function validate(deps: Deps, body: { drawId: number; numbers: PoolResult }) {
+  const found = await q.lockDrawResult(deps.db, body.drawId, false);
+  if (!found || found.draw.recordStatus !== 1) throw notFound();
+  return checkResult(found.draw.poolId, body.numbers);
+}
+
+/** Why the caller may not release this result now, or null when it may. */
+function releaseBlock(auth: AuthContext, r: { status: string | null; enteredById: number | null; changedById: number | null; closed: boolean; valid: boolean }): MessageKey | null {
+  if (!isAdmin(auth)) return 'PERMISSION_DENIED';
+  if (r.status == null) return 'NO_RECORD_FOUND';
+  if (r.status === 'released') return 'RESULT_ALREADY_RELEASED';
+  if (!r.closed) return 'RESULT_DRAW_NOT_CLOSED';
+  if (!r.valid) return 'RESULT_INVALID';
+  if (r.enteredById === auth.userId || r.changedById === auth.userId) return 'RESULT_SAME_LOGIN';
+  return null;
+}
+
+export async function resultsOfDate(deps: Deps, auth: AuthContext, drawDate: string): Promise<PoolResultRow[]> {
+  const now = deps.clock.now();
+  const rows = await q.drawsWithResults(deps.db, drawDate);
+  // A company reads released results only: an unreleased one may still be wrong.
+  const admin = isAdmin(auth);
+  const history = admin ? await q.historyOf(deps.db, rows.map((r) => r.drawId)) : [];
+  return rows.map((r) => {
+    const visible = r.status != null && (admin || r.status === 'released');
+    const closed = now >= r.cutoffAt;
+    const valid = visible && r.numbers != null && validateResult(r.poolId, r.numbers).length === 0;
+    const block = visible ? releaseBlock(auth, { status: r.status, enteredById: r.enteredById, changedById: r.changedById, closed, valid }) : 'NO_RECORD_FOUND';
+    return {
+      drawId: r.drawId,
+      poolId: r.poolId,
+      poolName: r.poolName,
+      drawDate: r.drawDate,
+      cutoffAt: r.cutoffAt.toISOString(),
+      closed,
+      numbers: visible ? r.numbers : null,
+      status: visible ? (r.status as 'entered' | 'fetched' | 'released') : 'none',
+      source: visible ? r.source : null,
+      confirmed: visible ? (r.confirmed ?? false) : false,
+      version: visible ? (r.version ?? 0) : 0,
+      enteredBy: visible ? r.enteredBy : null,
+      changedBy: visible ? r.changedBy : null,
+      changedAt: visible && r.changedAt ? r.changedAt.toISOString() : null,
+      releasedBy: visible ? r.releasedBy : null,
+      releasedAt: r.releasedAt && visible ? r.releasedAt.toISOString() : null,
+      canRelease: block === null,
+      releaseBlockedBy: block,
+      history: history
+        .filter((h) => h.drawId === r.drawId)
+        .map((h) => ({ at: h.at.toISOString(), action: h.action, actor: h.actor, source: h.source, note: h.note, numbers: h.numbers })),
+    };
+  });
+}
+
+async function record(tx: DbOrTx, deps: Deps, drawId: number, actorId: number | null, action: string, numbers: PoolResult | null, source: string | null, note: string | null) {
+  await tx.insert(resultHistory).values({ drawId, at: deps.clock.now(), actorId, action, numbers, source, note });
+}
+
+/**
+ * Enters or changes a result by hand. Only after the draw has closed; the numbers are checked slot by slot;
+ * a change made meanwhile by someone else (another version) is refused; a released result is corrected
+ * only with a reason.
+ */
+export async function save(deps: Deps, auth: AuthContext, body: { drawId: number; numbers: PoolResult; version: number; reason?: string }, ip: string) {
+  const numbers = normalizeResult(body.numbers);
+  return deps.db.transaction(async (tx) => {
+    const found = await q.lockDrawResult(tx, body.drawId);
+    if (!found || found.draw.recordStatus !== 1) throw notFound();
+    const { draw, result } = found;
+    const now = deps.clock.now();
+    if (now < draw.cutoffAt) throw refused('RESULT_DRAW_NOT_CLOSED');
+    const errors = validateResult(draw.poolId, numbers);
+    if (errors.length) throw invalid(errors);
+    if ((result?.version ?? 0) !== body.version) throw conflict('RESULT_CHANGED_MEANWHILE');
+    if (result && sameResult(result.numbers, numbers)) return { drawId: draw.id, version: result.version, status: result.status };
+    const reason = body.reason?.trim() ?? '';
+    if (result?.status === 'released' && reason === '') throw new AppError(400, 'RESULT_REASON_REQUIRED', { reason: 'RESULT_REASON_REQUIRED' });
+    const version = (result?.version ?? 0) + 1;
+    const status = result?.status === 'released' ? 'released' : 'entered';
+    const action = !result ? 'enter' : result.status === 'released' ? 'correct' : 'change';
+    await tx
+      .insert(poolResults)
+      .values({ drawId: draw.id, poolId: draw.poolId, drawDate: draw.drawDate, numbers, status, source: 'manual', confirmed: false, enteredBy: auth.userId, changedBy: auth.userId, changedAt: now, version })
+      .onConflictDoUpdate({
+        target: poolResults.drawId,
+        set: { numbers, status, source: 'manual', confirmed: false, changedBy: auth.userId, changedAt: now, version },
+      });
+    await record(tx, deps, draw.id, auth.userId, action, numbers, 'manual', reason || null);
+    await writeAudit(tx, now, { actorUserId: auth.userId, action: `result.${action}`, targetType: 'draws', targetId: draw.id, before: result?.numbers ?? null, after: { numbers, reason: reason || undefined }, ip });
+    return { drawId: draw.id, version, status };
+  });
+}
+
+/** Releases a result: another admin login than the one that entered or last changed it. */
+export async function release(deps: Deps, auth: AuthContext, body: { drawId: number; version: number }, ip: string) {
+  return deps.db.transaction(async (tx) => {
+    const found = await q.lockDrawResult(tx, body.drawId);
+    if (!found || found.draw.recordStatus !== 1 || !found.result) throw notFound();
+    const { draw, result } = found;
+    const now = deps.clock.now();
+    if (result.status !== 'released' && result.version !== body.version) throw conflict('RESULT_CHANGED_MEANWHILE');
+    const block = releaseBlock(auth, {
+      status: result.status,
+      enteredById: result.enteredBy,
+      changedById: result.changedBy,
+      closed: now >= draw.cutoffAt,
+      valid: validateResult(draw.poolId, result.numbers).length === 0,
+    });
+    if (block) throw refused(block);
+    await tx.update(poolResults).set({ status: 'released', releasedBy: auth.userId, releasedAt: now }).where(eq(poolResults.drawId, draw.id));
+    await record(tx, deps, draw.id, auth.userId, 'release', result.numbers, result.source, null);
+    await writeAudit(tx, now, { actorUserId: auth.userId, action: 'result.release', targetType: 'draws', targetId: draw.id, after: { version: result.version }, ip });
+    return { drawId: draw.id, status: 'released', releasedBy: auth.username, releasedAt: now.toISOString() };
+  });
+}
+
+export async function releaseStatus(deps: Deps, auth: AuthContext, drawDate: string) {
+  return (await resultsOfDate(deps, auth, drawDate)).map((r) => ({ drawId: r.drawId, status: r.status, releasedBy: r.releasedBy, releasedAt: r.releasedAt }));
+}

@@ -1,0 +1,8 @@
+// Routes of result entry and release.
+export const results: Record<string, string> = {
+  'GET /api/Result/GetPoolResult': 'roles:1,2,3',
+  'POST /api/Result/ValidateResult': 'roles:1,2',
+  'POST /api/Result/SavePoolResult': 'roles:1,2',
+  'GET /api/Configuration/GetReleaseResultStatus': 'roles:1,2,3',
+  'POST /api/Configuration/SubmitReleaseResultStatus': 'roles:1,2',
+};

@@ -1,0 +1,148 @@
+import { memo, useRef } from 'react';
+import { Space, Tag, Typography } from 'antd';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatNumberToken, type BetCode, type BetLine, type EatSequence } from '@app/domain';
+import { formatCents } from '../../ui/text';
+import { datesOf, serverNow, type ClockData } from './drawClock';
+import { drawText, poolLetters, problemText, shortDate } from './labels';
+import type { PreviewRow } from './preview';
+
+const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
+const ROW_HEIGHT = 34;
+const HEIGHT = 560;
+/** Line, text, draw, pools, number, type, amounts, numbers, gross. */
+const GRID = '52px minmax(120px, 1.3fr) minmax(130px, 1.4fr) 70px 90px 110px minmax(150px, 1.6fr) 70px 90px';
+
+const weekday = (t: TFunction, iso: string) => t(`betting.weekdays.${new Date(`${iso}T00:00:00Z`).getUTCDay()}`);
+
+/** The draw dates a line buys, by the server's calendar: "25/11 Wed", or per pool when the pools differ. */
+export function drawDatesText(t: TFunction, line: Pick<BetLine, 'draw' | 'pools'>, clock: ClockData | undefined, now: number): string {
+  if (!clock && line.draw.kind === 'next') return drawText(t, line.draw);
+  const byPool = datesOf(clock, line.draw, line.pools, now);
+  const texts = line.pools.map((p) => (byPool.get(p) ?? []).map((d) => `${shortDate(d)} ${weekday(t, d)}`).join(', ') || t('betting.clock.noDraw'));
+  if (texts.every((x) => x === texts[0])) return texts[0];
+  return line.pools.map((p, i) => `${poolLetters([p])} ${texts[i]}`).join(' · ');
+}
+
+const Row = memo(function Row({ row, eatSequence, clock, now }: { row: PreviewRow; eatSequence: EatSequence; clock: ClockData | undefined; now: number }) {
+  const { t } = useTranslation();
+  const l = row.line;
+  const bad = row.problems.length > 0;
+  let token = l?.number ?? '';
+  if (l) {
+    try {
+      token = formatNumberToken(l.number, l.betType, eatSequence);
+    } catch {
+      // shown as written
+    }
+  }
+  const detail = bad ? (
+    <Space size={8} wrap data-testid={`express-line-error-${row.lineNo}`} style={{ gridColumn: '3 / 8' }}>
+      {row.problems.map((p, i) => (
+        <Typography.Text type="danger" key={i}>
+          {problemText(t, p)}
+        </Typography.Text>
+      ))}
+    </Space>
+  ) : row.kind !== 'bet' || !l ? (
+    <Typography.Text type="secondary" style={{ gridColumn: '3 / 8' }}>
+      {row.kind === 'draw' ? t('betting.readsDraw') : row.kind === 'pools' ? t('betting.readsPools') : t('betting.notRead')}
+    </Typography.Text>
+  ) : (
+    <>
+      <span data-testid={`express-line-draw-${row.lineNo}`}>{drawDatesText(t, l, clock, now)}</span>
+      <span>{poolLetters(l.pools)}</span>
+      <span style={{ fontFamily: MONO }}>{token}</span>
+      <span>
+        <Tag color={l.betType === 1 ? 'default' : 'blue'}>{t(`betting.betTypes.${l.betType}`)}</Tag>
+      </span>
+      <Space size={4} wrap>
+        {(Object.entries(l.amounts) as [BetCode, number][]).map(([code, cents]) => (
+          <Tag key={code} style={{ marginInlineEnd: 0 }}>
+            <b>{code}</b> {formatCents(cents)}
+          </Tag>
+        ))}
+      </Space>
+    </>
+  );
+  return (
+    <>
+      <span style={{ textAlign: 'right' }}>{row.lineNo}</span>
+      <span style={{ fontFamily: MONO, whiteSpace: 'pre', overflow: 'hidden', textOverflow: 'ellipsis' }}>{row.raw.trim()}</span>
+      {detail}
+      <span style={{ textAlign: 'right' }}>{l && !bad ? row.numbers : ''}</span>
+      <span style={{ textAlign: 'right' }}>{l && !bad ? formatCents(row.gross) : ''}</span>
+    </>
+  );
+});
+
+/**
+ * The preview's lines, virtualised: only the rows in view are in the page, so a thousand lines render as
+ * fast as thirty.
+ */
+export function PreviewList({ rows, eatSequence, clock }: { rows: PreviewRow[]; eatSequence: EatSequence; clock: ClockData | undefined }) {
+  const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    // Before the first measure, and where nothing is laid out (a test's DOM), the first screenful.
+    initialRect: { width: 1000, height: HEIGHT },
+    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: HEIGHT })),
+  });
+  const now = clock ? serverNow(clock) : 0;
+  const cell = { display: 'grid', gridTemplateColumns: GRID, columnGap: 8, alignItems: 'center', padding: '0 8px' } as const;
+  return (
+    <div data-testid="express-preview" style={{ border: '1px solid #f0f0f0', borderRadius: 6, overflowX: 'auto' }}>
+      <div style={{ minWidth: 980 }}>
+        <div style={{ ...cell, height: 38, background: '#fafafa', fontWeight: 600, borderBottom: '1px solid #f0f0f0' }}>
+          <span style={{ textAlign: 'right' }}>{t('betting.line')}</span>
+          <span>{t('betting.text')}</span>
+          <span>{t('betting.drawCol')}</span>
+          <span>{t('betting.pools')}</span>
+          <span>{t('betting.number')}</span>
+          <span>{t('betting.betType')}</span>
+          <span>{t('betting.amounts')}</span>
+          <span style={{ textAlign: 'right' }}>{t('betting.numbers')}</span>
+          <span style={{ textAlign: 'right' }}>{t('betting.gross')}</span>
+        </div>
+        {rows.length === 0 ? (
+          <Typography.Paragraph type="secondary" style={{ padding: 16, margin: 0, textAlign: 'center' }}>
+            {t('betting.previewEmpty')}
+          </Typography.Paragraph>
+        ) : (
+          <div ref={scroller} style={{ height: Math.min(HEIGHT, rows.length * ROW_HEIGHT + 2), overflowY: 'auto' }} data-testid="express-preview-scroll">
+            <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+              {virtual.getVirtualItems().map((item) => {
+                const row = rows[item.index];
+                return (
+                  <div
+                    key={row.lineNo}
+                    data-testid={`express-line-${row.lineNo}`}
+                    style={{
+                      ...cell,
+                      position: 'absolute',
+                      top: 0,
+                      left: 0,
+                      right: 0,
+                      height: ROW_HEIGHT,
+                      transform: `translateY(${item.start}px)`,
+                      borderBottom: '1px solid #f5f5f5',
+                      background: row.problems.length ? '#fff1f0' : undefined,
+                    }}
+                  >
+                    <Row row={row} eatSequence={eatSequence} clock={clock} now={now} />
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

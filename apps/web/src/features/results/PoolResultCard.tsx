@@ -1,0 +1,240 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Card, Collapse, Input, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { CheckOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../i18n';
+import { formatInstant } from '../../ui/time';
+import { useAlerts } from '../../ui/useAlerts';
+import { poolName, POOL_COLORS } from '../admin/pools';
+import { releaseResult, saveResult, validateResult, type PoolResultRow } from './api';
+import { cleanSlot, hasFiveD, hasSixD, toPoolResult, toSlotValues, type SlotValues } from './slots';
+
+const STATUS_COLORS: Record<PoolResultRow['status'], string> = { none: 'default', entered: 'blue', fetched: 'purple', released: 'green' };
+const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+/** One pool's result of the date: its 23 slots (and 5D/6D), who entered, changed and released it, its history. */
+export function PoolResultCard({ row, canEdit, onChanged }: { row: PoolResultRow; canEdit: boolean; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const alerts = useAlerts();
+  const { message } = App.useApp();
+  const [values, setValues] = useState<SlotValues>(() => toSlotValues(row.poolId, row.numbers));
+  const [dirty, setDirty] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<'check' | 'save' | 'release' | null>(null);
+  const [reasonOpen, setReasonOpen] = useState(false);
+  const [reason, setReason] = useState('');
+
+  // The 10-second refresh brings others' changes; it never overwrites what is being typed.
+  useEffect(() => {
+    if (!dirty) setValues(toSlotValues(row.poolId, row.numbers));
+  }, [row.version, row.numbers, row.poolId, dirty]);
+
+  const editable = canEdit && row.closed;
+  const released = row.status === 'released';
+
+  const set = (slot: string, raw: string) => {
+    setValues((v) => ({ ...v, [slot]: cleanSlot(slot, raw) }));
+    setDirty(true);
+    setErrors((e) => {
+      const { [slot]: _drop, ...rest } = e;
+      return rest;
+    });
+  };
+
+  const check = async () => {
+    setBusy('check');
+    const r = await validateResult(row.drawId, toPoolResult(row.poolId, values));
+    setBusy(null);
+    if (r.success && r.data) {
+      setErrors(Object.fromEntries(r.data.errors.map((e) => [e.slot, e.problem])));
+      if (r.data.valid) void message.success(t('results.valid'));
+    }
+  };
+
+  const save = async (withReason?: string) => {
+    setBusy('save');
+    const r = await saveResult({ drawId: row.drawId, numbers: toPoolResult(row.poolId, values), version: row.version, reason: withReason });
+    setBusy(null);
+    if (r.success) {
+      setDirty(false);
+      setErrors({});
+      setReasonOpen(false);
+      setReason('');
+      void message.success(t('results.saved', { pool: poolName(t, row.poolId, row.poolName) }));
+      onChanged();
+    } else if (r.serverMessage === 'RESULT_INVALID' && r.data) {
+      setErrors(r.data as unknown as Record<string, string>);
+      alerts.errorKey('RESULT_INVALID');
+    } else {
+      alerts.errorKey(r.serverMessage || r.message);
+    }
+  };
+
+  const release = () =>
+    alerts.confirm(t('results.confirmRelease', { pool: poolName(t, row.poolId, row.poolName), date: row.drawDate }), () => {
+      void (async () => {
+        setBusy('release');
+        const r = await releaseResult(row.drawId, row.version);
+        setBusy(null);
+        if (r.success) {
+          void message.success(t('results.releasedOk', { pool: poolName(t, row.poolId, row.poolName) }));
+          onChanged();
+        } else alerts.errorKey(r.serverMessage || r.message);
+      })();
+    });
+
+  const slot = (name: string, width = 64) => {
+    const error = errors[name];
+    const input = editable ? (
+      <Input
+        value={values[name] ?? ''}
+        onChange={(e) => set(name, e.target.value)}
+        status={error ? 'error' : undefined}
+        style={{ width }}
+        className="num"
+        inputMode="numeric"
+        aria-label={t(`results.slots.${name.replace(/\d+$/, '')}`, { n: name.match(/\d+$/)?.[0] ?? '' })}
+        data-testid={`slot-${row.poolId}-${name}`}
+      />
+    ) : (
+      <span className="num result-number" data-testid={`slot-${row.poolId}-${name}`}>
+        {values[name] || '----'}
+      </span>
+    );
+    return error ? (
+      <Tooltip key={name} title={translateMessage(t, error)} open>
+        {input}
+      </Tooltip>
+    ) : (
+      <span key={name}>{input}</span>
+    );
+  };
+
+  const title = (
+    <Space>
+      <span className="draw-letter" style={{ color: POOL_COLORS[row.poolId] }}>
+        {poolName(t, row.poolId, row.poolName)}
+      </span>
+      <Tag color={STATUS_COLORS[row.status]} data-testid={`result-status-${row.poolId}`}>
+        {t(`results.status.${row.status}`)}
+      </Tag>
+      {row.confirmed && <Tag color="cyan">{t('results.confirmed')}</Tag>}
+      {!row.closed && <Tag>{t('results.notClosed', { cutoff: formatInstant(row.cutoffAt) })}</Tag>}
+    </Space>
+  );
+
+  const actions = editable ? (
+    <Space>
+      <Button icon={<CheckOutlined />} loading={busy === 'check'} onClick={() => void check()} data-testid={`result-check-${row.poolId}`}>
+        {t('results.check')}
+      </Button>
+      <Button
+        type="primary"
+        icon={<SaveOutlined />}
+        disabled={!dirty}
+        loading={busy === 'save'}
+        onClick={() => (released ? setReasonOpen(true) : void save())}
+        data-testid={`result-save-${row.poolId}`}
+      >
+        {released ? t('results.correct') : t('common.save')}
+      </Button>
+      {!released && (
+        <Tooltip title={row.canRelease || !row.releaseBlockedBy ? undefined : translateMessage(t, row.releaseBlockedBy)}>
+          {/* A disabled button fires no hover: the wrapper carries the tooltip saying why. */}
+          <span data-testid={`result-release-why-${row.poolId}`}>
+            <Button
+              icon={<SendOutlined />}
+              disabled={!row.canRelease || dirty}
+              loading={busy === 'release'}
+              onClick={release}
+              data-testid={`result-release-${row.poolId}`}
+            >
+              {t('results.release')}
+            </Button>
+          </span>
+        </Tooltip>
+      )}
+    </Space>
+  ) : null;
+
+  return (
+    <Card size="small" title={title} extra={actions} className="result-card" data-testid={`result-card-${row.poolId}`}>
+      <div className="result-grid">
+        <div className="result-row">
+          {(['first', 'second', 'third'] as const).map((p) => (
+            <label key={p} className="result-top">
+              <span>{t(`results.slots.${p}`)}</span>
+              {slot(p, 80)}
+            </label>
+          ))}
+        </div>
+        <div className="result-row">
+          <span className="result-label">{t('results.slots.starterAll')}</span>
+          {range(10).map((i) => slot(`starter${i}`))}
+        </div>
+        <div className="result-row">
+          <span className="result-label">{t('results.slots.consolationAll')}</span>
+          {range(10).map((i) => slot(`consolation${i}`))}
+        </div>
+        {hasFiveD(row.poolId) && (
+          <div className="result-row">
+            <span className="result-label">5D</span>
+            {range(3).map((i) => slot(`fiveD${i}`, 80))}
+          </div>
+        )}
+        {hasSixD(row.poolId) && (
+          <div className="result-row">
+            <span className="result-label">6D</span>
+            {slot('sixD', 90)}
+          </div>
+        )}
+      </div>
+      {row.status !== 'none' && (
+        <Typography.Paragraph type="secondary" className="result-meta" data-testid={`result-meta-${row.poolId}`}>
+          {t('results.meta', {
+            source: row.source === 'manual' ? t('results.manual') : row.source,
+            enteredBy: row.enteredBy ?? '-',
+            changedBy: row.changedBy ?? '-',
+            changedAt: formatInstant(row.changedAt),
+          })}
+          {row.releasedAt && ` · ${t('results.releasedMeta', { by: row.releasedBy ?? '-', at: formatInstant(row.releasedAt) })}`}
+        </Typography.Paragraph>
+      )}
+      {row.history.length > 0 && (
+        <Collapse
+          size="small"
+          items={[
+            {
+              key: 'history',
+              label: t('results.history', { count: row.history.length }),
+              children: (
+                <Table
+                  size="small"
+                  pagination={false}
+                  rowKey={(h) => `${h.at}-${h.action}`}
+                  dataSource={row.history}
+                  columns={[
+                    { title: t('results.at'), dataIndex: 'at', render: (v: string) => formatInstant(v, true) },
+                    { title: t('results.action'), dataIndex: 'action', render: (v: string) => t(`results.actions.${v}`, { defaultValue: v }) },
+                    { title: t('results.by'), dataIndex: 'actor', render: (v: string | null) => v ?? t('results.system') },
+                    { title: t('results.note'), dataIndex: 'note', render: (v: string | null) => v ?? '' },
+                  ]}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
+      <Modal
+        open={reasonOpen}
+        title={t('results.correctTitle')}
+        onCancel={() => setReasonOpen(false)}
+        onOk={() => void save(reason)}
+        okButtonProps={{ disabled: reason.trim() === '', loading: busy === 'save' }}
+      >
+        <Typography.Paragraph>{t('results.correctHint')}</Typography.Paragraph>
+        <Input.TextArea value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} data-testid="result-reason" />
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PoolResultRow } from '@app/contract';
+import type { PoolResult } from '@app/domain';
+import { apiCall, fetchData } from '../../api/client';
+import { API } from '../../api/endpoints';
+
+// Calls of the result screen: a date's results, their check, save and release.
+
+export type { PoolResultRow };
+
+export const resultKeys = { date: (drawDate: string) => ['results', drawDate] as const };
+
+/** SPEC 9: results refresh every 10 seconds. */
+export const RESULT_REFRESH_MS = 10_000;
+
+export const useDateResults = (drawDate: string) =>
+  useQuery({
+    queryKey: resultKeys.date(drawDate),
+    queryFn: () => fetchData<PoolResultRow[]>(API.Result.GetPoolResult, { query: { drawDate }, busy: false }),
+    refetchInterval: RESULT_REFRESH_MS,
+    staleTime: 0,
+  });
+
+export const validateResult = (drawId: number, numbers: PoolResult) =>
+  apiCall<{ valid: boolean; errors: { slot: string; problem: string }[] }>(API.Result.ValidateResult, { json: { drawId, numbers } });
+
+export const saveResult = (body: { drawId: number; numbers: PoolResult; version: number; reason?: string }) =>
+  apiCall<{ drawId: number; version: number; status: string }>(API.Result.SavePoolResult, { json: body, ownErrors: true });
+
+export const releaseResult = (drawId: number, version: number) =>
+  apiCall<{ drawId: number; status: string }>(API.Configuration.SubmitReleaseResultStatus, { json: { drawId, version }, ownErrors: true });

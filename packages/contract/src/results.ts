@@ -1,0 +1,72 @@
+// Schemas of the result calls (Result controller; Configuration/GetReleaseResultStatus and
+// SubmitReleaseResultStatus). A result travels as packages/domain PoolResult: named slots.
+import { z } from 'zod';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern');
+const drawId = z.number().int().min(1).max(2_147_483_647);
+/** A slot as typed or fetched: digits, or empty while being entered (the check names an empty slot). */
+const slot = z.string().max(8).regex(/^[0-9 *-]*$/, 'pattern');
+
+export const poolResultNumbers = z.object({
+  fourD: z.object({
+    first: slot,
+    second: slot,
+    third: slot,
+    starter: z.array(slot).max(13),
+    consolation: z.array(slot).max(10),
+  }),
+  fiveD: z.tuple([slot, slot, slot]).nullable().optional(),
+  sixD: slot.nullable().optional(),
+});
+
+export const resultError = z.object({ slot: z.string(), problem: z.string() });
+
+export const validateResultBody = z.object({ drawId, numbers: poolResultNumbers });
+export const validateResultAnswer = z.object({ valid: z.boolean(), errors: z.array(resultError) });
+
+export const saveResultBody = z.object({
+  drawId,
+  numbers: poolResultNumbers,
+  /** The version the screen showed (0 for a new result): a change made meanwhile by someone else is refused. */
+  version: z.number().int().min(0).max(2_147_483_647),
+  /** Required to correct a released result. */
+  reason: z.string().max(500).optional(),
+});
+
+export const resultHistoryRow = z.object({
+  at: z.string(),
+  action: z.string(),
+  actor: z.string().nullable(),
+  source: z.string().nullable(),
+  note: z.string().nullable(),
+  numbers: poolResultNumbers.nullable(),
+});
+
+export const poolResultRow = z.object({
+  drawId: z.number().int(),
+  poolId: z.number().int(),
+  poolName: z.string(),
+  drawDate: z.string(),
+  cutoffAt: z.string(),
+  /** Sales are closed: a result may be entered. */
+  closed: z.boolean(),
+  numbers: poolResultNumbers.nullable(),
+  status: z.enum(['none', 'entered', 'fetched', 'released']),
+  source: z.string().nullable(),
+  confirmed: z.boolean(),
+  version: z.number().int(),
+  enteredBy: z.string().nullable(),
+  changedBy: z.string().nullable(),
+  changedAt: z.string().nullable(),
+  releasedBy: z.string().nullable(),
+  releasedAt: z.string().nullable(),
+  /** Whether the caller may release it now (four eyes), and if not, the message key saying why. */
+  canRelease: z.boolean(),
+  releaseBlockedBy: z.string().nullable(),
+  history: z.array(resultHistoryRow),
+});
+export type PoolResultRow = z.infer<typeof poolResultRow>;
+
+export const resultDateQuery = z.object({ drawDate: isoDate });
+export const releaseResultBody = z.object({ drawId, version: z.number().int().min(1).max(2_147_483_647) });
+export const releaseStatus = z.object({ drawId: z.number().int(), status: z.string(), releasedBy: z.string().nullable(), releasedAt: z.string().nullable() });
