@@ -190,8 +190,9 @@ test('the new player logs in and sees its credit on the dashboard', async ({ pag
   await expect(page.getByTestId('credit-balance')).toContainText('850.00');
   await expect(page.getByTestId('credit-limit')).toContainText('600.00');
   await shot(page, 'dashboard-new-player-en');
+  // A player reads its own statement at Payment: the agent's transfer of 250.00 is on it.
   await goByMenu(page, ['menu-payment'], /\/payment$/);
-  await expect(page.getByTestId('payment-history-table')).toContainText('250.00');
+  await expect(page.getByTestId('statement-credit-log')).toContainText('250.00');
   await logoutThroughConfirm(page);
 });
 

@@ -86,6 +86,12 @@ test('a player logs in, agrees to terms, sees the dashboard, switches to Chinese
   // The old password no longer works, the new one does, and terms are not shown again.
   await login(page, 'demoplayer', 'Player-new-1');
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Later specs log in as demoplayer with the demo password: give it back.
+  const restored = await page.request.post(
+    `/api/Account/ChangePassword?oldPassword=Player-new-1&newPassword=${encodeURIComponent(DEMO_PASSWORD)}`,
+    { headers: { 'X-Requested-With': 'XMLHttpRequest' } },
+  );
+  expect(restored.ok()).toBe(true);
   await logoutThroughConfirm(page);
 });
 
