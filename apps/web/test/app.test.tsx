@@ -92,6 +92,17 @@ describe('App', () => {
     expect(screen.getByTestId('credit-limit').textContent).toBe('MYR 0.00');
   });
 
+  it("names the account's level on Home, as Accounts does, not its permission role", async () => {
+    serve({
+      '/api/Account/IsLoggedIn': () => ok(makeUser({ userRoleId: 4 })),
+      '/api/Account/GetUserDetailsById': () => ok({ ...summary, userRoleId: 4, level: 6 }),
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByTestId('dashboard-role').textContent).toBe('Agent'));
+    await act(() => i18n.changeLanguage('cn'));
+    expect(screen.getByTestId('dashboard-role').textContent).toBe('代理');
+  });
+
   it('forces the terms page until agreed', async () => {
     localStorage.setItem('pendingTNCAgreement', '1');
     serve({

@@ -2,6 +2,7 @@ import { Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../state/AuthContext';
 import { formatCents } from '../../ui/text';
+import { levelLabel } from '../accounts/labels';
 import { useOwnAccount } from './useOwnAccount';
 
 export default function DashboardPage() {
@@ -49,7 +50,10 @@ export default function DashboardPage() {
         <Col xs={24} md={8}>
           <Card>
             <Descriptions column={1} size="small">
-              <Descriptions.Item label={t('dashboard.role')}>{t(`roleNames.${userData.userRoleId}`)}</Descriptions.Item>
+              <Descriptions.Item label={t('dashboard.role')}>
+                {/* The level's name (Agent, Master...) as Accounts shows it, not the permission role (Multilevel). */}
+                <span data-testid="dashboard-role">{account.data ? levelLabel(t, { userRoleId: userData.userRoleId, level: account.data.level ?? null }) : ''}</span>
+              </Descriptions.Item>
               <Descriptions.Item label={t('dashboard.accountType')}>
                 {userData.mainAccount ? t('dashboard.mainAccount') : t('dashboard.subAccount')}
               </Descriptions.Item>

@@ -5,8 +5,11 @@ import { fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { useAuth, useAuthActions } from '../../state/AuthContext';
 
-/** What the dashboard reads of GetUserDetailsById; `availableCredit` is null for the root (no limit). */
-export type OwnAccount = Omit<UserSummary, 'availableCredit'> & { availableCredit: number | null };
+/**
+ * What the dashboard reads of GetUserDetailsById; `availableCredit` is null for the root (no limit), `level`
+ * names the hierarchy level (null above companies and for sub-accounts).
+ */
+export type OwnAccount = Omit<UserSummary, 'availableCredit'> & { availableCredit: number | null; level: number | null };
 
 /** The logged-in account's own details (credit balance); keeps auth state's creditLimit in step. */
 export function useOwnAccount() {
