@@ -243,7 +243,11 @@ test('the company drills down, flags an agent after the downline warning, and ma
   await page.getByTestId(`account-flag-${agentId}`).click();
   await page.getByTestId(`account-flag-${agentId}-Inactive`).click();
   await expect(page.getByTestId('alert-message')).toContainText('All downline accounts of this account will be flagged too.');
-  await page.getByTestId('alert-cancel').click();
+  // A click while the dialog still zooms in can be lost (seen under CI load): click until it is gone.
+  await expect(async () => {
+    if (await page.getByTestId('alert-cancel').isVisible()) await page.getByTestId('alert-cancel').click({ timeout: 2_000 });
+    await expect(page.getByTestId('alert-message')).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId(`account-status-${agentId}`)).toHaveText('Active');
 
   // Clone the agent's settings into a new account.

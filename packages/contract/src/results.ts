@@ -70,3 +70,21 @@ export type PoolResultRow = z.infer<typeof poolResultRow>;
 export const resultDateQuery = z.object({ drawDate: isoDate });
 export const releaseResultBody = z.object({ drawId, version: z.number().int().min(1).max(2_147_483_647) });
 export const releaseStatus = z.object({ drawId: z.number().int(), status: z.string(), releasedBy: z.string().nullable(), releasedAt: z.string().nullable() });
+
+// ---- settlement (DOMAIN "Settlement: who gets what") ----
+
+export const settleDrawBody = z.object({ drawId });
+export const settleStepAnswer = z.object({ round: z.number().int(), strikes: z.number().int().optional(), lines: z.number().int().optional() });
+export const releaseCreditBody = z.object({ drawDate: isoDate });
+export const releaseCreditAnswer = z.object({ released: z.number().int(), draws: z.number().int() });
+export const blockReportBody = z.object({ drawDate: isoDate, blocked: z.boolean() });
+export const reportAccess = z.object({ blocked: z.boolean(), byHand: z.boolean(), settling: z.boolean() });
+export const settlementStatusRow = z.object({
+  drawId: z.number().int(),
+  round: z.number().int(),
+  winnersAt: z.string().nullable(),
+  distributedAt: z.string().nullable(),
+  strikes: z.number().int(),
+  released: z.boolean(),
+});
+export type SettlementStatusRow = z.infer<typeof settlementStatusRow>;

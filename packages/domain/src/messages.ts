@@ -70,6 +70,9 @@ export const MESSAGES = {
   RESULT_ALREADY_RELEASED: 'This result is already released.',
   RESULT_REASON_REQUIRED: 'Give a reason to correct a released result.',
   RESULT_CHANGED_MEANWHILE: 'This result was changed by someone else meanwhile: reload it and check again.',
+  SETTLEMENT_NOT_STARTED: 'This draw has no released result to settle.',
+  SETTLEMENT_WINNERS_FIRST: 'Find the winners of this draw first.',
+  TICKET_SETTLED: 'The draw of this ticket is being settled or is settled: it can no longer be voided.',
   // The bet language (express order parser), our own where SPEC has none.
   INVALID_BET_SETTINGS: 'The betting settings of this account are invalid (bet code order, eat sequence, default pools or business date).',
   NO_BET_LINES: 'There is no bet line to place.',

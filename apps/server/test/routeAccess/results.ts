@@ -5,4 +5,10 @@ export const results: Record<string, string> = {
   'POST /api/Result/SavePoolResult': 'roles:1,2',
   'GET /api/Configuration/GetReleaseResultStatus': 'roles:1,2,3',
   'POST /api/Configuration/SubmitReleaseResultStatus': 'roles:1,2',
+  'POST /api/Result/InsertWinners': 'roles:1,2',
+  'POST /api/Result/DistributeStrike': 'roles:1,2',
+  'POST /api/Result/ReleaseCredit': 'roles:1,3 main-only',
+  'GET /api/Result/GetSettlementStatus': 'roles:1,2,3',
+  'POST /api/Result/BlockReport': 'roles:1,2',
+  'GET /api/Result/GetReportAccessValue': 'session',
 };

@@ -13,3 +13,4 @@ export * from './packages';
 export * from './autoTickets';
 export * from './messaging';
 export * from './results';
+export * from './settlement';

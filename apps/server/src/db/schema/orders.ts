@@ -38,6 +38,9 @@ export const tickets = pgTable(
     voidedAt: tz('voided_at'),
     voidedBy: integer('voided_by'),
     transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+    /** The rates of the ticket's chain when it was placed (rate_chains), for its normal and GD lines. */
+    rateChainNormal: integer('rate_chain_normal'),
+    rateChainGd: integer('rate_chain_gd'),
     voidTransactionId: bigint('void_transaction_id', { mode: 'number' }),
   },
   (t) => [index('tickets_user_idx').on(t.userId, t.orderedAt), index('tickets_company_idx').on(t.companyId, t.orderedAt)],

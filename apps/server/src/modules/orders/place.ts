@@ -32,6 +32,7 @@ import { fingerprintBuilt, refusalAnswer, replayStored, type StoredResponse } fr
 import { createWallets } from '../ledger/queries';
 import { assertPostable, availableCredit, runTransaction } from '../ledger/service';
 import { rateFor, toEffective } from '../packages/service';
+import { chainFingerprint, rateChainIds, sheetOf, type ChainToFreeze } from '../settlement/rateChains';
 import type { EffectiveRateRow } from '../packages/queries';
 import { assertInSubtree } from '../accounts/service';
 import * as q from './queries';
@@ -280,6 +281,8 @@ interface TicketView {
   datedDraws: DrawRow[];
   normalPackage: EffectiveRateRow[];
   gdPackage: EffectiveRateRow[];
+  /** Any account's effective package rows of a type (the owner's chain was read with it). */
+  packageOf: (userId: number, packageType: number) => EffectiveRateRow[];
   walletBalance: number;
 }
 
@@ -290,6 +293,7 @@ function viewFor(reads: BatchReads, ownerId: number, walletBalance: number): Tic
     datedDraws: reads.datedDraws,
     normalPackage: reads.packages.get(packageKey(ownerId, 0)) ?? [],
     gdPackage: reads.packages.get(packageKey(ownerId, 2)) ?? [],
+    packageOf: (userId, packageType) => reads.packages.get(packageKey(userId, packageType)) ?? [],
     walletBalance,
   };
 }
@@ -303,6 +307,8 @@ interface Plan {
   commission: number;
   net: number;
   walletBalance: number;
+  /** The chain's rates to freeze with the ticket, per package type it buys on. */
+  rateChains: { normal: ChainToFreeze | null; gd: ChainToFreeze | null };
 }
 
 /** A package's rows as read for a batch, made into rate lookups once for all the batch's tickets that share it. */
@@ -398,7 +404,15 @@ function planTicket(input: PlaceInput, reads: TicketView, now: Date): Plan {
   // -- credit: the owner's wallet was locked by the read --
   const available = availableCredit({ creditType: o.creditType, creditLimit: Number(o.creditLimit), balance: reads.walletBalance });
   if (available < net) throw new AppError(422, 'INSUFFICIENT_CREDIT', { available: Math.max(0, available) });
-  return { owner: o, chain, resolved, rows: rowsOut, gross, commission, net, walletBalance: reads.walletBalance };
+  // -- the rates every account of the chain has now: the ticket settles at them whatever changes later --
+  const freeze = (packageType: number, needed: boolean): ChainToFreeze | null => {
+    if (!needed) return null;
+    const members = [o, ...chain];
+    // The top account (the company) links to the remote agents, at their package, not its own.
+    return { packageType, userIds: members.map((m) => m.userId), sheets: members.map((m, i) => (i === members.length - 1 && i > 0 ? null : sheetOf(reads.packageOf(m.userId, packageType)))) };
+  };
+  const rateChains = { normal: freeze(0, packages.normal !== null), gd: freeze(2, packages.gd !== null) };
+  return { owner: o, chain, resolved, rows: rowsOut, gross, commission, net, walletBalance: reads.walletBalance, rateChains };
 }
 
 /** The rows and answers of the planned tickets: eaten shares against locked totals, postings, receipts. */
@@ -416,11 +430,24 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
     stakesOf.set(p, ofCompany.get(companyId)!);
   }
 
+  // -- the frozen rates: each distinct chain of the batch once --
+  const wantedChains = new Map<string, ChainToFreeze>();
+  const fingerprints = planned.map(({ plan }) => {
+    const fp = (c: ChainToFreeze | null) => {
+      if (!c) return null;
+      const f = chainFingerprint(c);
+      wantedChains.set(f, c);
+      return f;
+    };
+    return { normal: fp(plan.rateChains.normal), gd: fp(plan.rateChains.gd) };
+  });
+  const chainIds = await rateChainIds(deps.db, tx, wantedChains);
+
   // -- before the eaten totals are locked: everything of a ticket that does not depend on them --
   const out: Omit<BatchWrite, 'at'> = { tickets: [], lines: [], shares: [], eaten: [], queued: [], answers: [] };
   // Every ticket of the batch is placed at the same instant (formatting it costs more than the receipt).
   const orderedAt = formatBusinessDateTime(now, deps.config.tzBusiness);
-  const answers = planned.map((p) => {
+  const answers = planned.map((p, index) => {
     const { entry, plan, ticketId, ticketNo } = p;
     const { input, auth } = entry;
     const { owner: o, resolved, rows: rowsOut, gross, commission, net } = plan;
@@ -475,6 +502,8 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
       net,
       walletId,
       stakesId: stakesOf.get(p)!,
+      rateChainNormal: fingerprints[index].normal === null ? null : chainIds.get(fingerprints[index].normal!)!,
+      rateChainGd: fingerprints[index].gd === null ? null : chainIds.get(fingerprints[index].gd!)!,
     });
     return data;
   });

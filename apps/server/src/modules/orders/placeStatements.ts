@@ -45,7 +45,7 @@ export interface BatchReads extends RiskSettings {
   chain: ChainRow[];
   nextDraws: DrawRow[];
   datedDraws: DrawRow[];
-  /** The effective package rows per owner, by package type (0 normal, 2 GD). */
+  /** The effective package rows per owner and per account of its chain, by package type (0 normal, 2 GD). */
   packages: Map<string, EffectiveRateRow[]>;
   /** The owners' wallets, locked in id order; an owner that never held credit has none. */
   wallets: Map<number, { id: number; balance: number }>;
@@ -81,10 +81,11 @@ export async function readForBatch(
   // Cast, so that any() takes the array itself rather than the rows of a subquery.
   const ids = sql`(select ids from o)::int[]`;
   // Each owner's package id, and each package's rows once: the owners of a batch mostly share a package.
+  // Every account of the owners' chains: the ticket freezes each one's rates (settlement/rateChains.ts).
   const packagesOf = (owners: number[], packageType: number) =>
     owners.length
       ? sql`(with picks as (select o.uid, (${effectivePackageIdSql(sql`o.uid`, packageType, false)}) as package_id
-                            from unnest(${ints(owners)}) as o(uid))
+                            from unnest(${ids}) as o(uid))
              select json_build_object(
                       'picks', (select coalesce(json_agg(json_build_array(uid, package_id)), '[]') from picks),
                       'rows', ${json(packageRatesSql(sql`select package_id from picks`))}))`
@@ -241,6 +242,9 @@ export interface TicketRow {
   /** The owner's wallet pays the net to this open-stakes account. */
   walletId: number;
   stakesId: number;
+  /** The frozen rates of the ticket's chain (rate_chains) for its normal and GD lines. */
+  rateChainNormal: number | null;
+  rateChainGd: number | null;
 }
 
 export interface BatchWrite {
@@ -273,7 +277,8 @@ export async function writeBatch(
           select x.*, nextval('journal_transactions_id_seq') as tx_id
           from ${recordset(w.tickets)} as x("id" bigint, "ticketNo" text, "xid" uuid, "userId" int, "placedBy" int, "companyId" int,
                "sourceType" int, "inboxString" text, "receiptString" text, "pageInfo" text, "customerPhone" text,
-               "gross" bigint, "commission" bigint, "net" bigint, "walletId" int, "stakesId" int)
+               "gross" bigint, "commission" bigint, "net" bigint, "walletId" int, "stakesId" int,
+               "rateChainNormal" int, "rateChainGd" int)
         ),
         ${manyPostingsCtes(
           w.at,
@@ -283,9 +288,9 @@ export async function writeBatch(
         )},
         tk as (
           insert into tickets (id, ticket_no, xid, user_id, placed_by, company_id, source_type, ordered_at, inbox_string, receipt_string,
-                               page_info, customer_phone, gross, commission, net, transaction_id)
+                               page_info, customer_phone, gross, commission, net, transaction_id, rate_chain_normal, rate_chain_gd)
           select "id", "ticketNo", "xid", "userId", "placedBy", "companyId", "sourceType", ${at}, "inboxString", "receiptString",
-                 "pageInfo", "customerPhone", "gross", "commission", "net", tx_id
+                 "pageInfo", "customerPhone", "gross", "commission", "net", tx_id, "rateChainNormal", "rateChainGd"
           from tk0
         ),
         bl as (

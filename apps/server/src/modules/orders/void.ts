@@ -9,6 +9,7 @@ import type { Tx } from '../../platform/db';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
+import { DRAW_LOCK_CLASS } from '../draws/queries';
 import { manyPostingsCtes, rows } from '../ledger/queries';
 import { lockWallets, runTransaction } from '../ledger/service';
 
@@ -48,6 +49,12 @@ export async function voidTickets(deps: Deps, auth: AuthContext, ticketIds: numb
     // Past the cutoff a downline's tickets (void authority, checked above), never one's own; and no
     // ticket once its draw has a result (entered, fetched or released: the numbers are known).
     const own = new Set(locked.filter(({ t }) => t.userId === auth.actingUserId).map(({ t }) => t.id));
+    // Shared draw locks (in id order) before the result check: a release waits for this void to finish,
+    // so settlement never reads a line this void is about to take back.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock_shared(${DRAW_LOCK_CLASS}::int, d)
+          from (select distinct draw_id as d from bet_lines where ticket_id = any(${`{${ids.join(',')}}`}::bigint[]) order by 1) x`,
+    );
     const draws = await rows<{ ticketId: number; closed: boolean; resulted: boolean }>(
       tx,
       sql`select bl.ticket_id as "ticketId", bool_or(d.cutoff_at <= ${now}) as closed,

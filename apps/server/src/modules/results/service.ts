@@ -4,7 +4,9 @@
 import { eq } from 'drizzle-orm';
 import type { PoolResultRow } from '@app/contract';
 import { compactSpecials, RoleId, sameResult, validateResult, type MessageKey, type PoolResult, type ResultError } from '@app/domain';
-import { poolResults, resultHistory } from '../../db/schema';
+import { poolResults, resultHistory, systemSettings } from '../../db/schema';
+import { lockDrawAgainstPlacement } from '../draws/queries';
+import { settleDraw, startRound } from '../settlement/service';
 import { writeAudit } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db';
 import { AppError, conflict, notFound, refused } from '../../platform/errors';
@@ -114,7 +116,7 @@ async function record(tx: DbOrTx, deps: Deps, drawId: number, actorId: number | 
  */
 export async function save(deps: Deps, auth: AuthContext, body: { drawId: number; numbers: PoolResult; version: number; reason?: string }, ip: string) {
   const numbers = normalizeResult(body.numbers);
-  return deps.db.transaction(async (tx) => {
+  const saved = await deps.db.transaction(async (tx) => {
     const found = await q.lockDrawResult(tx, body.drawId);
     if (!found || found.draw.recordStatus !== 1) throw notFound();
     const { draw, result } = found;
@@ -123,7 +125,7 @@ export async function save(deps: Deps, auth: AuthContext, body: { drawId: number
     const errors = validateResult(draw.poolId, numbers);
     if (errors.length) throw invalid(errors);
     if ((result?.version ?? 0) !== body.version) throw conflict('RESULT_CHANGED_MEANWHILE');
-    if (result && sameResult(result.numbers, numbers)) return { drawId: draw.id, version: result.version, status: result.status };
+    if (result && sameResult(result.numbers, numbers)) return { drawId: draw.id, version: result.version, status: result.status, resettle: false };
     const reason = body.reason?.trim() ?? '';
     if (result?.status === 'released' && reason === '') throw new AppError(400, 'RESULT_REASON_REQUIRED', { reason: 'RESULT_REASON_REQUIRED' });
     const version = (result?.version ?? 0) + 1;
@@ -138,13 +140,23 @@ export async function save(deps: Deps, auth: AuthContext, body: { drawId: number
       });
     await record(tx, deps, draw.id, auth.userId, action, numbers, 'manual', reason || null);
     await writeAudit(tx, now, { actorUserId: auth.userId, action: `result.${action}`, targetType: 'draws', targetId: draw.id, before: result?.numbers ?? null, after: { numbers, reason: reason || undefined }, ip });
-    return { drawId: draw.id, version, status };
+    // A corrected released result starts the draw's next settlement round (DOMAIN "Resettle").
+    if (action === 'correct') await startRound(tx, draw, version, now);
+    return { drawId: draw.id, version, status, resettle: action === 'correct' };
   });
+  if (saved.resettle && (await autoSettle(deps))) await settleDraw(deps, saved.drawId, auth.userId);
+  return { drawId: saved.drawId, version: saved.version, status: saved.status };
+}
+
+/** Whether release (and correction) settle the draw at once: system setting autoSettleAfterRelease, on by default. */
+async function autoSettle(deps: Deps): Promise<boolean> {
+  const [row] = await deps.db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, 'autoSettleAfterRelease'));
+  return row?.value !== 'false';
 }
 
 /** Releases a result: another admin login than the one that entered or last changed it. */
 export async function release(deps: Deps, auth: AuthContext, body: { drawId: number; version: number }, ip: string) {
-  return deps.db.transaction(async (tx) => {
+  const released = await deps.db.transaction(async (tx) => {
     const found = await q.lockDrawResult(tx, body.drawId);
     if (!found || found.draw.recordStatus !== 1 || !found.result) throw notFound();
     const { draw, result } = found;
@@ -158,11 +170,16 @@ export async function release(deps: Deps, auth: AuthContext, body: { drawId: num
       valid: validateResult(draw.poolId, result.numbers).length === 0,
     });
     if (block) throw refused(block);
+    // Voids in flight on the draw finish first; once the round is started none is accepted (orders/void.ts).
+    await lockDrawAgainstPlacement(tx, draw.id);
     await tx.update(poolResults).set({ status: 'released', releasedBy: auth.userId, releasedAt: now }).where(eq(poolResults.drawId, draw.id));
     await record(tx, deps, draw.id, auth.userId, 'release', result.numbers, result.source, null);
     await writeAudit(tx, now, { actorUserId: auth.userId, action: 'result.release', targetType: 'draws', targetId: draw.id, after: { version: result.version }, ip });
+    await startRound(tx, draw, result.version, now);
     return { drawId: draw.id, status: 'released', releasedBy: auth.username, releasedAt: now.toISOString() };
   });
+  if (await autoSettle(deps)) await settleDraw(deps, released.drawId, auth.userId);
+  return released;
 }
 
 export async function releaseStatus(deps: Deps, auth: AuthContext, drawDate: string) {

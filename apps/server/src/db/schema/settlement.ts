@@ -1,0 +1,149 @@
+// Settlement (DOMAIN.md "Settlement: who gets what"; decision 0023).
+//
+// Rates are frozen when a ticket is placed: a rate sheet is an immutable, content-addressed copy of one
+// package's rows, and a rate chain names, from the player up to the company, each account and the sheet
+// its link is priced at. A ticket refers to its chains (normal and GD), so a package changed later never
+// changes the settlement of a ticket placed before.
+//
+// A draw is settled in rounds: round 1 after release, one more after every correction. Each step of a
+// round is recorded by a row whose primary key lets it happen once (winners per draw, each booking per
+// draw, company and step), in the same transaction as what it books.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tz } from './columns';
+
+export const rateSheets = pgTable('rate_sheets', {
+  id: serial('id').primaryKey(),
+  packageId: integer('package_id').notNull(),
+  /** sha1 of the rows' content: the same rows are one sheet. */
+  fingerprint: text('fingerprint').notNull().unique(),
+  iboxRounding: text('ibox_rounding').notNull().default('exact'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+/** A sheet's rates for one code (pool_id null: every pool; else that pool's override). Payouts in cents per unit. */
+export const rateSheetRows = pgTable(
+  'rate_sheet_rows',
+  {
+    sheetId: integer('sheet_id').notNull(),
+    code: text('code').notNull(),
+    poolId: smallint('pool_id'),
+    /** Commission in basis points of stake (26.00% = 2600). */
+    commissionBp: integer('commission_bp').notNull(),
+    first: bigint('first', { mode: 'number' }).notNull().default(0),
+    second: bigint('second', { mode: 'number' }).notNull().default(0),
+    third: bigint('third', { mode: 'number' }).notNull().default(0),
+    fourth: bigint('fourth', { mode: 'number' }).notNull().default(0),
+    fifth: bigint('fifth', { mode: 'number' }).notNull().default(0),
+    sixth: bigint('sixth', { mode: 'number' }).notNull().default(0),
+    starter: bigint('starter', { mode: 'number' }).notNull().default(0),
+    consolation: bigint('consolation', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('rate_sheet_rows_key').on(t.sheetId, t.code, sql`coalesce(${t.poolId}, 0)`)],
+);
+
+export const rateChains = pgTable('rate_chains', {
+  id: serial('id').primaryKey(),
+  fingerprint: text('fingerprint').notNull().unique(),
+  packageType: smallint('package_type').notNull(),
+  /** The player first, then each upline, the company last. */
+  userIds: integer('user_ids').array().notNull(),
+  /** The sheet each account's link is priced at, in the same order; 0 for the company (no upline link yet). */
+  sheetIds: integer('sheet_ids').array().notNull(),
+});
+
+/** One row per released draw: its settlement round and how far it got. */
+export const drawSettlements = pgTable('draw_settlements', {
+  drawId: integer('draw_id').primaryKey(),
+  drawDate: date('draw_date', { mode: 'string' }).notNull(),
+  poolId: smallint('pool_id').notNull(),
+  round: integer('round').notNull().default(1),
+  /** The result version this round settles. */
+  resultVersion: integer('result_version').notNull(),
+  startedAt: tz('started_at').notNull(),
+  winnersAt: tz('winners_at'),
+  /** Every company's lines of the draw are booked for this round. */
+  distributedAt: tz('distributed_at'),
+});
+
+/** Step 1: every strike of a draw's round, with its prize tiers counted and its ibox factor. */
+export const winners = pgTable(
+  'winners',
+  {
+    drawId: integer('draw_id').notNull(),
+    round: integer('round').notNull(),
+    betLineId: bigint('bet_line_id', { mode: 'number' }).notNull(),
+    ticketId: bigint('ticket_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+    companyId: integer('company_id'),
+    nFirst: smallint('n_first').notNull().default(0),
+    nSecond: smallint('n_second').notNull().default(0),
+    nThird: smallint('n_third').notNull().default(0),
+    nFourth: smallint('n_fourth').notNull().default(0),
+    nFifth: smallint('n_fifth').notNull().default(0),
+    nSixth: smallint('n_sixth').notNull().default(0),
+    nStarter: smallint('n_starter').notNull().default(0),
+    nConsolation: smallint('n_consolation').notNull().default(0),
+    /** winnings = pass x payout x num / (100 x den): 1/1, or for ibox written stake / (line stake x permutations). */
+    factorNum: bigint('factor_num', { mode: 'number' }).notNull().default(1),
+    factorDen: bigint('factor_den', { mode: 'number' }).notNull().default(1),
+    /** What the player wins on the line at its own rates (set when the line is booked). */
+    playerWinnings: bigint('player_winnings', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.drawId, t.round, t.betLineId] }), index('winners_ticket_idx').on(t.ticketId)],
+);
+
+/**
+ * Each booking of a round: 'distribute' (step 2) and 'release' (step 3) per draw and company, and their
+ * reversals when a corrected result resettles the draw. The key makes each happen once.
+ */
+export const settlementBookings = pgTable(
+  'settlement_bookings',
+  {
+    drawId: integer('draw_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    round: integer('round').notNull(),
+    step: text('step').notNull(),
+    transactionId: bigint('transaction_id', { mode: 'number' }),
+    at: tz('at').notNull(),
+    by: integer('by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.drawId, t.companyId, t.round, t.step] }),
+    check('settlement_bookings_step', sql`${t.step} in ('distribute', 'release', 'reverse-distribute', 'reverse-release')`),
+  ],
+);
+
+/**
+ * The per-level figures of a booked draw (DOMAIN "Reports: the figures"), per account and bet code: what
+ * passed through it, what it ate, its commission and winnings at its own rates, its link to the account
+ * above (payable to upline) and the links of its direct downlines (receivable from below). Reports read
+ * these; none recomputes money.
+ */
+export const settlementFigures = pgTable(
+  'settlement_figures',
+  {
+    drawId: integer('draw_id').notNull(),
+    round: integer('round').notNull(),
+    companyId: integer('company_id').notNull(),
+    userId: integer('user_id').notNull(),
+    betCode: text('bet_code').notNull(),
+    lines: integer('lines').notNull(),
+    turnover: bigint('turnover', { mode: 'number' }).notNull(),
+    pass: bigint('pass', { mode: 'number' }).notNull(),
+    eaten: bigint('eaten', { mode: 'number' }).notNull(),
+    commission: bigint('commission', { mode: 'number' }).notNull(),
+    winnings: bigint('winnings', { mode: 'number' }).notNull(),
+    link: bigint('link', { mode: 'number' }).notNull(),
+    linkBelow: bigint('link_below', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.drawId, t.round, t.userId, t.betCode] }), index('settlement_figures_user_idx').on(t.userId, t.drawId)],
+);
+
+/** Reports for a draw date blocked (or unblocked) by hand (Result/BlockReport). */
+export const reportBlocks = pgTable('report_blocks', {
+  drawDate: date('draw_date', { mode: 'string' }).primaryKey(),
+  blocked: boolean('blocked').notNull(),
+  by: integer('by'),
+  at: tz('at').notNull(),
+});

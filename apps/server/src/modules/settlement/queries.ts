@@ -1,0 +1,318 @@
+// The set-based statements of settlement. Every money figure comes from packages/domain linkSql (the link
+// rule written once); nothing here prices a line its own way.
+import { sql, type SQL } from 'drizzle-orm';
+import { linkSql, type StrikePattern } from '@app/domain';
+import { PoolId } from '@app/domain';
+import type { DbOrTx } from '../../platform/db';
+import { manyPostingsCtes, rows } from '../ledger/queries';
+
+/** Serialises the steps of one draw's settlement across transactions and server processes. */
+export const SETTLE_LOCK_CLASS = 5011;
+
+export async function lockSettlement(tx: DbOrTx, drawId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SETTLE_LOCK_CLASS}::int, ${drawId}::int)`);
+}
+
+export interface SettlementRow {
+  drawId: number;
+  drawDate: string;
+  poolId: number;
+  round: number;
+  resultVersion: number;
+  winnersAt: Date | null;
+  distributedAt: Date | null;
+}
+
+export async function settlementOf(tx: DbOrTx, drawId: number): Promise<SettlementRow | undefined> {
+  const [r] = await rows<SettlementRow>(
+    tx,
+    sql`select draw_id as "drawId", to_char(draw_date, 'YYYY-MM-DD') as "drawDate", pool_id as "poolId", round,
+               result_version as "resultVersion", winners_at as "winnersAt", distributed_at as "distributedAt"
+        from draw_settlements where draw_id = ${drawId}::int`,
+  );
+  return r;
+}
+
+const TIER_COLUMNS = { first: 'n_first', second: 'n_second', third: 'n_third', fourth: 'n_fourth', fifth: 'n_fifth', sixth: 'n_sixth', starter: 'n_starter', consolation: 'n_consolation' } as const;
+
+/**
+ * Step 1: every strike of the draw, by joining the result's patterns (packages/domain strikePatterns)
+ * against the draw's active lines. Highest-only codes (5D, 6D) keep their best match; the others count
+ * every slot matched. ibox lines carry the exact-division factor: written stake / (line stake x permutations).
+ */
+export async function insertWinners(tx: DbOrTx, drawId: number, round: number, patterns: StrikePattern[]): Promise<number> {
+  if (patterns.length === 0) return 0;
+  const counts = Object.entries(TIER_COLUMNS)
+    .map(([prize, col]) => `count(*) filter (where prize = '${prize}')::smallint as ${col}`)
+    .join(', ');
+  const [r] = await rows<{ n: number }>(
+    tx,
+    sql`with p as (
+          select * from jsonb_to_recordset(${JSON.stringify(patterns)}::jsonb)
+            as x(code text, side text, length int, pattern text, prize text, rank int, "highestOnly" boolean)
+        ),
+        m as (
+          select bl.id, bl.ticket_id, bl.user_id, bl.company_id, p.prize, p.rank, p."highestOnly" as highest_only
+          from bet_lines bl
+          join p on p.code = bl.bet_code and length(bl.number) >= p.length
+                and (case when p.side = 'tail' then right(bl.number, p.length) else left(bl.number, p.length) end) = p.pattern
+          where bl.draw_id = ${drawId}::int and bl.status = 1
+        ),
+        best as (
+          select * from m where not highest_only
+          union all
+          select distinct on (id) * from m where highest_only order by id, rank
+        ),
+        s as (
+          select id, ticket_id, user_id, company_id, ${sql.raw(counts)} from best group by id, ticket_id, user_id, company_id
+        ),
+        -- ibox: the written number's lines of one ticket line and code share its written stake.
+        ib as (
+          select bl.id, sum(g.stake) as written, count(*) as perms
+          from s join bet_lines bl on bl.id = s.id and bl.bet_type = 3
+          join bet_lines g on g.ticket_id = bl.ticket_id and g.line_no = bl.line_no and g.draw_id = bl.draw_id
+                          and g.bet_code = bl.bet_code and g.written_number = bl.written_number
+          group by bl.id
+        ),
+        ins as (
+          insert into winners (draw_id, round, bet_line_id, ticket_id, user_id, company_id,
+                               n_first, n_second, n_third, n_fourth, n_fifth, n_sixth, n_starter, n_consolation, factor_num, factor_den)
+          select ${drawId}::int, ${round}::int, s.id, s.ticket_id, s.user_id, s.company_id,
+                 s.n_first, s.n_second, s.n_third, s.n_fourth, s.n_fifth, s.n_sixth, s.n_starter, s.n_consolation,
+                 coalesce(ib.written, 1), coalesce(bl.stake * ib.perms, 1)
+          from s join bet_lines bl on bl.id = s.id left join ib on ib.id = s.id
+          on conflict do nothing
+          returning 1
+        )
+        select count(*)::int as n from ins`,
+  );
+  return Number(r.n);
+}
+
+/** The companies with active lines on the draw. */
+export async function companiesOfDraw(tx: DbOrTx, drawId: number): Promise<number[]> {
+  const found = await rows<{ companyId: number }>(
+    tx,
+    sql`select distinct coalesce(company_id, 0) as "companyId" from bet_lines where draw_id = ${drawId}::int and status = 1 order by 1`,
+  );
+  return found.map((r) => Number(r.companyId));
+}
+
+export async function bookingOf(tx: DbOrTx, drawId: number, companyId: number, round: number, step: string) {
+  const [r] = await rows<{ transactionId: number | null }>(
+    tx,
+    sql`select transaction_id as "transactionId" from settlement_bookings
+        where draw_id = ${drawId}::int and company_id = ${companyId}::int and round = ${round}::int and step = ${step}`,
+  );
+  return r;
+}
+
+export async function recordBooking(tx: DbOrTx, b: { drawId: number; companyId: number; round: number; step: string; transactionId: number | null; at: Date; by: number | null }) {
+  await tx.execute(
+    sql`insert into settlement_bookings (draw_id, company_id, round, step, transaction_id, at, by)
+        values (${b.drawId}::int, ${b.companyId}::int, ${b.round}::int, ${b.step}, ${b.transactionId}, ${b.at.toISOString()}::timestamptz, ${b.by})`,
+  );
+}
+
+/** The system account holding a company's players' winnings until they are released (created when missing). */
+export async function heldWinningsAccount(tx: DbOrTx, companyId: number): Promise<number> {
+  const code = `held-winnings:${companyId}`;
+  await tx.execute(sql`insert into ledger_accounts (code, company_id, balance) values (${code}, ${companyId || null}, 0) on conflict (code) do nothing`);
+  const [r] = await rows<{ id: number }>(tx, sql`select id from ledger_accounts where code = ${code}`);
+  return Number(r.id);
+}
+
+/** The lines of one draw and company with their ticket's frozen chain. */
+const linesOf = (drawId: number, companyId: number): SQL =>
+  sql`select bl.id, bl.ticket_id, bl.bet_code, bl.pool_id, bl.stake, bl.commission,
+             case when bl.pool_id = ${PoolId.GD}::int then t.rate_chain_gd else t.rate_chain_normal end as chain_id
+      from bet_lines bl join tickets t on t.id = bl.ticket_id
+      where bl.draw_id = ${drawId}::int and bl.status = 1 and coalesce(bl.company_id, 0) = ${companyId}::int`;
+
+/** The accounts of the draw's chains above the players (whose wallets the booking moves), for locking. */
+export async function uplinesOfDraw(tx: DbOrTx, drawId: number, companyId: number): Promise<number[]> {
+  const found = await rows<{ userId: number }>(
+    tx,
+    sql`select distinct u as "userId"
+        from rate_chains rc, unnest(rc.user_ids[2:]) as u
+        where rc.id in (select distinct chain_id from (${linesOf(drawId, companyId)}) l)
+        order by 1`,
+  );
+  return found.map((r) => Number(r.userId));
+}
+
+/** Lines of the draw and company whose ticket has no frozen rates for their package type (refused). */
+export async function linesWithoutRates(tx: DbOrTx, drawId: number, companyId: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from (${linesOf(drawId, companyId)}) l where chain_id is null`);
+  return Number(r.n);
+}
+
+/** Locks ledger accounts in id order (the ledger's lock order). */
+export async function lockAccounts(tx: DbOrTx, accountIds: number[]) {
+  if (accountIds.length === 0) return;
+  await tx.execute(sql`select 1 from ledger_accounts where id = any(${`{${accountIds.join(',')}}`}::int[]) order by id for update`);
+}
+
+export async function walletIds(tx: DbOrTx, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const found = await rows<{ id: number }>(tx, sql`select id from ledger_accounts where user_id = any(${`{${userIds.join(',')}}`}::int[]) order by id`);
+  return found.map((r) => Number(r.id));
+}
+
+/** The open-stakes accounts the draw's tickets (of the company) paid into. */
+export async function stakesAccountsOfDraw(tx: DbOrTx, drawId: number, companyId: number): Promise<number[]> {
+  const found = await rows<{ id: number }>(
+    tx,
+    sql`select distinct je.account_id as id
+        from (select distinct ticket_id from (${linesOf(drawId, companyId)}) l) x
+        join tickets t on t.id = x.ticket_id join journal_entries je on je.transaction_id = t.transaction_id and je.amount > 0
+        order by 1`,
+  );
+  return found.map((r) => Number(r.id));
+}
+
+/**
+ * Step 2 for one draw and company, in one statement: every active line's links (DOMAIN's link rule, via
+ * linkSql) are computed for its whole frozen chain, booked as one journal transaction (open stakes pay
+ * each player's link to its upline, each account above receives from below what it does not owe above,
+ * the players' winnings go to the company's held account), and written as the per-level figures. The
+ * accounts are locked by the caller. Returns the journal transaction id and the number of lines.
+ */
+export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyId: number; round: number; heldId: number; at: Date; by: number | null }) {
+  const pass = 'm.pass';
+  const bp = 'm.bp';
+  const payout = 'm.payout';
+  const winnings = linkSql.winnings(pass, payout, 'm.num', 'm.den');
+  const commission = linkSql.commission(pass, bp);
+  const payoutOf = (r: string) =>
+    `(m0.n_first * ${r}.first + m0.n_second * ${r}.second + m0.n_third * ${r}.third + m0.n_fourth * ${r}.fourth + m0.n_fifth * ${r}.fifth
+      + m0.n_sixth * ${r}.sixth + m0.n_starter * ${r}.starter + m0.n_consolation * ${r}.consolation)`;
+  const [r] = await rows<{ txId: number; lines: number; figures: number; unpriced: number }>(
+    tx,
+    sql`with tx as materialized (select nextval('journal_transactions_id_seq') as tx_id),
+        l as materialized (
+          select l.*, coalesce(w.n_first, 0) as n_first, coalesce(w.n_second, 0) as n_second, coalesce(w.n_third, 0) as n_third,
+                 coalesce(w.n_fourth, 0) as n_fourth, coalesce(w.n_fifth, 0) as n_fifth, coalesce(w.n_sixth, 0) as n_sixth,
+                 coalesce(w.n_starter, 0) as n_starter, coalesce(w.n_consolation, 0) as n_consolation,
+                 coalesce(w.factor_num, 1) as num, coalesce(w.factor_den, 1) as den, w.bet_line_id is not null as strike
+          from (${linesOf(a.drawId, a.companyId)}) l
+          left join winners w on w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and w.bet_line_id = l.id
+        ),
+        -- Each line once per account of its chain, with what that account ate and what passed through it.
+        m0 as (
+          select l.*, c.member, c.sheet_id, c.ord, cardinality(rc.user_ids) as len, coalesce(es.amount, 0) as eaten
+          from l join rate_chains rc on rc.id = l.chain_id
+          cross join lateral unnest(rc.user_ids, rc.sheet_ids) with ordinality as c(member, sheet_id, ord)
+          left join eat_shares es on es.bet_line_id = l.id and es.user_id = c.member
+        ),
+        m as materialized (
+          select m0.id, m0.ticket_id, m0.bet_code, m0.stake, m0.commission as placed_commission, m0.member, m0.ord, m0.len, m0.eaten,
+                 m0.strike, m0.num, m0.den, (rd.sheet_id is not null) as priced,
+                 m0.stake - sum(m0.eaten) over (partition by m0.id order by m0.ord) as pass,
+                 coalesce(ro.commission_bp, rd.commission_bp, 0) as bp,
+                 case when m0.strike then coalesce(${sql.raw(payoutOf('ro'))}, ${sql.raw(payoutOf('rd'))}, 0) else 0 end as payout
+          from m0
+          left join rate_sheet_rows rd on rd.sheet_id = m0.sheet_id and rd.code = m0.bet_code and rd.pool_id is null
+          left join rate_sheet_rows ro on ro.sheet_id = m0.sheet_id and ro.code = m0.bet_code and ro.pool_id = m0.pool_id
+        ),
+        k as materialized (
+          select m.*,
+                 -- The player's commission is the one it was charged at placement (the same rule, same rates).
+                 case when m.ord = m.len and m.ord > 1 then 0 when m.ord = 1 then m.placed_commission else ${sql.raw(commission)} end as comm,
+                 case when m.ord = m.len and m.ord > 1 then 0 else ${sql.raw(winnings)} end as win
+          from m
+        ),
+        x as materialized (
+          select k.*,
+                 -- The company (top of the chain) has no upline link until its unposted part is laid off.
+                 case when k.ord = k.len and k.ord > 1 then 0 else k.pass - k.comm - k.win end as link,
+                 coalesce(lag(case when k.ord = k.len and k.ord > 1 then 0 else k.pass - k.comm - k.win end)
+                            over (partition by k.id order by k.ord), 0) as link_below
+          from k
+        ),
+        fig as (
+          insert into settlement_figures (draw_id, round, company_id, user_id, bet_code, lines, turnover, pass, eaten, commission, winnings, link, link_below)
+          select ${a.drawId}::int, ${a.round}::int, ${a.companyId}::int, member, bet_code, count(*)::int, sum(stake), sum(pass), sum(eaten),
+                 sum(comm), sum(win), sum(link), sum(link_below)
+          from x group by member, bet_code
+          returning 1
+        ),
+        wn as (
+          update winners w set player_winnings = x.win
+          from x where x.ord = 1 and x.strike and w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and w.bet_line_id = x.id
+        ),
+        stakes as (
+          select je.account_id, -sum(l.stake - l.commission) as amount
+          from l join tickets t on t.id = l.ticket_id join journal_entries je on je.transaction_id = t.transaction_id and je.amount > 0
+          group by je.account_id
+        ),
+        ${manyPostingsCtes(
+          a.at,
+          'settlement',
+          sql`select tx_id, ${a.by}::int as initiated_by, ${a.companyId || null}::int as company_id, ${`draw ${a.drawId} round ${a.round}`}::text as memo from tx`,
+          sql`select tx.tx_id, s.account_id, s.amount from (
+                select w.id as account_id, sum(x.link_below - x.link) as amount
+                from x join ledger_accounts w on w.user_id = x.member where x.ord > 1 group by w.id
+                union all
+                select ${a.heldId}::int, sum(x.win) from x where x.ord = 1
+                union all
+                select account_id, amount from stakes
+              ) s, tx where s.amount <> 0`,
+        )}
+        select (select tx_id from tx) as "txId", (select count(*) from l)::int as lines, (select count(*) from fig)::int as figures,
+               (select count(*) from m where not priced and not (ord = len and ord > 1))::int as unpriced`,
+  );
+  return { txId: Number(r.txId), lines: Number(r.lines), unpriced: Number(r.unpriced) };
+}
+
+/** Whether a journal transaction has entries (a settlement of only zero amounts writes none). */
+export async function hasEntries(tx: DbOrTx, txId: number): Promise<boolean> {
+  const [r] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from journal_entries where transaction_id = ${txId}`);
+  return Number(r.n) > 0;
+}
+
+/** Players' held winnings of a draw's round for one company, per wallet. */
+export async function heldPerPlayer(tx: DbOrTx, drawId: number, round: number, companyId: number) {
+  return rows<{ userId: number; walletId: number | null; amount: number }>(
+    tx,
+    sql`select w.user_id as "userId", la.id as "walletId", sum(w.player_winnings)::bigint as amount
+        from winners w left join ledger_accounts la on la.user_id = w.user_id
+        where w.draw_id = ${drawId}::int and w.round = ${round}::int and coalesce(w.company_id, 0) = ${companyId}::int and w.player_winnings > 0
+        group by w.user_id, la.id order by la.id`,
+  );
+}
+
+/** Posts one journal transaction of the given legs (accounts locked by the caller); returns its id. */
+export async function postLegs(tx: DbOrTx, a: { at: Date; kind: string; by: number | null; companyId: number; memo: string; legs: { accountId: number; amount: number }[] }) {
+  const legs = a.legs.filter((l) => l.amount !== 0);
+  if (legs.length === 0) return null;
+  const [r] = await rows<{ txId: number }>(
+    tx,
+    sql`with tx as materialized (select nextval('journal_transactions_id_seq') as tx_id),
+        ${manyPostingsCtes(
+          a.at,
+          a.kind,
+          sql`select tx_id, ${a.by}::int as initiated_by, ${a.companyId || null}::int as company_id, ${a.memo}::text as memo from tx`,
+          sql`select tx.tx_id, x.account_id, x.amount from tx, jsonb_to_recordset(${JSON.stringify(legs.map((l) => ({ account_id: l.accountId, amount: l.amount })))}::jsonb) as x(account_id int, amount bigint)`,
+        )}
+        select tx_id as "txId" from tx`,
+  );
+  return Number(r.txId);
+}
+
+/** The entries of a journal transaction, to reverse it. */
+export async function entriesOf(tx: DbOrTx, txId: number) {
+  return rows<{ accountId: number; amount: number }>(tx, sql`select account_id as "accountId", amount from journal_entries where transaction_id = ${txId} order by account_id`);
+}
+
+/** Bookings of earlier rounds of the draw and company not reversed yet. */
+export async function unreversed(tx: DbOrTx, drawId: number, companyId: number, round: number) {
+  return rows<{ round: number; step: string; transactionId: number | null }>(
+    tx,
+    sql`select b.round, b.step, b.transaction_id as "transactionId" from settlement_bookings b
+        where b.draw_id = ${drawId}::int and b.company_id = ${companyId}::int and b.round < ${round}::int and b.step in ('distribute', 'release')
+          and not exists (select 1 from settlement_bookings r where r.draw_id = b.draw_id and r.company_id = b.company_id
+                          and r.round = b.round and r.step = 'reverse-' || b.step)
+        order by b.round, b.step desc`,
+  );
+}

@@ -1,0 +1,222 @@
+// Settlement of released results (DOMAIN.md "Settlement: who gets what", decision 0023). Three steps per
+// draw, each once per round however often or from however many processes it is triggered, each in its own
+// transaction under the draw's settlement lock, each recorded by a row whose key lets it happen once:
+//   1. winners: the strikes of the round (insertWinners);
+//   2. distribute: per company, every line's links booked in one journal transaction, with the figures;
+//   3. release: per company, the players' held winnings moved into their wallets.
+// A corrected result starts a new round: the earlier round's bookings are reversed (never deleted), and
+// the steps run again; a company whose credit was released before is released again.
+import { sql } from 'drizzle-orm';
+import { RoleId, strikePatterns, type PoolResult } from '@app/domain';
+import { writeAudit } from '../../platform/audit';
+import type { Tx } from '../../platform/db';
+import { AppError, refused } from '../../platform/errors';
+import type { Deps } from '../../platform/http';
+import type { AuthContext } from '../../platform/session';
+import { createWallets } from '../ledger/queries';
+import { runTransaction } from '../ledger/service';
+import { rows } from '../ledger/queries';
+import * as q from './queries';
+
+/** Starts round 1 when a result is released, or the next round when a released result is corrected. */
+export async function startRound(tx: Tx, draw: { id: number; poolId: number; drawDate: string }, resultVersion: number, now: Date) {
+  await tx.execute(
+    sql`insert into draw_settlements (draw_id, draw_date, pool_id, round, result_version, started_at)
+        values (${draw.id}::int, ${draw.drawDate}::date, ${draw.poolId}::int, 1, ${resultVersion}::int, ${now.toISOString()}::timestamptz)
+        on conflict (draw_id) do update
+          set round = draw_settlements.round + 1, result_version = excluded.result_version, started_at = excluded.started_at,
+              winners_at = null, distributed_at = null
+          where draw_settlements.result_version <> excluded.result_version`,
+  );
+}
+
+/** Step 1 for a draw: its strikes of the current round (nothing when already found). Returns the count found now. */
+export async function insertWinners(deps: Deps, drawId: number): Promise<{ round: number; strikes: number }> {
+  return runTransaction(deps.db, async (tx) => {
+    await q.lockSettlement(tx, drawId);
+    const s = await q.settlementOf(tx, drawId);
+    if (!s) throw refused('SETTLEMENT_NOT_STARTED');
+    if (s.winnersAt) return { round: s.round, strikes: 0 };
+    const [res] = await rows<{ numbers: PoolResult; status: string }>(tx, sql`select numbers, status from pool_results where draw_id = ${drawId}::int`);
+    if (!res || res.status !== 'released') throw refused('SETTLEMENT_NOT_STARTED');
+    const strikes = await q.insertWinners(tx, drawId, s.round, strikePatterns(res.numbers));
+    await tx.execute(sql`update draw_settlements set winners_at = ${deps.clock.now().toISOString()}::timestamptz where draw_id = ${drawId}::int`);
+    return { round: s.round, strikes };
+  });
+}
+
+/**
+ * Step 2 for a draw: each company's lines booked once for the current round (after reversing what earlier
+ * rounds booked); a company released before is released again. The draw is marked distributed when
+ * every company is booked.
+ */
+export async function distribute(deps: Deps, drawId: number, by: number | null): Promise<{ round: number; lines: number }> {
+  const first = await runTransaction(deps.db, async (tx) => {
+    const s = await q.settlementOf(tx, drawId);
+    if (!s?.winnersAt) throw refused('SETTLEMENT_WINNERS_FIRST');
+    const companies = await q.companiesOfDraw(tx, drawId);
+    const booked = await rows<{ companyId: number }>(tx, sql`select distinct company_id as "companyId" from settlement_bookings where draw_id = ${drawId}::int`);
+    return { round: s.round, companies: [...new Set([...companies, ...booked.map((b) => Number(b.companyId))])].sort((a, b) => a - b) };
+  });
+  let lines = 0;
+  for (const companyId of first.companies) lines += await distributeCompany(deps, drawId, companyId, by);
+  await runTransaction(deps.db, async (tx) => {
+    await q.lockSettlement(tx, drawId);
+    const s = await q.settlementOf(tx, drawId);
+    if (s && s.round === first.round && !s.distributedAt) {
+      await tx.execute(sql`update draw_settlements set distributed_at = ${deps.clock.now().toISOString()}::timestamptz where draw_id = ${drawId}::int`);
+    }
+  });
+  return { round: first.round, lines };
+}
+
+async function distributeCompany(deps: Deps, drawId: number, companyId: number, by: number | null): Promise<number> {
+  // Wallets are created before anything is locked (the ledger's lock order), in their own transaction.
+  const uplines = await runTransaction(deps.db, async (tx) => {
+    const s = await q.settlementOf(tx, drawId);
+    return s ? q.uplinesOfDraw(tx, drawId, companyId) : [];
+  });
+  if (uplines.length) await runTransaction(deps.db, (tx) => createWallets(tx, uplines));
+  const held = await runTransaction(deps.db, (tx) => q.heldWinningsAccount(tx, companyId));
+
+  return runTransaction(deps.db, async (tx) => {
+    await q.lockSettlement(tx, drawId);
+    const s = await q.settlementOf(tx, drawId);
+    if (!s?.winnersAt) throw refused('SETTLEMENT_WINNERS_FIRST');
+    const now = deps.clock.now();
+    const releasedBefore = await reverseEarlierRounds(tx, drawId, companyId, s.round, now, by);
+    if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return 0;
+    if ((await q.linesWithoutRates(tx, drawId, companyId)) > 0) throw new Error(`draw ${drawId}: a ticket has no frozen rates`);
+    const wallets = await q.walletIds(tx, await q.uplinesOfDraw(tx, drawId, companyId));
+    const stakes = await q.stakesAccountsOfDraw(tx, drawId, companyId);
+    await q.lockAccounts(tx, [...wallets, ...stakes, held].sort((a, b) => a - b));
+    const booked = await q.bookDistribution(tx, { drawId, companyId, round: s.round, heldId: held, at: now, by });
+    if (booked.unpriced > 0) throw new Error(`draw ${drawId}: ${booked.unpriced} links have no rates`);
+    const txId = (await q.hasEntries(tx, booked.txId)) ? booked.txId : null;
+    await q.recordBooking(tx, { drawId, companyId, round: s.round, step: 'distribute', transactionId: txId, at: now, by });
+    if (releasedBefore) await releaseLocked(tx, drawId, companyId, s.round, held, now, by);
+    return booked.lines;
+  });
+}
+
+/** Reverses the bookings of earlier rounds (release first); returns whether credit had been released. */
+async function reverseEarlierRounds(tx: Tx, drawId: number, companyId: number, round: number, now: Date, by: number | null): Promise<boolean> {
+  const open = await q.unreversed(tx, drawId, companyId, round);
+  let released = false;
+  for (const b of open) {
+    if (b.step === 'release') released = true;
+    let reversal: number | null = null;
+    if (b.transactionId) {
+      const entries = await q.entriesOf(tx, b.transactionId);
+      await q.lockAccounts(tx, entries.map((e) => e.accountId));
+      reversal = await q.postLegs(tx, {
+        at: now,
+        kind: 'reversal',
+        by,
+        companyId,
+        memo: `reverses ${b.transactionId} (draw ${drawId} round ${b.round} ${b.step})`,
+        legs: entries.map((e) => ({ accountId: e.accountId, amount: -Number(e.amount) })),
+      });
+    }
+    await q.recordBooking(tx, { drawId, companyId, round: b.round, step: `reverse-${b.step}`, transactionId: reversal, at: now, by });
+  }
+  return released;
+}
+
+async function releaseLocked(tx: Tx, drawId: number, companyId: number, round: number, held: number, now: Date, by: number | null) {
+  if (await q.bookingOf(tx, drawId, companyId, round, 'release')) return 0;
+  const perPlayer = await q.heldPerPlayer(tx, drawId, round, companyId);
+  const missing = perPlayer.filter((p) => p.walletId === null);
+  if (missing.length) throw new Error(`draw ${drawId}: a winner has no wallet`);
+  const total = perPlayer.reduce((s, p) => s + Number(p.amount), 0);
+  await q.lockAccounts(tx, [...perPlayer.map((p) => Number(p.walletId)), held].sort((a, b) => a - b));
+  const txId = await q.postLegs(tx, {
+    at: now,
+    kind: 'winning',
+    by,
+    companyId,
+    memo: `draw ${drawId} round ${round}`,
+    legs: [...perPlayer.map((p) => ({ accountId: Number(p.walletId), amount: Number(p.amount) })), { accountId: held, amount: -total }],
+  });
+  await q.recordBooking(tx, { drawId, companyId, round, step: 'release', transactionId: txId, at: now, by });
+  return total;
+}
+
+/**
+ * Step 3: releases the held winnings of every distributed draw of a date to the winners' wallets, for the
+ * caller's company (a company) or every company (super admin). Returns the amount released now.
+ */
+export async function releaseCredit(deps: Deps, auth: AuthContext, drawDate: string, ip: string): Promise<{ released: number; draws: number }> {
+  const companyScope = auth.roleId === RoleId.SuperAdmin ? null : auth.actingUserId;
+  if (auth.roleId !== RoleId.SuperAdmin && auth.roleId !== RoleId.Company) throw new AppError(403, 'PERMISSION_DENIED');
+  const targets = await rows<{ drawId: number; companyId: number; round: number }>(
+    deps.db,
+    sql`select b.draw_id as "drawId", b.company_id as "companyId", b.round
+        from settlement_bookings b join draw_settlements s on s.draw_id = b.draw_id and s.round = b.round
+        where s.draw_date = ${drawDate}::date and b.step = 'distribute'
+          and (${companyScope}::int is null or b.company_id = ${companyScope}::int)
+          and not exists (select 1 from settlement_bookings r where r.draw_id = b.draw_id and r.company_id = b.company_id and r.round = b.round and r.step = 'release')
+        order by b.draw_id, b.company_id`,
+  );
+  let released = 0;
+  for (const t of targets) {
+    const held = await runTransaction(deps.db, (tx) => q.heldWinningsAccount(tx, Number(t.companyId)));
+    released += await runTransaction(deps.db, async (tx) => {
+      await q.lockSettlement(tx, Number(t.drawId));
+      const s = await q.settlementOf(tx, Number(t.drawId));
+      // A correction meanwhile started another round: its own distribution releases again.
+      if (!s || s.round !== Number(t.round)) return 0;
+      return releaseLocked(tx, Number(t.drawId), Number(t.companyId), s.round, held, deps.clock.now(), auth.userId);
+    });
+  }
+  if (targets.length) {
+    await runTransaction(deps.db, (tx) =>
+      writeAudit(tx, deps.clock.now(), { actorUserId: auth.userId, action: 'settlement.release-credit', targetType: 'draw_date', targetId: drawDate, after: { released, draws: targets.length }, ip }),
+    );
+  }
+  return { released, draws: targets.length };
+}
+
+/** Steps 1 and 2 for a draw (what release and correction run by themselves). */
+export async function settleDraw(deps: Deps, drawId: number, by: number | null) {
+  const w = await insertWinners(deps, drawId);
+  const d = await distribute(deps, drawId, by);
+  return { round: d.round, strikes: w.strikes, lines: d.lines };
+}
+
+/**
+ * Whether reports of a draw date are blocked: by hand (BlockReport), or while a draw of the date has a
+ * settlement round started and not yet distributed.
+ */
+export async function reportAccess(deps: Deps, drawDate: string): Promise<{ blocked: boolean; byHand: boolean; settling: boolean }> {
+  const [r] = await rows<{ byHand: boolean | null; settling: boolean }>(
+    deps.db,
+    sql`select (select blocked from report_blocks where draw_date = ${drawDate}::date) as "byHand",
+               exists (select 1 from draw_settlements where draw_date = ${drawDate}::date and distributed_at is null) as settling`,
+  );
+  const byHand = r.byHand === true;
+  return { blocked: byHand || r.settling, byHand, settling: r.settling };
+}
+
+export async function blockReport(deps: Deps, auth: AuthContext, drawDate: string, blocked: boolean, ip: string) {
+  const now = deps.clock.now();
+  await runTransaction(deps.db, async (tx) => {
+    await tx.execute(
+      sql`insert into report_blocks (draw_date, blocked, by, at) values (${drawDate}::date, ${blocked}, ${auth.userId}::int, ${now.toISOString()}::timestamptz)
+          on conflict (draw_date) do update set blocked = excluded.blocked, by = excluded.by, at = excluded.at`,
+    );
+    await writeAudit(tx, now, { actorUserId: auth.userId, action: blocked ? 'report.block' : 'report.unblock', targetType: 'draw_date', targetId: drawDate, ip });
+  });
+  return reportAccess(deps, drawDate);
+}
+
+/** The settlement state of each draw of a date, for the result screen. */
+export async function settlementOfDate(deps: Deps, drawDate: string) {
+  return rows<{ drawId: number; round: number; winnersAt: string | null; distributedAt: string | null; strikes: number; released: boolean }>(
+    deps.db,
+    sql`select s.draw_id as "drawId", s.round, s.winners_at as "winnersAt", s.distributed_at as "distributedAt",
+               (select count(*)::int from winners w where w.draw_id = s.draw_id and w.round = s.round) as strikes,
+               exists (select 1 from settlement_bookings b where b.draw_id = s.draw_id and b.round = s.round and b.step = 'release') as released
+        from draw_settlements s where s.draw_date = ${drawDate}::date order by s.pool_id`,
+  );
+}

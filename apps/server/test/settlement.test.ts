@@ -1,0 +1,215 @@
+// Settlement (issue 11 items 6-10, 13): DOMAIN's worked example booked through the real API, rates frozen
+// at placement, each step once however often triggered (also from a second server process), reports
+// blocked while a draw settles, credit released to winners, and a correction resettled by reversal.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { HierarchyLevel, PoolId, RoleId } from '@app/domain';
+import { checkLedger } from '../src/modules/ledger/service';
+import { ADMIN, createTestApp, type TestApp } from './support/testApp';
+
+let t: TestApp;
+const PASSWORD = 'Passw0rd!';
+let admin: string;
+let admin2: string;
+let co: string;
+let player: string;
+let agent: string;
+const ids: Record<string, number> = {};
+let drawId: number;
+let keyNo = 0;
+const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+
+async function createOk(cookie: string, body: Record<string, unknown>) {
+  const res = await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie, json: { password: PASSWORD, fullName: String(body.username), ...body } });
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  ids[String(body.username)] = res.body.data.userId;
+  return res.body.data.userId as number;
+}
+
+/** A package of the company: Big only (and Small to be sold), payouts in RM per RM1 as DOMAIN prints them. */
+const bigPackage = (name: string, commissionPct: number, big: number[], packageId?: number) => ({
+  packageId,
+  packageType: 0,
+  name,
+  rates: [
+    { code: 'B', commissionPct, payouts: { first: big[0] * 100, second: big[1] * 100, third: big[2] * 100, starter: big[3] * 100, consolation: big[4] * 100 } },
+    { code: 'S', commissionPct, payouts: { first: 350_000, second: 200_000, third: 100_000 } },
+  ],
+});
+
+const balance = async (userId: number) => Number((await rows<{ b: string }>(sql`select coalesce((select balance from ledger_accounts where user_id = ${userId}), 0)::text as b`))[0].b);
+const held = async () => Number((await rows<{ b: string }>(sql`select coalesce((select balance from ledger_accounts where code = ${`held-winnings:${ids.setco}`}), 0)::text as b`))[0].b);
+const journalCount = async () => Number((await rows<{ n: number }>(sql`select count(*)::int as n from journal_transactions`))[0].n);
+
+const fourD = (first: string) => ({
+  first,
+  second: '5555',
+  third: '6666',
+  starter: ['1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '1009', '1010'],
+  consolation: ['2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '2009', '2010'],
+});
+
+beforeAll(async () => {
+  t = await createTestApp({ start: '2026-11-22T04:00:00Z' });
+  admin = await t.login(ADMIN.username, ADMIN.password);
+  await t.createUser({ username: 'setit2', password: PASSWORD, roleId: RoleId.ITAdmin, skipTnc: true });
+  admin2 = await t.login('setit2', PASSWORD);
+  await createOk(admin, { username: 'setco', level: HierarchyLevel.Company, creditLimit: 100_000_000, positionTaking: 100, voidTicketAuthority: true });
+  co = await t.login('setco', PASSWORD);
+  await createOk(co, { username: 'setagent', level: HierarchyLevel.Agent, creditLimit: 10_000_000, positionTaking: 50, canEditPackage: true });
+  agent = await t.login('setagent', PASSWORD);
+  await createOk(agent, { username: 'setplayer', level: HierarchyLevel.Player, creditLimit: 1_000_000 });
+  player = await t.login('setplayer', PASSWORD);
+  const draw = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: admin, json: { poolId: PoolId.Magnum, drawDate: '2026-11-25', isSpecial: false } });
+  drawId = draw.body.data.drawId;
+  // DOMAIN's worked example: C eats Big 3.00 per number by fight limit, A takes 50%.
+  const limits = await t.request({
+    url: '/api/Account/UpdateUserEatLimit',
+    cookie: co,
+    json: { userId: ids.setco, eatType: 'amount', limitMethod: 1, limits: [{ poolId: PoolId.Magnum, betCode: 'B', amount: 300 }] },
+  });
+  expect(limits.status, JSON.stringify(limits.body)).toBe(200);
+  // The company's own sheet from the platform, above both of its packages.
+  const house = await t.request({ url: '/api/Configuration/CreateOrUpdatePackage', cookie: admin, json: { ...bigPackage('House', 28, [2800, 1100, 560, 200, 70]), rates: [
+    { code: 'B', commissionPct: 28, payouts: { first: 280_000, second: 110_000, third: 56_000, starter: 20_000, consolation: 7_000 } },
+    { code: 'S', commissionPct: 28, payouts: { first: 380_000, second: 210_000, third: 110_000 } },
+  ] } });
+  expect(house.status, JSON.stringify(house.body)).toBe(200);
+  expect((await t.request({ url: '/api/Configuration/AssignPackage', cookie: admin, json: { userId: ids.setco, packageType: 0, packageId: house.body.data.packageId } })).status).toBe(200);
+  // C gives A its sheet; A gives P its own.
+  for (const [name, pct, big, user, cookie] of [
+    ['For A', 27, [2600, 1050, 520, 190, 63], 'setagent', co],
+    ['For P', 26, [2500, 1000, 500, 180, 60], 'setplayer', agent],
+  ] as const) {
+    const created = await t.request({ url: '/api/Configuration/CreateOrUpdatePackage', cookie, json: bigPackage(name, pct, [...big]) });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    ids[name] = created.body.data.packageId;
+    const assigned = await t.request({ url: '/api/Configuration/AssignPackage', cookie, json: { userId: ids[user], packageType: 0, packageId: ids[name] } });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+  }
+});
+afterEach(async () => {
+  expect(await checkLedger(t.db)).toEqual([]);
+});
+afterAll(async () => t?.close());
+
+const express = (text: string) => t.request({ url: '/api/Bet/PlaceExpressOrder', cookie: player, json: { text, idempotencyKey: `settlement-key-${++keyNo}-${Date.now()}` } });
+
+describe('settling DOMAIN\'s worked example', () => {
+  let before: Record<string, number>;
+
+  it('freezes the chain\'s rates at placement: a package changed afterwards does not change the settlement', async () => {
+    const placed = await express('D\n#1\n1234#10\n5678#10');
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    // 10.00 on each number: P pays 7.40 each.
+    expect(placed.body.data.net).toBe(2 * 740);
+    // The agent now gives its player less commission and a higher first prize; the ticket above keeps the rates it was placed at.
+    const edit = await t.request({ url: '/api/Configuration/CreateOrUpdatePackage', cookie: agent, json: bigPackage('For P', 25, [2600, 1000, 500, 180, 60], ids['For P']) });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const [chain] = await rows<{ n: number }>(sql`select cardinality(rc.user_ids)::int as n from tickets t join rate_chains rc on rc.id = t.rate_chain_normal where t.id = ${placed.body.data.ticketId}`);
+    expect(chain.n).toBe(3);
+    before = { A: await balance(ids.setagent), C: await balance(ids.setco), P: await balance(ids.setplayer) };
+  });
+
+  it('blocks reports of the date from release until the draw is distributed, and no step runs before release', async () => {
+    t.clock.set('2026-11-25T12:00:00Z');
+    // Days later: every session has expired.
+    admin = await t.login(ADMIN.username, ADMIN.password);
+    admin2 = await t.login('setit2', PASSWORD);
+    co = await t.login('setco', PASSWORD);
+    player = await t.login('setplayer', PASSWORD);
+    const early = await t.request({ url: '/api/Result/InsertWinners', cookie: admin, json: { drawId } });
+    expect(early.status).toBe(422);
+    expect(early.body.message).toBe('SETTLEMENT_NOT_STARTED');
+    const saved = await t.request({ url: '/api/Result/SavePoolResult', cookie: admin, json: { drawId, numbers: { fourD: fourD('1234') }, version: 0 } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // Settlement by hand in this test: the steps one at a time.
+    await t.db.execute(sql`insert into system_settings (key, value) values ('autoSettleAfterRelease', 'false') on conflict (key) do update set value = 'false'`);
+    const released = await t.request({ url: '/api/Configuration/SubmitReleaseResultStatus', cookie: admin2, json: { drawId, version: 1 } });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    const access = await t.request({ url: '/api/Result/GetReportAccessValue', cookie: player, query: { drawDate: '2026-11-25' } });
+    expect(access.body.data).toEqual({ blocked: true, byHand: false, settling: true });
+    // A late void is refused once the result exists.
+    const ticketId = (await rows<{ id: number }>(sql`select id from tickets order by id limit 1`))[0].id;
+    const voided = await t.request({ url: '/api/Bet/VoidTicket', cookie: co, json: { ticketId: Number(ticketId) } });
+    expect(voided.status).toBe(422);
+    expect(voided.body.message).toBe('DRAW_HAS_RESULT');
+  });
+
+  it('finds the strikes once, however often asked', async () => {
+    const first = await t.request({ url: '/api/Result/InsertWinners', cookie: admin, json: { drawId } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toEqual({ round: 1, strikes: 1 });
+    const again = await t.request({ url: '/api/Result/InsertWinners', cookie: admin2, json: { drawId } });
+    expect(again.body.data).toEqual({ round: 1, strikes: 0 });
+    const [w] = await rows<{ n_first: number }>(sql`select n_first from winners where draw_id = ${drawId}`);
+    expect(w.n_first).toBe(1);
+  });
+
+  it('books every link of the example once, even when two server processes distribute at once', async () => {
+    const other = await t.twin();
+    const txBefore = await journalCount();
+    const both = await Promise.all([
+      t.request({ url: '/api/Result/DistributeStrike', cookie: admin, json: { drawId } }),
+      t.request({ url: '/api/Result/DistributeStrike', cookie: admin2, json: { drawId }, via: other }),
+    ]);
+    for (const r of both) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(both.map((r) => r.body.data.lines).sort()).toEqual([0, 2]);
+    expect(await journalCount()).toBe(txBefore + 1);
+    // DOMAIN's table without the remote agent (nothing is laid off yet, so C holds the unposted 2.00):
+    // loses: P -7.40, A +3.75, C +3.65; wins 1st: P +24,992.60, A -11,996.25, C -12,996.35.
+    expect((await balance(ids.setagent)) - before.A).toBe(375 - 1_199_625);
+    expect((await balance(ids.setco)) - before.C).toBe(365 - 1_299_635);
+    // The player's winnings are held: its wallet has not moved yet.
+    expect(await balance(ids.setplayer)).toBe(before.P);
+    expect(await held()).toBe(2_500_000);
+    const figures = await rows<{ user_id: number; pass: string; eaten: string; commission: string; winnings: string; link: string; link_below: string }>(
+      sql`select user_id, pass::text, eaten::text, commission::text, winnings::text, link::text, link_below::text from settlement_figures where draw_id = ${drawId} order by user_id`,
+    );
+    const of = (id: number) => figures.find((f) => f.user_id === id)!;
+    expect(of(ids.setplayer)).toMatchObject({ pass: '2000', commission: '520', winnings: '2500000', link: String(740 - 2_499_260) });
+    expect(of(ids.setagent)).toMatchObject({ pass: '1000', eaten: '1000', commission: '270', winnings: '1300000', link: String(365 - 1_299_635), link_below: String(740 - 2_499_260) });
+    expect(of(ids.setco)).toMatchObject({ pass: '400', eaten: '600', link: '0', link_below: String(365 - 1_299_635) });
+    const access = await t.request({ url: '/api/Result/GetReportAccessValue', cookie: player, query: { drawDate: '2026-11-25' } });
+    expect(access.body.data.blocked).toBe(false);
+  });
+
+  it('releases the held winnings to the winner once, by its company', async () => {
+    const refused = await t.request({ url: '/api/Result/ReleaseCredit', cookie: player, json: { drawDate: '2026-11-25' } });
+    expect(refused.status).toBe(403);
+    const released = await t.request({ url: '/api/Result/ReleaseCredit', cookie: co, json: { drawDate: '2026-11-25' } });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    expect(released.body.data).toEqual({ released: 2_500_000, draws: 1 });
+    expect((await balance(ids.setplayer)) - before.P).toBe(2_500_000);
+    expect(await held()).toBe(0);
+    const again = await t.request({ url: '/api/Result/ReleaseCredit', cookie: admin, json: { drawDate: '2026-11-25' } });
+    expect(again.body.data).toEqual({ released: 0, draws: 0 });
+  });
+
+  it('resettles a corrected result by reversal: the winner\'s released winnings are taken back by the difference', async () => {
+    await t.db.execute(sql`update system_settings set value = 'true' where key = 'autoSettleAfterRelease'`);
+    const corrected = await t.request({ url: '/api/Result/SavePoolResult', cookie: admin, json: { drawId, numbers: { fourD: fourD('5678') }, version: 1, reason: 'typed the wrong first prize' } });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    // Now 5678 wins 1st and 1234 loses: the same figures with the numbers swapped, and the player keeps 25,000.00.
+    expect((await balance(ids.setagent)) - before.A).toBe(375 - 1_199_625);
+    expect((await balance(ids.setco)) - before.C).toBe(365 - 1_299_635);
+    expect((await balance(ids.setplayer)) - before.P).toBe(2_500_000);
+    const [s] = await rows<{ round: number }>(sql`select round from draw_settlements where draw_id = ${drawId}`);
+    expect(s.round).toBe(2);
+    const steps = await rows<{ round: number; step: string }>(sql`select round, step from settlement_bookings where draw_id = ${drawId} order by round, step`);
+    expect(steps).toEqual([
+      { round: 1, step: 'distribute' },
+      { round: 1, step: 'release' },
+      { round: 1, step: 'reverse-distribute' },
+      { round: 1, step: 'reverse-release' },
+      { round: 2, step: 'distribute' },
+      { round: 2, step: 'release' },
+    ]);
+    // A result with no winner at all: everything the player won is taken back.
+    const none = await t.request({ url: '/api/Result/SavePoolResult', cookie: admin, json: { drawId, numbers: { fourD: fourD('9999') }, version: 2, reason: 'wrong pool copied' } });
+    expect(none.status, JSON.stringify(none.body)).toBe(200);
+    expect((await balance(ids.setplayer)) - before.P).toBe(0);
+    expect((await balance(ids.setagent)) - before.A).toBe(2 * 375);
+    expect((await balance(ids.setco)) - before.C).toBe(2 * 365);
+  });
+});
