@@ -881,6 +881,7 @@ export const bm: Resource = {
       apply: 'Guna',
       clear: 'Kosongkan semua',
       pool: 'Pool',
+      betCode: 'Kod',
       aboveMax: 'Satu had melebihi had makan maksimum {{max}}.',
     },
     red: {

@@ -874,6 +874,7 @@ export const cn: Resource = {
       apply: '应用',
       clear: '全部清除',
       pool: '彩池',
+      betCode: '代码',
       aboveMax: '有限额超过最高吃字限额 {{max}}。',
     },
     red: {

@@ -898,6 +898,7 @@ export const en = {
       apply: 'Apply',
       clear: 'Clear all',
       pool: 'Pool',
+      betCode: 'Code',
       aboveMax: 'A limit exceeds the maximum fight limit of {{max}}.',
     },
     red: {

@@ -111,6 +111,27 @@ export default function FightLimitPage() {
   const amountMode = eatType === 'amount';
   const gridDisabled = !canEdit || !amountMode;
 
+  const cell = (poolId: number, c: string) => {
+    const key = cellKey(poolId, c);
+    return (
+      <div>
+        <NumericInput
+          decimals={2}
+          size="small"
+          placeholder="0"
+          disabled={gridDisabled}
+          value={grid[key]}
+          status={errors[key] ? 'error' : undefined}
+          onChange={(v) => setCell(key, v)}
+          data-testid={`fight-limit-${poolId}-${c}`}
+        />
+        {errors[key] && <span className="grid-cell-error">{t(`validation.${errors[key]}`, { defaultValue: t('validation.pattern') })}</span>}
+      </div>
+    );
+  };
+  const poolName = (p: Pool) => t(`admin.pools.${p.poolId}`, { defaultValue: p.name });
+
+  // Pools down, bet codes across: 14 code columns need about 1,600 pixels, which the shell has.
   const columns: TableColumnsType<Pool> = [
     {
       title: t('risk.fight.pool'),
@@ -119,32 +140,24 @@ export default function FightLimitPage() {
       width: 190,
       render: (_: unknown, p) => (
         <span>
-          <Typography.Text strong>{p.letter}</Typography.Text> {t(`admin.pools.${p.poolId}`, { defaultValue: p.name })}
+          <Typography.Text strong>{p.letter}</Typography.Text> {poolName(p)}
         </span>
       ),
     },
-    ...codes.map((c) => ({
-      title: codeLabel(c),
-      key: c,
-      width: 100,
-      render: (_: unknown, p: Pool) => {
-        const key = cellKey(p.poolId, c);
-        return (
-          <div>
-            <NumericInput
-              decimals={2}
-              size="small"
-              placeholder="0"
-              disabled={gridDisabled}
-              value={grid[key]}
-              status={errors[key] ? 'error' : undefined}
-              onChange={(v) => setCell(key, v)}
-              data-testid={`fight-limit-${p.poolId}-${c}`}
-            />
-            {errors[key] && <span className="grid-cell-error">{t(`validation.${errors[key]}`, { defaultValue: t('validation.pattern') })}</span>}
-          </div>
-        );
-      },
+    ...codes.map((c) => ({ title: codeLabel(c), key: c, width: 100, render: (_: unknown, p: Pool) => cell(p.poolId, c) })),
+  ];
+  // The popup is 1000 pixels wide (SPEC 9): there the grid turns, bet codes down and the 8 pools across,
+  // so that every cell is in view without a sideways scroll.
+  const turnedColumns: TableColumnsType<{ code: string }> = [
+    { title: t('risk.fight.betCode'), key: 'code', fixed: 'left', width: 60, render: (_: unknown, r) => <Typography.Text strong>{codeLabel(r.code)}</Typography.Text> },
+    ...(pools.data ?? []).map((p) => ({
+      title: (
+        <span title={poolName(p)}>
+          <Typography.Text strong>{p.letter}</Typography.Text> {poolName(p)}
+        </span>
+      ),
+      key: String(p.poolId),
+      render: (_: unknown, r: { code: string }) => cell(p.poolId, r.code),
     })),
   ];
 
@@ -215,16 +228,29 @@ export default function FightLimitPage() {
         >
           {!amountMode && <Alert type="info" showIcon title={t('risk.fight.percentageHint')} style={{ marginBottom: 12 }} data-testid="fight-limit-percentage-hint" />}
           <Typography.Paragraph type="secondary">{t('risk.fight.unitsHint')}</Typography.Paragraph>
-          <Table<Pool>
-            className="limit-grid"
-            rowKey="poolId"
-            size="small"
-            columns={columns}
-            dataSource={pools.data ?? []}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            data-testid="fight-limit-grid"
-          />
+          {popup ? (
+            <Table<{ code: string }>
+              className="limit-grid limit-grid-turned"
+              rowKey="code"
+              size="small"
+              columns={turnedColumns}
+              dataSource={codes.map((code) => ({ code }))}
+              pagination={false}
+              tableLayout="fixed"
+              data-testid="fight-limit-grid"
+            />
+          ) : (
+            <Table<Pool>
+              className="limit-grid"
+              rowKey="poolId"
+              size="small"
+              columns={columns}
+              dataSource={pools.data ?? []}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              data-testid="fight-limit-grid"
+            />
+          )}
         </Card>
         <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
           {popup && (
