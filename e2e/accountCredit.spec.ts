@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { agreeTermsIfShown, DEMO_PASSWORD, login, logoutThroughConfirm, setLanguage, shot } from './support';
+import { agreeTermsIfShown, DEMO_PASSWORD, goByMenu, login, logoutThroughConfirm, setLanguage, shot } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,5 +15,41 @@ test("an agent's Home names its level as Accounts does, in every language", asyn
   await expect(page.getByTestId('dashboard-role')).toHaveText('Ejen');
   await shot(page, 'dashboard-agent-bm');
   await setLanguage(page, 'en');
+  await logoutThroughConfirm(page);
+});
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+const money = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+test('an open ticket shows as outstanding on the accounts list, the account detail and Home, up the chain', async ({ page }) => {
+  test.setTimeout(150_000);
+  await login(page, 'demoplayer', DEMO_PASSWORD);
+  await agreeTermsIfShown(page);
+  // Placed through the API with the player's session, so the figure is what placement really charged.
+  const res = await page.request.post('/api/Bet/PlaceExpressOrder', { headers: XHR, data: { text: 'D\n#1\n4321#10', idempotencyKey: `e2e-outstanding-${Date.now()}` } });
+  expect(res.ok()).toBe(true);
+  const { net } = (await res.json()).data as { net: number };
+  expect(net).toBeGreaterThan(0);
+  await page.reload();
+  await expect(page.getByTestId('dashboard-outstanding')).toHaveText(`MYR ${money(net)}`);
+  await logoutThroughConfirm(page);
+
+  await login(page, 'demoagent', DEMO_PASSWORD);
+  await agreeTermsIfShown(page);
+  await expect(page.getByTestId('dashboard-outstanding')).toHaveText(`MYR ${money(net)}`);
+  await shot(page, 'dashboard-agent-outstanding-en');
+  await goByMenu(page, ['menu-accounts'], /\/account\/manage/);
+  const table = page.getByTestId('account-table');
+  const playerId = Number(await table.locator('tr[data-row-key]', { hasText: 'demoplayer' }).first().getAttribute('data-row-key'));
+  await expect(page.getByTestId(`account-outstanding-${playerId}`)).toHaveText(money(net));
+  for (const lang of ['en', 'cn', 'bm'] as const) {
+    await setLanguage(page, lang);
+    await expect(page.getByTestId(`account-outstanding-${playerId}`)).toHaveText(money(net));
+    await shot(page, `accounts-outstanding-${lang}`);
+  }
+  await setLanguage(page, 'en');
+  await page.goto(`/account/detail?userId=${playerId}`);
+  await expect(page.getByTestId('account-outstanding')).toHaveText(money(net));
+  await shot(page, 'account-detail-outstanding-en');
   await logoutThroughConfirm(page);
 });

@@ -82,6 +82,22 @@ describe('/account/manage', () => {
     await waitFor(() => expect(window.location.search).toBe('?status=Active'));
   });
 
+  it("shows each row's balance, available credit and outstanding as the server gives them", async () => {
+    serve({
+      '/api/Account/IsLoggedIn': () => ok(agent()),
+      '/api/Account/GetUserListing': () =>
+        ok({ items: [row({ balance: -7_400, availableCredit: 92_600, outstanding: 12_345 })], total: 1, breadcrumb: [{ userId: 3, username: 'demoagent', level: 6 }] }),
+    });
+    window.history.replaceState(null, '', '/account/manage');
+    render(<App />);
+    const table = await screen.findByTestId('account-table');
+    await waitFor(() => expect(screen.getByTestId('account-outstanding-4').textContent).toBe('123.45'));
+    const headers = [...table.querySelectorAll('th')].map((th) => th.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Balance', 'Available Credit', 'Outstanding']));
+    const cells = [...table.querySelectorAll('tr[data-row-key="4"] td')].map((td) => td.textContent);
+    expect(cells).toEqual(expect.arrayContaining(['-74.00', '926.00', '123.45']));
+  });
+
   it('flagging shows the downline warning first; cancelling sends nothing', async () => {
     serve({
       '/api/Account/IsLoggedIn': () => ok(agent()),
@@ -178,6 +194,8 @@ describe('/account/detail', () => {
     await screen.findByTestId('account-form');
     await waitFor(() => expect((screen.getByTestId('account-field-username') as HTMLInputElement).value).toBe('demoplayer'));
     expect((screen.getByTestId('account-field-creditLimit') as HTMLInputElement).disabled).toBe(true);
+    // The credit summary shows the subtree's outstanding beside balance and available credit.
+    expect(screen.getByTestId('account-outstanding').textContent).toBe('250.00');
     expect(new URL(calls.find((c) => c.path === '/api/Account/GetUserDetailInit')!.url).searchParams.get('uplineId')).toBe('3');
 
     const status = screen.getByTestId('account-field-status');

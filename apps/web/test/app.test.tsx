@@ -82,6 +82,18 @@ describe('App', () => {
     expect(screen.getByTestId('menu').textContent).toBe('HomeResultsAdminHelp');
   });
 
+  it('shows balance and outstanding beside the credit balance (available) and the limit', async () => {
+    serve({
+      '/api/Account/IsLoggedIn': () => ok(makeUser({ userRoleId: 4 })),
+      '/api/Account/GetUserDetailsById': () => ok({ ...summary, userRoleId: 4, level: 6, balance: -30_000, outstanding: 45_600, availableCredit: 470_000 }),
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByTestId('dashboard-outstanding').textContent).toBe('MYR 456.00'));
+    expect(screen.getByTestId('dashboard-balance').textContent).toBe('MYR -300.00');
+    expect(screen.getByTestId('credit-balance').textContent).toBe('MYR 4,700.00');
+    expect(screen.getByTestId('credit-limit').textContent).toBe('MYR 5,000.00');
+  });
+
   it('shows Unlimited for the root account, whose available credit is null', async () => {
     serve({
       '/api/Account/IsLoggedIn': () => ok(makeUser()),

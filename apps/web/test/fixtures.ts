@@ -43,6 +43,7 @@ export const agentDetail = (over: Partial<AccountDetail> = {}): AccountDetail =>
   mainAccount: true,
   creditLimit: 5_000_000,
   balance: -25_000,
+  outstanding: 25_000,
   availableCredit: 4_975_000,
   maxFightLimit: 123_456,
   gdLimit: 100,

@@ -93,6 +93,8 @@ export const accountDetail = accountSettings.extend({
   mainAccount: z.boolean(),
   creditLimit: z.number().int(),
   balance: z.number().int(),
+  /** Net of the active tickets on unsettled draws of the account and its whole downline, in cents. */
+  outstanding: z.number().int(),
   availableCredit: z.number().int().nullable(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
@@ -122,7 +124,7 @@ export const listingRow = z.object({
   creditLimit: z.number().int(),
   balance: z.number().int(),
   availableCredit: z.number().int(),
-  /** Stakes of open tickets (tickets come with ordering; 0 until then). */
+  /** Net (stake less commission) of the active tickets on unsettled draws of the account's whole subtree, in cents. */
   outstanding: z.number().int(),
   currency: z.string(),
   lastLoginAt: z.string().nullable(),

@@ -110,6 +110,11 @@ export const bm: Resource = {
     subAccount: 'Sub-akaun',
     unlimited: 'Tiada had',
     currency: 'Mata wang',
+    hints: {
+      creditBalance: 'Apa yang masih boleh dibelanjakan: had kredit tambah baki (prabayar: baki).',
+      balance: 'Dompet anda: pindahan masuk dan keluar, tolak nilai bersih tiket anda sendiri.',
+      outstanding: 'Nilai bersih (pertaruhan tolak komisen) tiket aktif anda dan downline anda bagi cabutan yang belum diselesaikan.',
+    },
   },
   terms: {
     title: 'Terma dan Syarat',

@@ -110,6 +110,11 @@ export const cn: Resource = {
     subAccount: '子账户',
     unlimited: '无限额',
     currency: '货币',
+    hints: {
+      creditBalance: '尚可使用的额度：信用额度加余额（预付账户：余额）。',
+      balance: '您的钱包：转入转出，减去您自己注单的净额。',
+      outstanding: '您及下线在尚未结算的开奖中有效注单的净额（投注额减佣金）。',
+    },
   },
   terms: {
     title: '条款与细则',

@@ -124,6 +124,11 @@ export const en = {
     subAccount: 'Sub-account',
     unlimited: 'Unlimited',
     currency: 'Currency',
+    hints: {
+      creditBalance: 'What you can still spend: credit limit plus balance (prepaid: the balance).',
+      balance: 'Your wallet: transfers in and out, less the net of your own tickets.',
+      outstanding: 'Net (stake less commission) of the active tickets of you and your downline on draws not yet settled.',
+    },
   },
   terms: {
     title: 'Terms and Conditions',

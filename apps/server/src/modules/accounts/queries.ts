@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ledgerAccounts, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db';
+import { subtreeOutstandingSql } from './outstanding';
 
 const summaryColumns = {
   userId: users.id,
@@ -53,13 +54,17 @@ export async function findInSubtree(db: DbOrTx, rootPath: string, where: { id?: 
 
 const upline = alias(users, 'upline');
 
-/** Every column of an account, with its upline's username and its wallet balance. */
-export async function accountRow(db: DbOrTx, id: number) {
+/**
+ * Every column of an account, with its upline's username, its wallet balance and (when asked: it sums the
+ * whole subtree's open lines) its outstanding, else 0.
+ */
+export async function accountRow(db: DbOrTx, id: number, opts: { outstanding?: boolean } = {}) {
   const [row] = await db
     .select({
       u: users,
       uplineUsername: upline.username,
       balance: sql<number>`coalesce(${ledgerAccounts.balance}, 0)`.mapWith(Number),
+      outstanding: opts.outstanding ? subtreeOutstandingSql(sql`${users.path}`) : sql<number>`0`.mapWith(Number),
     })
     .from(users)
     .leftJoin(upline, eq(upline.id, users.uplineId))
@@ -146,6 +151,8 @@ export async function listing(db: DbOrTx, f: ListingFilter) {
       creditType: users.creditType,
       creditLimit: users.creditLimit,
       balance: sql<number>`coalesce(${ledgerAccounts.balance}, 0)`.mapWith(Number),
+      // Evaluated by the database for the page's rows only (limit applies first): no query per row.
+      outstanding: subtreeOutstandingSql(sql`${users.path}`),
       currency: users.currency,
       lastLoginAt: users.lastLoginAt,
       downlineCount: sql<number>`coalesce(${downlineCounts.n}, 0)`.mapWith(Number),

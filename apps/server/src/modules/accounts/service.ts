@@ -91,6 +91,7 @@ export function toDetail(r: q.AccountRow): AccountDetail {
     creditType: u.creditType as AccountDetail['creditType'],
     creditLimit: u.creditLimit,
     balance: r.balance,
+    outstanding: r.outstanding,
     availableCredit: isRoot(u) ? null : availableCredit({ ...u, balance: r.balance }),
     currency: u.currency,
     discount: pct(u.discount),
@@ -130,7 +131,7 @@ export function toDetail(r: q.AccountRow): AccountDetail {
 
 export async function userDetailsById(deps: Deps, auth: AuthContext, userId: number): Promise<AccountDetail> {
   await assertReadable(deps, auth, userId);
-  const row = await q.accountRow(deps.db, userId);
+  const row = await q.accountRow(deps.db, userId, { outstanding: true });
   if (!row) throw notFound();
   return toDetail(row);
 }
@@ -167,7 +168,7 @@ export async function listing(
       creditLimit: r.creditLimit,
       balance: r.balance,
       availableCredit: availableCredit(r),
-      outstanding: 0,
+      outstanding: r.outstanding,
       currency: r.currency,
       lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
       downlineCount: r.downlineCount,

@@ -331,8 +331,11 @@ export function AccountForm({ mode, detail, init, uplineId, defaultLevel, readOn
         </F>
       </Fields>
       {detail && (
-        <Descriptions size="small" column={3} bordered data-testid="account-credit-summary">
+        <Descriptions size="small" column={4} bordered data-testid="account-credit-summary">
           <Descriptions.Item label={t('accounts.balance')}>{formatCents(detail.balance)}</Descriptions.Item>
+          <Descriptions.Item label={t('accounts.outstanding')}>
+            <span data-testid="account-outstanding">{formatCents(detail.outstanding)}</span>
+          </Descriptions.Item>
           <Descriptions.Item label={t('accounts.availableCredit')}>
             {detail.availableCredit === null ? t('dashboard.unlimited') : formatCents(detail.availableCredit)}
           </Descriptions.Item>

@@ -69,6 +69,7 @@ export function AccountTable({ data, loading, state, onChange, onDrill, actions,
       sortOrder: sortOrderOf(state, 'creditLimit'),
       render: money,
     },
+    { title: t('accounts.balance'), dataIndex: 'balance', key: 'balance', align: 'right', render: money },
     {
       title: t('accounts.availableCredit'),
       dataIndex: 'availableCredit',
@@ -78,7 +79,18 @@ export function AccountTable({ data, loading, state, onChange, onDrill, actions,
       sortOrder: sortOrderOf(state, 'availableCredit'),
       render: money,
     },
-    { title: t('accounts.outstanding'), dataIndex: 'outstanding', key: 'outstanding', align: 'right', render: money },
+    // The whole subtree's open tickets (net of commission) on unsettled draws, from the server.
+    {
+      title: t('accounts.outstanding'),
+      dataIndex: 'outstanding',
+      key: 'outstanding',
+      align: 'right',
+      render: (v: number, row) => (
+        <span className="num" data-testid={`account-outstanding-${row.userId}`}>
+          {formatCents(v)}
+        </span>
+      ),
+    },
     { title: t('accounts.currency'), dataIndex: 'currency', key: 'currency', width: 90 },
     {
       title: t('accounts.lastLogin'),

@@ -1,4 +1,4 @@
-import { Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Descriptions, Row, Statistic, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../state/AuthContext';
 import { formatCents } from '../../ui/text';
@@ -15,39 +15,34 @@ export default function DashboardPage() {
   const money = (cents: number | null | undefined) =>
     cents === null ? t('dashboard.unlimited') : cents === undefined ? '-' : `${currency} ${formatCents(cents)}`.trim();
 
+  // SPEC's "Credit Balance" is what the account may still spend (available credit); beside it the limit,
+  // the wallet's balance and the outstanding of the account's whole subtree (open tickets' net).
+  const d = account.data;
+  const figures = [
+    { testId: 'credit-balance', title: t('dashboard.creditBalance'), value: d?.availableCredit, hint: t('dashboard.hints.creditBalance') },
+    { testId: 'credit-limit', title: t('dashboard.creditLimit'), value: d?.creditLimit },
+    { testId: 'dashboard-balance', title: t('accounts.balance'), value: d?.balance, hint: t('dashboard.hints.balance') },
+    { testId: 'dashboard-outstanding', title: t('accounts.outstanding'), value: d?.outstanding, hint: t('dashboard.hints.outstanding') },
+  ];
+
   return (
     <div data-testid="dashboard">
       <Typography.Title level={3} data-testid="welcome">
         {t('dashboard.welcome', { name })}
       </Typography.Title>
       <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic
-              title={t('dashboard.creditBalance')}
-              loading={account.isLoading}
-              valueRender={() => (
-                <span data-testid="credit-balance">
-                  {money(account.data?.availableCredit)}
-                </span>
-              )}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic
-              title={t('dashboard.creditLimit')}
-              loading={account.isLoading}
-              valueRender={() => (
-                <span data-testid="credit-limit">
-                  {money(account.data?.creditLimit)}
-                </span>
-              )}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
+        {figures.map((f) => (
+          <Col key={f.testId} xs={24} md={12} xl={6}>
+            <Card>
+              <Statistic
+                title={f.hint ? <Tooltip title={f.hint}>{f.title}</Tooltip> : f.title}
+                loading={account.isLoading}
+                valueRender={() => <span data-testid={f.testId}>{money(f.value)}</span>}
+              />
+            </Card>
+          </Col>
+        ))}
+        <Col xs={24} md={12} xl={8}>
           <Card>
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('dashboard.role')}>

@@ -9,7 +9,13 @@ import { useAuth, useAuthActions } from '../../state/AuthContext';
  * What the dashboard reads of GetUserDetailsById; `availableCredit` is null for the root (no limit), `level`
  * names the hierarchy level (null above companies and for sub-accounts).
  */
-export type OwnAccount = Omit<UserSummary, 'availableCredit'> & { availableCredit: number | null; level: number | null };
+export type OwnAccount = Omit<UserSummary, 'availableCredit'> & {
+  availableCredit: number | null;
+  level: number | null;
+  /** Wallet balance and the subtree's outstanding (absent from older answers). */
+  balance?: number;
+  outstanding?: number;
+};
 
 /** The logged-in account's own details (credit balance); keeps auth state's creditLimit in step. */
 export function useOwnAccount() {
