@@ -38,3 +38,18 @@ describe('democostaff', () => {
     expect(rows.rows[0].n).toBe(13);
   });
 });
+
+describe('the demo company', () => {
+  it('is the company of every account of its business, as accounts created through the API are', async () => {
+    const rows = (await t.db.execute(
+      sql`select u.username, u.company_id = co.id as mine from users u, users co
+          where co.username = 'democo' and u.username in ('democo', 'demoagent', 'demoplayer', 'democostaff') order by u.username`,
+    )) as unknown as { rows: { username: string; mine: boolean }[] };
+    expect(rows.rows).toEqual([
+      { username: 'demoagent', mine: true },
+      { username: 'democo', mine: true },
+      { username: 'democostaff', mine: true },
+      { username: 'demoplayer', mine: true },
+    ]);
+  });
+});

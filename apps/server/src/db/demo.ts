@@ -86,6 +86,11 @@ export async function seedDemo(db: Db, adminUsername: string, password: string, 
       await tx.insert(userActivityPermissions).values(grants);
       await tx.update(users).set({ reportAccess: [...DEMO_STAFF_REPORTS] }).where(eq(users.id, staff));
     }
+    // The demo company's business: itself and everything below it carry its company id, as accounts
+    // created through the API do (settlement, release of credit and reports are per company). Also mends
+    // a demo database seeded before this was done.
+    const co = ids.get('democo')!;
+    await tx.execute(sql`update users set company_id = ${co} where starts_with(path, (select path from users where id = ${co})) and company_id is distinct from ${co}`);
     // A second platform login: results are released by another admin than the one who entered them.
     if (!(await find('demoit'))) {
       await createAccount(tx, {

@@ -92,6 +92,13 @@ export const API = {
     GetPoolResult: 'GET /api/Result/GetPoolResult',
     SavePoolResult: 'POST /api/Result/SavePoolResult',
     ValidateResult: 'POST /api/Result/ValidateResult',
+    // Settlement steps (our own names where SPEC has none, decision 0023).
+    InsertWinners: 'POST /api/Result/InsertWinners',
+    DistributeStrike: 'POST /api/Result/DistributeStrike',
+    ReleaseCredit: 'POST /api/Result/ReleaseCredit',
+    GetSettlementStatus: 'GET /api/Result/GetSettlementStatus',
+    GetReportAccessValue: 'GET /api/Result/GetReportAccessValue',
+    BlockReport: 'POST /api/Result/BlockReport',
   },
   Pools: {
     GetPoolsSelection: 'GET /api/Pools/GetPoolsSelection',

@@ -6,7 +6,7 @@ import { formatCents } from '../../ui/text';
 // Cells shared by the payment history, the credit log and a player's statement, where transfers, journal
 // entries and credit limit changes stand in one list.
 
-const JOURNAL_COLOR: Record<string, string> = { transfer: 'blue', receive: 'purple', 'auto-transfer': 'cyan', stake: 'gold', void: 'green' };
+const JOURNAL_COLOR: Record<string, string> = { transfer: 'blue', receive: 'purple', 'auto-transfer': 'cyan', stake: 'gold', void: 'green', settlement: 'geekblue', winning: 'magenta', reversal: 'volcano' };
 
 export function JournalKindTag({ kind }: { kind: string }) {
   const { t } = useTranslation();

@@ -6,14 +6,25 @@ import { translateMessage } from '../../i18n';
 import { formatInstant } from '../../ui/time';
 import { useAlerts } from '../../ui/useAlerts';
 import { poolName, POOL_COLORS } from '../admin/pools';
-import { releaseResult, saveResult, validateResult, type PoolResultRow } from './api';
+import { releaseResult, saveResult, validateResult, type PoolResultRow, type SettlementStatusRow } from './api';
+import { SettlementSteps } from './SettlementSteps';
 import { cleanSlot, hasFiveD, hasSixD, toPoolResult, toSlotValues, type SlotValues } from './slots';
 
 const STATUS_COLORS: Record<PoolResultRow['status'], string> = { none: 'default', entered: 'blue', fetched: 'purple', released: 'green' };
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 /** One pool's result of the date: its 23 slots (and 5D/6D), who entered, changed and released it, its history. */
-export function PoolResultCard({ row, canEdit, onChanged }: { row: PoolResultRow; canEdit: boolean; onChanged: () => void }) {
+export function PoolResultCard({
+  row,
+  settlement,
+  canEdit,
+  onChanged,
+}: {
+  row: PoolResultRow;
+  settlement?: SettlementStatusRow;
+  canEdit: boolean;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const alerts = useAlerts();
   const { message } = App.useApp();
@@ -200,6 +211,7 @@ export function PoolResultCard({ row, canEdit, onChanged }: { row: PoolResultRow
           {row.releasedAt && ` · ${t('results.releasedMeta', { by: row.releasedBy ?? '-', at: formatInstant(row.releasedAt) })}`}
         </Typography.Paragraph>
       )}
+      {released && <SettlementSteps row={row} settlement={settlement} canRun={canEdit} onChanged={onChanged} />}
       {row.history.length > 0 && (
         <Collapse
           size="small"

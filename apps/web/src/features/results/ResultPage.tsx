@@ -1,4 +1,6 @@
-import { DatePicker, Empty, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { App, Button, DatePicker, Empty, Space, Spin, Typography } from 'antd';
+import { GiftOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -6,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { RoleId } from '@app/domain';
 import { useAccess } from '../../navigation/useAccess';
 import { businessToday } from '../../ui/time';
-import { resultKeys, useDateResults } from './api';
+import { formatCents } from '../../ui/text';
+import { useAlerts } from '../../ui/useAlerts';
+import { releaseCredit, resultKeys, useDateResults, useDateSettlement } from './api';
 import { PoolResultCard } from './PoolResultCard';
 import './results.css';
 
@@ -24,7 +28,30 @@ export default function ResultPage() {
   const drawDate = requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) ? requested : businessToday();
   const setDrawDate = (d: string) => setParams({ drawDate: d }, { replace: true });
   const results = useDateResults(drawDate);
+  const settlement = useDateSettlement(drawDate);
   const canEdit = userRoleId === RoleId.SuperAdmin || userRoleId === RoleId.ITAdmin;
+  // Step 3 is the company's (for its own players) or the super admin's (for all): SPEC's confirm first.
+  const canReleaseCredit = userRoleId === RoleId.SuperAdmin || userRoleId === RoleId.Company;
+  const alerts = useAlerts();
+  const { message } = App.useApp();
+  const [releasing, setReleasing] = useState(false);
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: resultKeys.date(drawDate) });
+    void queryClient.invalidateQueries({ queryKey: resultKeys.settlement(drawDate) });
+  };
+  const distributed = (settlement.data ?? []).some((s) => s.distributedAt && !s.released);
+  const releaseWinners = () =>
+    alerts.confirm(t('results.settle.confirmReleaseCredit', { date: drawDate }), () => {
+      void (async () => {
+        setReleasing(true);
+        const r = await releaseCredit(drawDate);
+        setReleasing(false);
+        if (r.success && r.data) {
+          void message.success(t('results.settle.creditReleasedOk', { amount: formatCents(r.data.released), draws: r.data.draws }));
+          refresh();
+        } else alerts.errorKey(r.serverMessage || r.message);
+      })();
+    });
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -38,6 +65,11 @@ export default function ResultPage() {
           data-testid="result-date"
         />
         <Typography.Text type="secondary">{t('results.autoRefresh')}</Typography.Text>
+        {canReleaseCredit && (
+          <Button icon={<GiftOutlined />} disabled={!distributed} loading={releasing} onClick={releaseWinners} data-testid="release-credit">
+            {t('results.settle.releaseCredit')}
+          </Button>
+        )}
       </Space>
       {results.isLoading ? (
         <Spin />
@@ -48,8 +80,9 @@ export default function ResultPage() {
           <PoolResultCard
             key={row.drawId}
             row={row}
+            settlement={settlement.data?.find((s) => s.drawId === row.drawId)}
             canEdit={canEdit}
-            onChanged={() => void queryClient.invalidateQueries({ queryKey: resultKeys.date(drawDate) })}
+            onChanged={refresh}
           />
         ))
       )}

@@ -1,0 +1,123 @@
+import crypto from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, agreeTermsIfShown, DEMO_PASSWORD, goByMenu, login, logoutThroughConfirm, setLanguage, shot } from './support';
+
+// Settlement as people do it (issue 11 item 15): a player bets on a draw that closes a minute later; an
+// admin enters the result, a second admin releases it and the draw settles; the company releases the
+// winners' credit; the player finds its winnings on its statement. The draw is a special draw of today on
+// a pool that has none today, with its own cutoff a minute or two from now (server time).
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+const WINNER = '4821';
+let poolId = 0;
+let drawDate = '';
+let cutoffAt = '';
+
+async function loginAs(page: Page, username: string, password = DEMO_PASSWORD) {
+  await login(page, username, password);
+  await agreeTermsIfShown(page);
+}
+
+async function shotAll(page: Page, name: string) {
+  for (const lang of ['en', 'cn', 'bm'] as const) {
+    await setLanguage(page, lang);
+    await shot(page, `${name}-${lang}`);
+  }
+  await setLanguage(page, 'en');
+}
+
+async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const res = method === 'GET' ? await request.get(url, { headers: XHR }) : await request.post(url, { headers: XHR, data });
+  const body = await res.json();
+  expect(res.ok(), JSON.stringify(body)).toBe(true);
+  return body.data as T;
+}
+
+test('the admin opens a draw that closes in a minute and the player bets on it', async ({ page }) => {
+  await loginAs(page, ADMIN.username, ADMIN.password);
+  const clock = await api<{ serverTime: string; businessDate: string; timeZone: string }>(page.request, 'GET', '/api/Pools/GetDrawClock?poolIds=1');
+  drawDate = clock.businessDate;
+  const today = await api<{ poolId: number }[]>(page.request, 'GET', `/api/Pools/GetPoolScheduleByDay?date=${drawDate}`);
+  poolId = [5, 6, 7, 2, 3, 1].find((p) => !today.some((d) => d.poolId === p))!;
+  expect(poolId, 'a pool without a draw today').toBeTruthy();
+  // Two minutes ahead, in the business time zone, to the minute.
+  const at = new Date(Date.parse(clock.serverTime) + 2 * 60_000);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: clock.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]),
+  );
+  const draw = await api<{ drawId: number }>(page.request, 'POST', '/api/Pools/SubmitNewDraw', {
+    poolId,
+    drawDate,
+    isSpecial: true,
+    cutoffHour: Number(parts.hour),
+    cutoffMinute: Number(parts.minute),
+  });
+  expect(draw.drawId).toBeGreaterThan(0);
+  await logoutThroughConfirm(page);
+
+  await loginAs(page, 'demoplayer');
+  const clock2 = await api<{ pools: { draws: { cutoffAt: string }[] }[] }>(page.request, 'GET', `/api/Pools/GetDrawClock?poolIds=${poolId}`);
+  cutoffAt = clock2.pools[0].draws[0].cutoffAt;
+  // RM1 Big on the number that will win first prize, and RM1 on one that loses.
+  const placed = await api<{ ticketNo: string }>(page.request, 'POST', '/api/Bet/PlaceExpressOrder', {
+    text: `D\n#${poolId}\n${WINNER}#1\n0007#1`,
+    idempotencyKey: crypto.randomUUID(),
+  });
+  expect(placed.ticketNo).toMatch(/^T/);
+  await logoutThroughConfirm(page);
+});
+
+test('after the cutoff an admin enters the result; a second admin releases it and the draw settles', async ({ page }) => {
+  // Sales close by the server's clock; wait for it (the draw was opened two minutes ahead).
+  await expect.poll(async () => Date.now() >= Date.parse(cutoffAt) + 2_000, { timeout: 200_000, intervals: [5_000] }).toBe(true);
+  await loginAs(page, ADMIN.username, ADMIN.password);
+  await page.goto(`/result?drawDate=${drawDate}`);
+  const slot = (name: string) => page.getByTestId(`slot-${poolId}-${name}`);
+  await expect(slot('first')).toBeVisible({ timeout: 30_000 });
+  await slot('first').fill(WINNER);
+  await slot('second').fill('5821');
+  await slot('third').fill('6821');
+  for (let i = 1; i <= 10; i++) await slot(`starter${i}`).fill(String(3000 + i));
+  for (let i = 1; i <= 10; i++) await slot(`consolation${i}`).fill(String(4000 + i));
+  await page.getByTestId(`result-save-${poolId}`).click();
+  await expect(page.getByTestId(`result-status-${poolId}`)).toHaveText('Entered');
+  await logoutThroughConfirm(page);
+
+  await loginAs(page, 'demoit');
+  await page.goto(`/result?drawDate=${drawDate}`);
+  await page.getByTestId(`result-release-${poolId}`).click();
+  await expect(page.getByTestId('alert-message')).toContainText('Settlement starts');
+  await page.getByTestId('alert-ok').click();
+  await expect(page.getByTestId(`result-status-${poolId}`)).toHaveText('Released', { timeout: 60_000 });
+  await expect(page.getByTestId(`settlement-winners-${poolId}`)).toHaveText('1 winning lines', { timeout: 30_000 });
+  await expect(page.getByTestId(`settlement-distributed-${poolId}`)).toContainText('Settled at');
+  await expect(page.getByTestId(`settlement-released-${poolId}`)).toHaveText('Winnings held');
+  // Running a step again changes nothing: each happens once per round.
+  await page.getByTestId(`settlement-run-winners-${poolId}`).click();
+  await expect(page.locator('.ant-message')).toContainText('0 new winning lines');
+  await page.getByTestId(`result-card-${poolId}`).scrollIntoViewIfNeeded();
+  await shotAll(page, 'settlement-settled');
+  await logoutThroughConfirm(page);
+});
+
+test('the company releases the winners\' credit; the player reads its winnings on its statement', async ({ page }) => {
+  await loginAs(page, 'democo');
+  await page.goto(`/result?drawDate=${drawDate}`);
+  await expect(page.getByTestId('release-credit')).toBeEnabled({ timeout: 30_000 });
+  await page.getByTestId('release-credit').click();
+  await expect(page.getByTestId('alert-message')).toContainText(`Release credit to the winners of ${drawDate}?`);
+  await shot(page, 'settlement-release-credit-confirm-en');
+  await page.getByTestId('alert-ok').click();
+  await expect(page.locator('.ant-message')).toContainText('released to winners');
+  await expect(page.getByTestId(`settlement-released-${poolId}`)).toHaveText('Credit released to winners');
+  await shotAll(page, 'settlement-credit-released');
+  await logoutThroughConfirm(page);
+
+  await loginAs(page, 'demoplayer');
+  await goByMenu(page, ['menu-payment'], /\/payment$/);
+  const log = page.getByTestId('statement-credit-log');
+  await expect(log.locator('tr', { hasText: 'Winnings released' }).first()).toBeVisible();
+  await shotAll(page, 'settlement-player-statement');
+  await logoutThroughConfirm(page);
+});
