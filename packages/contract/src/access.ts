@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, queryId, smallId, text } from './fields';
 
 export const accessOption = z.enum(['None', 'View', 'Control']);
 
@@ -25,20 +26,20 @@ export const roleDetail = role.extend({ activities: z.array(roleActivity) });
 export type RoleDetail = z.infer<typeof roleDetail>;
 
 export const createOrUpdateRoleBody = z.object({
-  id: z.number().int().positive().optional(),
-  name: z.string().trim().min(1).max(50),
-  description: z.string().trim().max(200).default(''),
-  activities: z.array(z.object({ activityId: z.number().int(), option: accessOption })),
+  id: id.optional(),
+  name: text(50).trim().min(1),
+  description: text(200).trim().default(''),
+  activities: z.array(z.object({ activityId: smallId, option: accessOption })),
 });
 
 export const assignRolesBody = z.object({
-  userId: z.number().int().positive(),
-  roleIds: z.array(z.number().int().positive()),
+  userId: id,
+  roleIds: z.array(id),
 });
 
-export const roleIdQuery = z.object({ roleId: z.coerce.number().int().positive() });
-export const userIdQuery = z.object({ userId: z.coerce.number().int().positive() });
-export const usernameQuery = z.object({ username: z.string().trim().min(1).max(50) });
+export const roleIdQuery = z.object({ roleId: queryId });
+export const userIdQuery = z.object({ userId: queryId });
+export const usernameQuery = z.object({ username: text(50).trim().min(1) });
 
 export const userActivityPermission = z.object({
   userId: z.number().int(),

@@ -1,5 +1,6 @@
 // Schemas of the account calls of the hierarchy (issue 3).
 import { z } from 'zod';
+import { cents, id, queryId, smallId, text } from './fields';
 import { parseCodeOrder, PATTERNS } from '@app/domain';
 
 export const accountStatus = z.enum(['Active', 'Inactive', 'Suspended']);
@@ -9,26 +10,23 @@ const percent = z
   .min(0)
   .max(100)
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'pattern');
-const cents = z.number().int().min(0).max(9_999_999_900);
-const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+const optionalText = (max: number) => text(max).trim().optional().default('');
 
 /** Settings an upline sets on a downline (SPEC 3 field groups, without identity and credit limit). */
 export const accountSettings = z.object({
-  fullName: z.string().trim().min(1).max(100),
+  fullName: text(100).trim().min(1),
   phone: optionalText(20).refine((v) => v === '' || PATTERNS.mobilePhone.test(v), 'pattern'),
   email: optionalText(100).refine((v) => v === '' || PATTERNS.email.test(v), 'pattern'),
   status: accountStatus.default('Active'),
   creditType: creditType.default('postpaid'),
-  currency: z.string().trim().min(1).max(10).default('MYR'),
+  currency: text(10).trim().min(1).default('MYR'),
   discount: percent.default(0),
   positionTaking: percent.default(0),
   fixPackage: z.boolean().default(false),
   eatSequence: z.enum(['*/**', '**/*']).default('*/**'),
   /** The bet codes a bet text's amount fields stand for, in order ('B#S#4A#A#C'). */
-  betCodeOrder: z
-    .string()
+  betCodeOrder: text(64)
     .trim()
-    .max(64)
     .refine((v) => parseCodeOrder(v) !== null, 'pattern')
     .default('B#S#4A#A#C'),
   /** Pools (1 to 8) of a bet text without a pools line; empty: the text names them. */
@@ -65,11 +63,11 @@ export const usernameField = z
   .min(3)
   .max(30)
   .regex(/^[A-Za-z0-9_.-]+$/, 'pattern');
-export const passwordField = z.string().min(8).max(200);
+export const passwordField = text(200).min(8);
 
 export const createOrUpdateUserBody = accountSettings.extend({
   /** Absent: create a new direct downline of the caller (or of `uplineId` inside the caller's subtree). */
-  userId: z.number().int().positive().optional(),
+  userId: id.optional(),
   username: usernameField.optional(),
   password: passwordField.optional(),
   secondaryPassword: passwordField.optional(),
@@ -77,7 +75,7 @@ export const createOrUpdateUserBody = accountSettings.extend({
   level: z.number().int().min(1).max(7).optional(),
   /** A house account (role 6) instead of a hierarchy account. */
   isHouse: z.boolean().optional(),
-  uplineId: z.number().int().positive().optional(),
+  uplineId: id.optional(),
   /** Credit limit of a new account, in cents; later changes go through UpdateUserCreditLimit. */
   creditLimit: cents.optional(),
 });
@@ -103,11 +101,11 @@ export const accountDetail = accountSettings.extend({
 export type AccountDetail = z.infer<typeof accountDetail>;
 
 export const listingQuery = z.object({
-  parentId: z.coerce.number().int().positive().optional(),
-  searchTerm: z.string().trim().max(50).optional(),
+  parentId: queryId.optional(),
+  searchTerm: text(50).trim().optional(),
   /** 'Active' | 'Inactive' | 'Suspended', or -1 for all (SPEC 9). */
   status: z.union([accountStatus, z.literal('-1'), z.literal('')]).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(20),
   sortBy: z.enum(['username', 'fullName', 'level', 'status', 'creditLimit', 'availableCredit', 'lastLoginAt']).default('username'),
   sortDir: z.enum(['asc', 'desc']).default('asc'),
@@ -155,34 +153,34 @@ export const detailInit = z.object({
   suggestedUsername: z.string().nullable(),
 });
 
-export const statusBody = z.object({ userId: z.number().int().positive(), status: accountStatus });
-export const updateUplineBody = z.object({ userId: z.number().int().positive(), newUplineId: z.number().int().positive() });
-export const deleteUserBody = z.object({ userId: z.number().int().positive() });
+export const statusBody = z.object({ userId: id, status: accountStatus });
+export const updateUplineBody = z.object({ userId: id, newUplineId: id });
+export const deleteUserBody = z.object({ userId: id });
 export const downline = z.object({ userId: z.number().int(), username: z.string(), fullName: z.string(), level: z.number().int().nullable(), status: z.string() });
 
 export const reserveNamePrefix = z.object({ id: z.number().int(), prefix: z.string(), digits: z.number().int(), nextNumber: z.number().int() });
 export const reserveNamePrefixBody = z.object({
-  id: z.number().int().positive().optional(),
+  id: id.optional(),
   prefix: z.string().trim().min(1).max(10).regex(/^[A-Za-z][A-Za-z0-9]*$/, 'pattern'),
   digits: z.number().int().min(1).max(6).default(3),
 });
 
 export const cloneAccountBody = z.object({
-  sourceUserId: z.number().int().positive(),
+  sourceUserId: id,
   username: usernameField,
-  fullName: z.string().trim().min(1).max(100),
+  fullName: text(100).trim().min(1),
   password: passwordField,
 });
 
 export const subAccountBody = z.object({
-  userId: z.number().int().positive().optional(),
+  userId: id.optional(),
   username: usernameField.optional(),
-  fullName: z.string().trim().min(1).max(100),
+  fullName: text(100).trim().min(1),
   password: passwordField.optional(),
   secondaryPassword: passwordField.optional(),
   status: accountStatus.default('Active'),
-  activities: z.array(z.object({ activityId: z.number().int(), option: z.enum(['None', 'View', 'Control']) })).default([]),
-  reportAccess: z.array(z.string()).default([]),
+  activities: z.array(z.object({ activityId: smallId, option: z.enum(['None', 'View', 'Control']) })).default([]),
+  reportAccess: z.array(text(100)).default([]),
 });
 export const subAccountRow = z.object({
   userId: z.number().int(),
@@ -202,7 +200,7 @@ export const apiAccountView = z.object({
 });
 export const generatedApiCode = z.object({ clientOpcode: z.string(), clientSecret: z.string() });
 export const apiAccountBody = z.object({
-  userId: z.number().int().positive(),
-  clientOpcode: z.string().min(8).max(64),
-  clientSecret: z.string().min(32).max(200),
+  userId: id,
+  clientOpcode: text(64).min(8),
+  clientSecret: text(200).min(32),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from './fields';
 
 export const loginBody = z.object({
-  username: z.string().trim().min(1).max(50),
-  password: z.string().min(1).max(200),
+  username: text(50).trim().min(1),
+  password: text(200).min(1),
 });
 
 /** The logged-in user (SPEC 3 "Session and app data"). */
@@ -32,13 +33,13 @@ export const loginUser = z.object({
 export type LoginUser = z.infer<typeof loginUser>;
 
 export const changePasswordQuery = z.object({
-  newPassword: z.string().min(1).max(200),
-  oldPassword: z.string().min(1).max(200),
+  newPassword: text(200).min(1),
+  oldPassword: text(200).min(1),
   /** Our extension: 'true' changes the secondary password instead of the login password. */
   isSecondary: z.enum(['true', 'false']).optional(),
 });
 
-export const verifySecondaryPasswordQuery = z.object({ secondaryPassword: z.string().min(1).max(200) });
+export const verifySecondaryPasswordQuery = z.object({ secondaryPassword: text(200).min(1) });
 export const verifySecondaryPasswordData = z.object({ validUntil: z.string() });
 
 export const agreeTermsBody = z.object({ doNotShowAgain: z.boolean().default(false) });

@@ -9,3 +9,4 @@ export * from './packages';
 export * from './orders';
 export * from './tickets';
 export * from './results';
+export * from './fields';

@@ -1,39 +1,33 @@
 // Schemas of ordering: placing tickets (express text or the web order grid), receipts, history, voids.
 import { z } from 'zod';
+import { cents, id, isoDate, queryId, text } from './fields';
 import { BET_CODES } from '@app/domain';
 
-/** Free text stored as received: PostgreSQL text cannot hold a NUL character, so it is refused here. */
-const storedText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((v) => !v.includes('\u0000'), 'pattern');
-const idempotencyKey = storedText(100).min(8);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern');
+const idempotencyKey = text(100).min(8);
 
 export const placeExpressBody = z.object({
-  text: storedText(100_000),
+  text: text(100_000),
   /** Order for an account of one's downline (an upline ordering for a player). */
-  targetUserId: z.number().int().positive().optional(),
-  pageInfo: storedText(100).optional(),
-  customerPhone: storedText(20).optional(),
+  targetUserId: id.optional(),
+  pageInfo: text(100).optional(),
+  customerPhone: text(20).optional(),
   idempotencyKey,
 });
 
 export const webOrderRow = z.object({
-  number: z.string().regex(/^\d{2,6}$/, 'pattern'),
+  number: text(6).regex(/^\d{2,6}$/, 'pattern'),
   betType: z.number().int().min(1).max(5),
   /** Cents per bet code; 0 (as an absent code) is no stake on it. */
-  amounts: z.partialRecord(z.enum(BET_CODES), z.number().int().min(0).max(9_999_999_900)),
+  amounts: z.partialRecord(z.enum(BET_CODES), cents),
   pools: z.array(z.number().int().min(1).max(8)).min(1),
   draw: z.union([z.object({ kind: z.literal('next'), count: z.number().int().min(1).max(12) }), z.object({ kind: z.literal('dates'), dates: z.array(isoDate).min(1).max(12) })]),
 });
 export const placeWebOrderBody = z.object({
   rows: z.array(webOrderRow).min(1).max(500),
   sourceType: z.union([z.literal(1), z.literal(2)]).default(1),
-  targetUserId: z.number().int().positive().optional(),
-  pageInfo: storedText(100).optional(),
-  customerPhone: storedText(20).optional(),
+  targetUserId: id.optional(),
+  pageInfo: text(100).optional(),
+  customerPhone: text(20).optional(),
   idempotencyKey,
 });
 
@@ -52,19 +46,19 @@ export const placedTicket = z.object({
 });
 export type PlacedTicket = z.infer<typeof placedTicket>;
 
-export const ticketIdBody = z.object({ ticketId: z.number().int().positive() });
-export const ticketIdsBody = z.object({ ticketIds: z.array(z.number().int().positive()).max(500) });
+export const ticketIdBody = z.object({ ticketId: id });
+export const ticketIdsBody = z.object({ ticketIds: z.array(id).max(500) });
 export const voidResult = z.array(z.object({ ticketId: z.number().int(), ticketNo: z.string(), refunded: z.number().int() }));
-export const receiptQuery = z.object({ ticketId: z.coerce.number().int().positive() });
+export const receiptQuery = z.object({ ticketId: queryId });
 export const receiptView = z.object({ ticketId: z.number().int(), ticketNo: z.string(), xid: z.string(), receipt: z.string(), inboxString: z.string().nullable() });
 
 export const ticketQuery = z.object({
-  userId: z.coerce.number().int().positive().optional(),
+  userId: queryId.optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   status: z.enum(['1', '0', '-1']).optional(),
-  search: z.string().max(30).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  search: text(30).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
 });
 export const ticketRow = z.object({

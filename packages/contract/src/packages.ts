@@ -1,6 +1,7 @@
 // Schemas of the package and master template calls (Configuration controller; Account/FixIsRedPackage).
 // Payouts are integer cents per 1 unit of stake; commissions are percentages with 2 decimals.
 import { z } from 'zod';
+import { cents, id, queryId, smallId, text } from './fields';
 
 /** SPEC 9 package types: normal 0, GD 2, nine-lotto 3. */
 export const PACKAGE_TYPE_IDS = [0, 2, 3] as const;
@@ -9,6 +10,8 @@ export type PackageTypeId = z.infer<typeof packageType>;
 const packageTypeParam = z.coerce
   .number()
   .int()
+  .min(0)
+  .max(3)
   .refine((n) => (PACKAGE_TYPE_IDS as readonly number[]).includes(n), 'pattern');
 
 /** Prize tiers a package pays on (DOMAIN.md: first to sixth, starter = special, consolation). */
@@ -20,7 +23,6 @@ const percent = z
   .min(0)
   .max(100)
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'pattern');
-const cents = z.number().int().min(0).max(9_999_999_900);
 const tier = cents.nullable().optional();
 
 /** Payout per tier in cents per 1 unit of stake; absent or null: the code does not pay on that tier. */
@@ -41,6 +43,7 @@ export const betCodeField = z
   .string()
   .trim()
   .toUpperCase()
+  .max(4)
   .regex(/^[0-9A-Z]{1,4}$/, 'pattern');
 
 export const rateInput = z.object({
@@ -70,9 +73,9 @@ export const packageRate = z.object({
 export type PackageRate = z.infer<typeof packageRate>;
 
 export const packageSettings = z.object({
-  name: z.string().trim().min(1).max(60),
-  description: z.string().trim().max(300).default(''),
-  groupName: z.string().trim().max(60).default(''),
+  name: text(60).trim().min(1),
+  description: text(300).trim().default(''),
+  groupName: text(60).trim().default(''),
   paoEnabled: z.boolean().default(false),
   paoRate: percent.default(0),
   fakePao: z.boolean().default(false),
@@ -83,7 +86,7 @@ export const packageSettings = z.object({
 
 export const createOrUpdatePackageBody = packageSettings.extend({
   /** Absent: a new package owned by the caller's acting account. */
-  packageId: z.number().int().positive().optional(),
+  packageId: id.optional(),
   packageType: packageType,
   /** 1 enabled, 0 disabled, 2 deleted; a package in use cannot be disabled or deleted. */
   recordStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(1),
@@ -126,7 +129,7 @@ export const packageDetail = packageSummary.extend({
 });
 export type PackageDetail = z.infer<typeof packageDetail>;
 
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = queryId.optional();
 const flag = z.enum(['true', 'false', '1', '0']).optional();
 
 export const getPackagesQuery = z.object({
@@ -145,14 +148,14 @@ export const packageDetailQuery = z.object({
   /** With no packageId: the account's own red package of that type (null data when it has none). */
   isRedPackage: flag,
 });
-export const packageIdQuery = z.object({ id: z.coerce.number().int().positive() });
+export const packageIdQuery = z.object({ id: queryId });
 
 export const assignPackageBody = z.object({
   /** A direct downline of the caller's acting account. */
-  userId: z.number().int().positive(),
+  userId: id,
   packageType: packageType,
   /** One of the caller's own packages of that type; null: remove the assignment (the downline inherits). */
-  packageId: z.number().int().positive().nullable(),
+  packageId: id.nullable(),
 });
 export const assignment = z.object({
   userId: z.number().int(),
@@ -163,7 +166,7 @@ export const assignment = z.object({
 });
 
 export const fixIsRedPackageBody = z.object({
-  packageId: z.number().int().positive(),
+  packageId: id,
   isRedPackage: z.boolean(),
 });
 
@@ -177,12 +180,12 @@ export type TemplateItemKind = z.infer<typeof templateItemKind>;
 export const templateItemCategory = z.object({ categoryId: z.number().int(), name: z.string(), position: z.number().int() });
 
 export const templateItemInput = z.object({
-  categoryId: z.number().int().positive(),
+  categoryId: smallId,
   kind: templateItemKind,
   code: betCodeField.nullable().optional(),
   tier: z.enum(PAYOUT_TIERS).nullable().optional(),
-  label: z.string().trim().max(60).default(''),
-  value: z.string().trim().max(60),
+  label: text(60).trim().default(''),
+  value: text(60).trim(),
 });
 
 export const templateItem = z.object({
@@ -211,15 +214,15 @@ export const masterTemplate = z.object({
 });
 
 export const createOrUpdateMasterTemplateBody = z.object({
-  templateId: z.number().int().positive().optional(),
+  templateId: id.optional(),
   /** The company it is for; null or absent: every company. */
-  ownerUserId: z.number().int().positive().nullable().optional(),
-  name: z.string().trim().min(1).max(60),
-  description: z.string().trim().max(300).default(''),
+  ownerUserId: id.nullable().optional(),
+  name: text(60).trim().min(1),
+  description: text(300).trim().default(''),
   recordStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(1),
   /** The whole item list in display order (replaces the stored one). */
   items: z.array(templateItemInput).max(500),
 });
 export type CreateOrUpdateMasterTemplateBody = z.infer<typeof createOrUpdateMasterTemplateBody>;
 
-export const templateIdQuery = z.object({ templateId: z.coerce.number().int().positive() });
+export const templateIdQuery = z.object({ templateId: queryId });

@@ -1,31 +1,20 @@
 // Schemas of the payment, credit limit and credit log calls (issue 3). Money is integer cents.
 import { z } from 'zod';
-
-/** The largest amount one call may move or set: 99,999,999 units (SPEC 5 numeric clamp), in cents. */
-export const MAX_AMOUNT_CENTS = 9_999_999_900;
+import { amountCents, cents, id, isoDate, queryId, text } from './fields';
 
 /**
  * Every call that moves money or changes a limit carries a key the client generates once per intended
  * action (e.g. a UUID made when the form opens): a retry or a double click with the same key is applied
  * once and answers with the first response.
  */
-export const idempotencyKey = z.string().min(8).max(100);
-
-/** A positive amount of cents. */
-export const amountCents = z.number().int().positive().max(MAX_AMOUNT_CENTS);
+export const idempotencyKey = text(100).min(8);
 
 /** An empty query parameter counts as absent (forms send `from=`). */
 const optionalParam = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /** A calendar date (YYYY-MM-DD) in the business time zone. */
-export const businessDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'pattern');
+export const businessDate = isoDate;
 
 const dateRange = {
   from: optionalParam(businessDate),
@@ -45,11 +34,11 @@ export const paymentTypeItem = z.object({ id: z.number().int(), name: z.string()
 
 export const makePaymentBody = z.object({
   /** A direct downline of the caller's (acting) account. */
-  targetUserId: z.number().int().positive(),
+  targetUserId: id,
   /** 1 transfer credit to the target, 2 receive credit from it. */
   type: z.union([z.literal(1), z.literal(2)]),
   amount: amountCents,
-  remark: z.string().trim().max(200).optional(),
+  remark: text(200).trim().optional(),
   idempotencyKey,
 });
 export type MakePaymentBody = z.infer<typeof makePaymentBody>;
@@ -73,7 +62,7 @@ export const payment = z.object({
 export type Payment = z.infer<typeof payment>;
 
 export const paymentHistoryQuery = z
-  .object({ targetUserId: optionalParam(z.coerce.number().int().positive()), ...dateRange, ...paging })
+  .object({ targetUserId: optionalParam(queryId), ...dateRange, ...paging })
   .refine(fromNotAfterTo, { message: 'pattern', path: ['to'] });
 export type PaymentHistoryQuery = z.infer<typeof paymentHistoryQuery>;
 /**
@@ -111,9 +100,9 @@ export const paymentHistory = z.object({ items: z.array(paymentHistoryItem), tot
 export type PaymentHistory = z.infer<typeof paymentHistory>;
 
 export const updateCreditLimitBody = z.object({
-  userId: z.number().int().positive(),
+  userId: id,
   /** The new credit limit, in cents. */
-  creditLimit: z.number().int().min(0).max(MAX_AMOUNT_CENTS),
+  creditLimit: cents,
   idempotencyKey,
 });
 export type UpdateCreditLimitBody = z.infer<typeof updateCreditLimitBody>;
@@ -132,7 +121,7 @@ export type CreditLimitResult = z.infer<typeof creditLimitResult>;
 export const playerTransactionQuery = z
   .object({
     /** The account whose credit log to read; default the caller's own (acting) account. */
-    userId: optionalParam(z.coerce.number().int().positive()),
+    userId: optionalParam(queryId),
     ...dateRange,
     ...paging,
     /** csv: the whole filtered log as a text/csv attachment (paging ignored). */

@@ -1,7 +1,7 @@
 // Schemas of the draw calendar and cutoff calls (Pools controller).
 import { z } from 'zod';
+import { id, isoDate } from './fields';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern');
 
 export const draw = z.object({
   drawId: z.number().int(),
@@ -61,7 +61,7 @@ export const newDrawBody = z
   .refine(bothOrNeither, { path: ['cutoffMinute'], message: 'required' });
 export const editDrawBody = z
   .object({
-    drawId: z.number().int().positive(),
+    drawId: id,
     drawDate: isoDate.optional(),
     recordStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
     /** A new own cutoff time; null: follow the pool's time again; absent: unchanged. */

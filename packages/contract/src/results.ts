@@ -1,9 +1,9 @@
 // Schemas of the result calls (Result controller; Configuration/GetReleaseResultStatus and
 // SubmitReleaseResultStatus). A result travels as packages/domain PoolResult: named slots.
 import { z } from 'zod';
+import { id, int4, isoDate, text } from './fields';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern');
-const drawId = z.number().int().min(1).max(2_147_483_647);
+const drawId = id;
 /** A slot as typed or fetched: digits, or empty while being entered (the check names an empty slot). */
 const slot = z.string().max(8).regex(/^[0-9 *-]*$/, 'pattern');
 
@@ -28,9 +28,9 @@ export const saveResultBody = z.object({
   drawId,
   numbers: poolResultNumbers,
   /** The version the screen showed (0 for a new result): a change made meanwhile by someone else is refused. */
-  version: z.number().int().min(0).max(2_147_483_647),
+  version: int4(0),
   /** Required to correct a released result. */
-  reason: z.string().max(500).optional(),
+  reason: text(500).optional(),
 });
 
 export const resultHistoryRow = z.object({
@@ -68,7 +68,7 @@ export const poolResultRow = z.object({
 export type PoolResultRow = z.infer<typeof poolResultRow>;
 
 export const resultDateQuery = z.object({ drawDate: isoDate });
-export const releaseResultBody = z.object({ drawId, version: z.number().int().min(1).max(2_147_483_647) });
+export const releaseResultBody = z.object({ drawId, version: int4(1) });
 export const releaseStatus = z.object({ drawId: z.number().int(), status: z.string(), releasedBy: z.string().nullable(), releasedAt: z.string().nullable() });
 
 // ---- settlement (DOMAIN "Settlement: who gets what") ----

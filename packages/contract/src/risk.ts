@@ -1,8 +1,8 @@
 // Schemas of the risk calls: fight (eat) limits, red numbers, the number queue.
 import { z } from 'zod';
+import { cents, id, isoDate, text } from './fields';
 import { BET_CODES } from '@app/domain';
 
-const cents = z.number().int().min(0).max(9_999_999_900);
 const betCode = z.enum(BET_CODES);
 
 export const permutationType = z.object({ id: z.number().int(), name: z.string(), permutations: z.number().int() });
@@ -18,14 +18,14 @@ export const redNumber = z.object({
   createdAt: z.string(),
 });
 export const redNumberBody = z.object({
-  id: z.number().int().positive().optional(),
-  number: z.string().regex(/^\d{4}$/, 'pattern'),
+  id: id.optional(),
+  number: text(4).regex(/^\d{4}$/, 'pattern'),
   type: z.number().int().min(1).max(5),
   poolId: z.number().int().min(1).max(8).nullable().default(null),
   limitAmount: cents,
 });
-export const redNumberQuery = z.object({ search: z.string().regex(/^\d{0,6}$/).optional(), poolId: z.coerce.number().int().min(1).max(8).optional() });
-export const idBody = z.object({ id: z.number().int().positive() });
+export const redNumberQuery = z.object({ search: text(6).regex(/^\d{0,6}$/).optional(), poolId: z.coerce.number().int().min(1).max(8).optional() });
+export const idBody = z.object({ id: id });
 
 export const numberQueueRow = z.object({
   id: z.number().int(),
@@ -36,9 +36,9 @@ export const numberQueueRow = z.object({
   reason: z.string(),
   createdAt: z.string(),
 });
-export const numberQueueQuery = z.object({ drawDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(), poolId: z.coerce.number().int().min(1).max(8).optional() });
+export const numberQueueQuery = z.object({ drawDate: isoDate.optional(), poolId: z.coerce.number().int().min(1).max(8).optional() });
 /** Unblock some ids, or all active entries (Unblock All). */
-export const deleteNumberQueueBody = z.union([z.object({ ids: z.array(z.number().int().positive()).min(1) }), z.object({ all: z.literal(true) })]);
+export const deleteNumberQueueBody = z.union([z.object({ ids: z.array(id).min(1) }), z.object({ all: z.literal(true) })]);
 
 export const fightLimit = z.object({ poolId: z.number().int().min(1).max(8), betCode, amount: cents });
 export const fightLimitData = z.object({
@@ -54,7 +54,7 @@ export const fightLimitData = z.object({
   betCodes: z.array(z.string()),
 });
 export const updateEatLimitBody = z.object({
-  userId: z.number().int().positive(),
+  userId: id,
   eatType: z.enum(['percentage', 'amount']),
   limitMethod: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   eatSequence: z.enum(['*/**', '**/*']).optional(),

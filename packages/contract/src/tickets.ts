@@ -2,6 +2,7 @@
 // future draws), receipt resends through the SMS outbox and their per-account limits, receipt
 // correction, and the number dictionary. Decisions: docs/decisions/0006-auto-tickets.md.
 import { z } from 'zod';
+import { id, queryId, text } from './fields';
 import { businessDate, idempotencyKey } from './payments';
 
 /** An empty query parameter counts as absent (forms send `status=`). */
@@ -26,22 +27,22 @@ export const AUTO_TICKET_RUN_STATUSES = ['pending', 'placed', 'refused', 'error'
 export const saveAutoTicketBody = z
   .object({
     /** Absent: create. Present: change an active auto ticket (runs already made stay as they are). */
-    autoTicketId: z.number().int().positive().optional(),
+    autoTicketId: id.optional(),
     /**
      * Express bet text. Its draw lines may name the next draw (`D`) or one date (`28/11`) only: more
      * (D2, two dates) is refused with AUTO_TICKET_ONE_DATE. A date is the auto ticket's first draw date.
      */
-    text: z.string().max(20_000),
+    text: text(20_000),
     /** For an account of one's downline (create only; an update keeps the owner). */
-    targetUserId: z.number().int().positive().optional(),
+    targetUserId: id.optional(),
     /** First draw date when the text says `D` (default: today, i.e. the next open draw). */
     startDate: optionalParam(businessDate),
     /** Last draw date, inclusive. */
     endDate: optionalParam(businessDate),
     /** How many draw dates to run for; with neither endDate nor drawCount it runs until voided. */
     drawCount: z.number().int().min(1).max(MAX_AUTO_TICKET_DRAWS).optional(),
-    pageInfo: z.string().max(100).optional(),
-    customerPhone: z.string().max(20).optional(),
+    pageInfo: text(100).optional(),
+    customerPhone: text(20).optional(),
     idempotencyKey,
   })
   .refine((b) => !b.startDate || !b.endDate || b.startDate <= b.endDate, { path: ['endDate'], message: 'min' });
@@ -82,21 +83,21 @@ export const autoTicketView = z.object({
 export type AutoTicketView = z.infer<typeof autoTicketView>;
 
 export const autoTicketQuery = z.object({
-  userId: optionalParam(z.coerce.number().int().positive()),
-  autoTicketId: optionalParam(z.coerce.number().int().positive()),
+  userId: optionalParam(queryId),
+  autoTicketId: optionalParam(queryId),
   /** active, completed, void, or -1 for all (SPEC 9). Default all. */
   status: optionalParam(z.enum([...AUTO_TICKET_STATUSES, '-1'])),
   ...paging,
 });
 export const autoTicketPage = z.object({ items: z.array(autoTicketView), total: z.number().int() });
-export const autoTicketIdBody = z.object({ autoTicketId: z.number().int().positive() });
+export const autoTicketIdBody = z.object({ autoTicketId: id });
 
 // ---- receipt resend (SMS outbox) ----
 
 /** SPEC 4 queue status: active (waiting) 0, processed (sent) 1, cancelled 2, error 99. */
 export const SmsStatus = { Active: 0, Processed: 1, Cancelled: 2, Error: 99 } as const;
 
-export const sendSmsReceiptBody = z.object({ ticketId: z.number().int().positive() });
+export const sendSmsReceiptBody = z.object({ ticketId: id });
 export const smsReceiptResult = z.object({
   outboxId: z.number().int(),
   ticketId: z.number().int(),
@@ -113,8 +114,8 @@ export const smsReceiptResult = z.object({
 
 export const resendLimitQuery = z.object({
   /** Whose direct downlines to list; default the caller's own account. */
-  parentId: optionalParam(z.coerce.number().int().positive()),
-  search: optionalParam(z.string().trim().max(30)),
+  parentId: optionalParam(queryId),
+  search: optionalParam(text(30).trim()),
   ...paging,
 });
 export const resendLimitRow = z.object({
@@ -132,14 +133,14 @@ export const resendLimitRow = z.object({
 export const resendLimitPage = z.object({ items: z.array(resendLimitRow), total: z.number().int(), defaultLimit: z.number().int() });
 export const updateResendLimitBody = z.object({
   /** An account strictly below the caller's. */
-  userId: z.number().int().positive(),
+  userId: id,
   /** Resends per ticket; null returns the account to the default. */
   limit: z.number().int().min(0).max(1000).nullable(),
 });
 
 // ---- receipt correction (admin tool) ----
 
-export const receiptByXidQuery = z.object({ xid: z.uuid() });
+export const receiptByXidQuery = z.object({ xid: z.uuid().max(36) });
 export const receiptCorrectionView = z.object({
   ticketId: z.number().int(),
   ticketNo: z.string(),
@@ -150,13 +151,13 @@ export const receiptCorrectionView = z.object({
   /** Every draw of the ticket still open and the ticket active: the receipt may still be corrected. */
   editable: z.boolean(),
 });
-export const updateReceiptBody = z.object({ xid: z.uuid(), receiptString: z.string().max(20_000) });
+export const updateReceiptBody = z.object({ xid: z.uuid().max(36), receiptString: text(20_000) });
 
 // ---- number dictionary (/number-meaning) ----
 
 export const tipQuery = z.object({
   /** Digits (1 to 4): the meanings of that number (and of its permutations for 4 digits); else words. */
-  keyword: z.string().trim().min(1).max(50),
+  keyword: text(50).trim().min(1),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const tipEntry = z.object({

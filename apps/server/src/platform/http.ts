@@ -38,6 +38,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: RouteAccess | undefined;
+  /** The route's input schemas (zod), as declared: tests walk them to send every field bad values. */
+  input: { querystring?: unknown; body?: unknown };
 }
 
 declare module 'fastify' {
@@ -81,7 +83,7 @@ export async function createHttp(deps: Deps, opts: HttpOptions = {}) {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
     for (const method of methods) {
       if (method === 'HEAD' || !isApiRoute(r.url)) continue;
-      routeTable.push({ method, url: r.url, access: r.config?.access });
+      routeTable.push({ method, url: r.url, access: r.config?.access, input: { querystring: r.schema?.querystring, body: r.schema?.body } });
     }
   });
   app.decorate('routeTable', routeTable);

@@ -21,6 +21,7 @@ import {
   userIdQuery,
   usernameQuery,
   userSummary,
+  queryId,
 } from '@app/contract';
 import { RoleId } from '@app/domain';
 import { allow } from '../../platform/access';
@@ -33,7 +34,7 @@ import * as svc from './service';
 import { changeUpline, deleteUser } from './status';
 import { listSubAccounts, saveSubAccount } from './subAccounts';
 
-const optionalUserId = z.object({ userId: z.coerce.number().int().positive().optional() });
+const optionalUserId = z.object({ userId: queryId.optional() });
 const viewDownline = () => allow.fn('Downline', [1]);
 const platformAndCompanies = [RoleId.SuperAdmin, RoleId.ITAdmin, RoleId.Company] as const;
 const subAccountOwners = [RoleId.SuperAdmin, RoleId.ITAdmin, RoleId.Company, RoleId.Multilevel] as const;
@@ -83,7 +84,7 @@ export function accountRoutes(app: HttpApp, deps: Deps) {
     '/api/Account/GetUserDetailInit',
     {
       config: { access: allow.fn('Downline', [2]) },
-      schema: { tags, querystring: z.object({ uplineId: z.coerce.number().int().positive().optional() }), response: { 200: envelope(detailInit) } },
+      schema: { tags, querystring: z.object({ uplineId: queryId.optional() }), response: { 200: envelope(detailInit) } },
     },
     async (req) => ok(await svc.detailInit(deps, requireAuth(req), req.query.uplineId)),
   );

@@ -11,6 +11,7 @@ import {
   redNumberBody,
   redNumberQuery,
   updateEatLimitBody,
+  queryId,
 } from '@app/contract';
 import { allow } from '../../platform/access';
 import { ok } from '../../platform/envelope';
@@ -61,7 +62,7 @@ export function riskRoutes(app: HttpApp, deps: Deps) {
     '/api/Account/GetFightLimitRelatedData',
     {
       config: { access: allow.fn('Fight Limit', [1]) },
-      schema: { tags: ['Account'], querystring: z.object({ userId: z.coerce.number().int().positive().optional() }), response: { 200: envelope(fightLimitData) } },
+      schema: { tags: ['Account'], querystring: z.object({ userId: queryId.optional() }), response: { 200: envelope(fightLimitData) } },
     },
     async (req) => ok(await fight.fightLimitData(deps, requireAuth(req), req.query.userId)),
   );
