@@ -10,6 +10,7 @@ import { riskRoutes } from './modules/risk/routes';
 import { autoTicketRoutes } from './modules/autoTickets/routes';
 import { receiptRoutes } from './modules/receipts/routes';
 import { resultRoutes } from './modules/results/routes';
+import { drawPaymentRoutes } from './modules/drawPayments/routes';
 import { dictionaryRoutes } from './modules/dictionary/routes';
 
 /** The whole HTTP application; main.ts and the tests both build it here. */
@@ -28,6 +29,7 @@ export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (a
   receiptRoutes(app, deps);
   dictionaryRoutes(app, deps);
   resultRoutes(app, deps);
+  drawPaymentRoutes(app, deps);
   await app.ready();
   return app;
 }

@@ -213,3 +213,66 @@ describe('settling DOMAIN\'s worked example', () => {
     expect((await balance(ids.setco)) - before.C).toBe(2 * 365);
   });
 });
+
+describe('draw payment after settlement', () => {
+  // After the last correction both numbers lost: P owes A 2 x 7.40, A owes C 2 x 3.65.
+  const init = async (cookie: string) => (await t.request({ url: '/api/Payment/InitDrawPayment', cookie, query: { drawDate: '2026-11-25' } })).body.data;
+  const pay = (cookie: string, body: Record<string, unknown>) =>
+    t.request({ url: '/api/Payment/SaveDrawPayment', cookie, json: { drawDate: '2026-11-25', idempotencyKey: `draw-pay-${++keyNo}-${Date.now()}`, ...body } });
+
+  it('shows each account what it owes its upline and what its direct downlines owe it', async () => {
+    agent = await t.login('setagent', PASSWORD);
+    const mine = await init(player);
+    expect(mine.upline).toMatchObject({ username: 'setplayer', uplineUsername: 'setagent', owed: 1_480, paid: 0, remaining: 1_480, status: 'open' });
+    expect(mine.downlines).toEqual([]);
+    const a = await init(agent);
+    expect(a.upline).toMatchObject({ owed: 730, status: 'open' });
+    expect(a.downlines).toEqual([expect.objectContaining({ username: 'setplayer', owed: 1_480, remaining: 1_480, status: 'open' })]);
+    const c = await init(co);
+    expect(c.upline).toBeNull();
+    expect(c.downlines).toEqual([expect.objectContaining({ username: 'setagent', owed: 730 })]);
+  });
+
+  it('records part and then the rest, moving the same amount between the two wallets, once per key', async () => {
+    const p0 = await balance(ids.setplayer);
+    const a0 = await balance(ids.setagent);
+    const key = `draw-pay-once-${Date.now()}`;
+    const first = await pay(agent, { downlineId: ids.setplayer, amount: 1_000, remark: 'cash', idempotencyKey: key });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const retry = await pay(agent, { downlineId: ids.setplayer, amount: 1_000, remark: 'cash', idempotencyKey: key });
+    expect(retry.body).toEqual(first.body);
+    expect((await balance(ids.setplayer)) - p0).toBe(1_000);
+    expect((await balance(ids.setagent)) - a0).toBe(-1_000);
+    expect((await init(agent)).downlines[0]).toMatchObject({ paid: 1_000, remaining: 480, status: 'partPaid' });
+    const tooMuch = await pay(agent, { downlineId: ids.setplayer, amount: 481 });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.message).toBe('DRAW_PAYMENT_TOO_MUCH');
+    const wrongWay = await pay(agent, { downlineId: ids.setplayer, amount: -100 });
+    expect(wrongWay.status).toBe(400);
+    expect((await pay(agent, { downlineId: ids.setplayer, amount: 480, reference: 'R-2' })).status).toBe(200);
+    expect((await init(player)).upline).toMatchObject({ paid: 1_480, remaining: 0, status: 'paid' });
+  });
+
+  it('corrects a payment only by reversing it, and edits only its remark and reference', async () => {
+    const history = (await t.request({ url: '/api/Payment/GetDrawPaymentHistory', cookie: agent, query: { drawDate: '2026-11-25' } })).body.data;
+    const last = history[0];
+    expect(last).toMatchObject({ downline: 'setplayer', upline: 'setagent', amount: 480, reference: 'R-2', reversed: false });
+    const reverse = await pay(agent, { downlineId: ids.setplayer, amount: -480, reversesId: last.id });
+    expect(reverse.status, JSON.stringify(reverse.body)).toBe(200);
+    expect((await init(agent)).downlines[0]).toMatchObject({ paid: 1_000, remaining: 480 });
+    const twice = await pay(agent, { downlineId: ids.setplayer, amount: -480, reversesId: last.id });
+    expect(twice.status).toBe(409);
+    const edit = await t.request({ url: '/api/Result/UpdateDrawPaymentDetail', cookie: agent, json: { paymentId: last.id, remark: 'typed twice' } });
+    expect(edit.status).toBe(200);
+    const after = (await t.request({ url: '/api/Payment/GetDrawPaymentHistory', cookie: agent, query: { drawDate: '2026-11-25' } })).body.data;
+    expect(after.find((r: { id: number }) => r.id === last.id)).toMatchObject({ amount: 480, remark: 'typed twice', reference: 'R-2', reversed: true });
+  });
+
+  it('refuses a payment for an account that is not a direct downline, and the platform', async () => {
+    expect((await pay(co, { downlineId: ids.setplayer, amount: 100 })).status).toBe(404);
+    expect((await pay(player, { downlineId: ids.setagent, amount: 100 })).status).toBe(404);
+    expect((await t.request({ url: '/api/Payment/InitDrawPayment', cookie: admin, query: { drawDate: '2026-11-25' } })).status).toBe(403);
+    const edit = await t.request({ url: '/api/Result/UpdateDrawPaymentDetail', cookie: co, json: { paymentId: 1, remark: 'x' } });
+    expect(edit.status).toBe(403);
+  });
+});

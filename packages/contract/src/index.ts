@@ -10,3 +10,4 @@ export * from './orders';
 export * from './tickets';
 export * from './results';
 export * from './fields';
+export * from './drawPayments';

@@ -73,6 +73,8 @@ export const MESSAGES = {
   SETTLEMENT_NOT_STARTED: 'This draw has no released result to settle.',
   SETTLEMENT_WINNERS_FIRST: 'Find the winners of this draw first.',
   TICKET_SETTLED: 'The draw of this ticket is being settled or is settled: it can no longer be voided.',
+  DRAW_PAYMENT_TOO_MUCH: 'The amount is more than what remains to be paid for this date, or goes the wrong way.',
+  DRAW_PAYMENT_REVERSED: 'This payment has already been reversed.',
   // The bet language (express order parser), our own where SPEC has none.
   INVALID_BET_SETTINGS: 'The betting settings of this account are invalid (bet code order, eat sequence, default pools or business date).',
   NO_BET_LINES: 'There is no bet line to place.',

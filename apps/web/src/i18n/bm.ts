@@ -1037,6 +1037,8 @@ export const bm: Resource = {
     SETTLEMENT_NOT_STARTED: 'Cabutan ini tiada keputusan yang dilepaskan untuk diselesaikan.',
     SETTLEMENT_WINNERS_FIRST: 'Cari pemenang cabutan ini dahulu.',
     TICKET_SETTLED: 'Cabutan tiket ini sedang atau sudah diselesaikan: ia tidak boleh dibatalkan lagi.',
+    DRAW_PAYMENT_TOO_MUCH: 'Jumlah melebihi baki yang perlu dibayar bagi tarikh ini, atau arahnya salah.',
+    DRAW_PAYMENT_REVERSED: 'Bayaran ini sudah diterbalikkan.',
     INVALID_BET_SETTINGS: 'Tetapan pertaruhan akaun ini tidak sah (urutan kod pertaruhan, urutan makan, pool lalai atau tarikh perniagaan).',
     NO_BET_LINES: 'Tiada baris pertaruhan untuk dibuat.',
     UNRECOGNISED_BET_LINE: 'Baris ini tidak difahami.',

@@ -1029,6 +1029,8 @@ export const cn: Resource = {
     SETTLEMENT_NOT_STARTED: '此期没有已发布的成绩可结算。',
     SETTLEMENT_WINNERS_FIRST: '请先计算此期的中奖号码。',
     TICKET_SETTLED: '此单的开奖期正在结算或已结算，不能再取消。',
+    DRAW_PAYMENT_TOO_MUCH: '金额超过此日期尚未支付的金额，或方向不对。',
+    DRAW_PAYMENT_REVERSED: '此付款已被冲正。',
     INVALID_BET_SETTINGS: '此账户的投注设置无效（投注代码顺序、吃字顺序、默认彩池或营业日期）。',
     NO_BET_LINES: '没有可下注的投注行。',
     UNRECOGNISED_BET_LINE: '无法识别此行。',

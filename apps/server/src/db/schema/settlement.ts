@@ -147,3 +147,27 @@ export const reportBlocks = pgTable('report_blocks', {
   by: integer('by'),
   at: tz('at').notNull(),
 });
+
+/**
+ * Draw payment (DOMAIN "Draw payment"): money paid outside the system for a draw date between an account
+ * and its direct upline, recorded as a journal transfer of the same amount. amount > 0: the downline paid
+ * its upline; < 0: the upline paid the downline. Never deleted: a mistake is corrected by a payment the
+ * other way (reverses_id); only the remark and the reference can be edited.
+ */
+export const drawPayments = pgTable(
+  'draw_payments',
+  {
+    id: serial('id').primaryKey(),
+    drawDate: date('draw_date', { mode: 'string' }).notNull(),
+    downlineId: integer('downline_id').notNull(),
+    uplineId: integer('upline_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    remark: text('remark'),
+    reference: text('reference'),
+    reversesId: integer('reverses_id'),
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+    at: tz('at').notNull(),
+    by: integer('by').notNull(),
+  },
+  (t) => [index('draw_payments_downline_idx').on(t.downlineId, t.drawDate), index('draw_payments_upline_idx').on(t.uplineId, t.drawDate), check('draw_payments_amount', sql`${t.amount} <> 0`)],
+);

@@ -20,7 +20,7 @@ import type { StoredResponse } from '../ledger/idempotency';
 import * as svc from './service';
 
 /** Replies with an idempotent call's answer: the first call's, or the stored one on a retry. */
-function sendStored(reply: FastifyReply, r: StoredResponse) {
+export function sendStored(reply: FastifyReply, r: StoredResponse) {
   if (r.replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(r.status).send(r.body);
 }
