@@ -218,7 +218,11 @@ describe('draw payment after settlement', () => {
   // After the last correction both numbers lost: P owes A 2 x 7.40, A owes C 2 x 3.65.
   const init = async (cookie: string) => (await t.request({ url: '/api/Payment/InitDrawPayment', cookie, query: { drawDate: '2026-11-25' } })).body.data;
   const pay = (cookie: string, body: Record<string, unknown>) =>
-    t.request({ url: '/api/Payment/SaveDrawPayment', cookie, json: { drawDate: '2026-11-25', idempotencyKey: `draw-pay-${++keyNo}-${Date.now()}`, ...body } });
+    t.request({
+      url: '/api/Payment/SaveDrawPayment',
+      cookie,
+      json: { drawDate: '2026-11-25', idempotencyKey: `draw-pay-${++keyNo}-${Date.now()}`, ...body, amount: Math.abs(Number(body.amount)), direction: Number(body.amount) < 0 ? 'toDownline' : 'fromDownline' },
+    });
 
   it('shows each account what it owes its upline and what its direct downlines owe it', async () => {
     agent = await t.login('setagent', PASSWORD);

@@ -2,10 +2,7 @@
 // Result/UpdateDrawPaymentDetail). Amounts in cents; a positive figure is owed or paid by the downline to
 // its upline, a negative one by the upline to the downline.
 import { z } from 'zod';
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern');
-const id = z.number().int().min(1).max(2_147_483_647);
-const text = (max: number) => z.string().max(max).refine((s) => !s.includes('\u0000'), 'pattern');
+import { amountCents, id, isoDate, text } from './fields';
 
 export const drawPaymentDateQuery = z.object({ drawDate: isoDate });
 
@@ -35,13 +32,14 @@ export type DrawPaymentInit = z.infer<typeof drawPaymentInit>;
 export const saveDrawPaymentBody = z.object({
   drawDate: isoDate,
   downlineId: id,
-  /** Cents; > 0 the downline paid, < 0 the upline paid. */
-  amount: z.number().int().min(-10_000_000_000).max(10_000_000_000).refine((n) => n !== 0, 'min'),
+  /** Cents, paid by the downline to its upline ('fromDownline') or by the upline to the downline ('toDownline'). */
+  amount: amountCents,
+  direction: z.enum(['fromDownline', 'toDownline']),
   remark: text(200).optional(),
   reference: text(100).optional(),
   /** A payment this one corrects (its opposite amount). */
   reversesId: id.optional(),
-  idempotencyKey: z.string().min(8).max(100).refine((s) => !s.includes('\u0000'), 'pattern'),
+  idempotencyKey: text(100).min(8),
 });
 export type SaveDrawPaymentBody = z.infer<typeof saveDrawPaymentBody>;
 

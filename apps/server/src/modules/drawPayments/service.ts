@@ -78,6 +78,8 @@ export async function saveDrawPayment(deps: Deps, auth: AuthContext, body: SaveD
       const wallets = await lockWallets(tx, [me, body.downlineId]);
       const f = (await figures(tx, body.drawDate, [body.downlineId])).get(body.downlineId)!;
       const remaining = f.owed - f.paid;
+      // Signed as stored: > 0 the downline paid its upline, < 0 the upline paid the downline.
+      const amount = body.direction === 'fromDownline' ? body.amount : -body.amount;
       if (body.reversesId !== undefined) {
         const [orig] = await rows<{ amount: string; reversed: boolean }>(
           tx,
@@ -86,8 +88,8 @@ export async function saveDrawPayment(deps: Deps, auth: AuthContext, body: SaveD
         );
         if (!orig) throw notFound();
         if (orig.reversed) throw new AppError(409, 'DRAW_PAYMENT_REVERSED', { reversesId: 'reversed' });
-        if (body.amount !== -Number(orig.amount)) throw new AppError(400, 'DRAW_PAYMENT_TOO_MUCH', { amount: 'reverse' });
-      } else if (remaining === 0 || Math.sign(body.amount) !== Math.sign(remaining) || Math.abs(body.amount) > Math.abs(remaining)) {
+        if (amount !== -Number(orig.amount)) throw new AppError(400, 'DRAW_PAYMENT_TOO_MUCH', { amount: 'reverse' });
+      } else if (remaining === 0 || Math.sign(amount) !== Math.sign(remaining) || Math.abs(amount) > Math.abs(remaining)) {
         throw new AppError(400, 'DRAW_PAYMENT_TOO_MUCH', { amount: 'max', remaining });
       }
       // The downline paid (amount > 0): its credit comes back, its upline's goes down by what it received.
@@ -98,19 +100,19 @@ export async function saveDrawPayment(deps: Deps, auth: AuthContext, body: SaveD
         companyId: down.companyId,
         memo: `draw payment ${body.drawDate}`,
         lines: [
-          { accountId: wallets.get(body.downlineId)!.id, amount: body.amount },
-          { accountId: wallets.get(me)!.id, amount: -body.amount },
+          { accountId: wallets.get(body.downlineId)!.id, amount },
+          { accountId: wallets.get(me)!.id, amount: -amount },
         ],
       });
       const [saved] = await rows<{ id: number }>(
         tx,
         sql`insert into draw_payments (draw_date, downline_id, upline_id, amount, remark, reference, reverses_id, transaction_id, at, by)
-            values (${body.drawDate}::date, ${body.downlineId}::int, ${me}::int, ${body.amount}, ${body.remark?.trim() || null}, ${body.reference?.trim() || null},
+            values (${body.drawDate}::date, ${body.downlineId}::int, ${me}::int, ${amount}, ${body.remark?.trim() || null}, ${body.reference?.trim() || null},
                     ${body.reversesId ?? null}, ${posted.transactionId}, ${now.toISOString()}::timestamptz, ${auth.userId}::int)
             returning id`,
       );
       await writeAudit(tx, now, { actorUserId: auth.userId, action: 'draw-payment.save', targetType: 'user', targetId: body.downlineId, after: { ...payload }, ip });
-      return { paymentId: Number(saved.id), remaining: remaining - body.amount };
+      return { paymentId: Number(saved.id), remaining: remaining - amount };
     }),
   );
 }
