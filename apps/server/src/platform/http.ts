@@ -24,6 +24,7 @@ import { isApiRoute, isDocsRoute, isUnderApi } from './apiPath';
 import { fail } from './envelope';
 import { AppError, forbidden, unauthorized } from './errors';
 import { loadApiClient } from './apiClient';
+import { redactingStream } from './logRedaction';
 import { loadSession, SESSION_COOKIE, type AuthContext } from './session';
 import { securityHeaders } from './securityHeaders';
 import { readNumericSettings } from './settings';
@@ -73,7 +74,8 @@ const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function createHttp(deps: Deps, opts: HttpOptions = {}) {
   const app = Fastify({
-    logger: opts.logger ? { level: 'info', ...(opts.logger === true ? {} : { stream: opts.logger.stream }) } : false,
+    // Every line passes through redaction: the URL of a request may carry a password (SPEC's query strings).
+    logger: opts.logger ? { level: 'info', stream: redactingStream(opts.logger === true ? process.stdout : opts.logger.stream) } : false,
     // Only the proxies named in TRUST_PROXY (config.ts), never every client; a number is that many hops.
     trustProxy: typeof deps.config.trustProxy === 'number' ? hopsOf(deps.config.trustProxy) : deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
