@@ -285,6 +285,8 @@ const ticket = (over: Record<string, unknown> = {}) => ({
   voidedBy: null,
   receipt: 'T0000000007\nGT=34.00 NT=25.16',
   open: true,
+  drawDates: ['2026-11-22', '2026-11-25'],
+  poolIds: [1, 3],
   ...over,
 });
 
@@ -352,6 +354,101 @@ describe('/order/ticket-history', () => {
     expect((await screen.findByTestId('alert-message')).textContent).toContain('2 selected tickets');
     await act(async () => fireEvent.click(screen.getByTestId('alert-ok')));
     await waitFor(() => expect(bodyOf('/api/Bet/BulkVoidTicket')).toEqual([{ ticketIds: [7, 8] }]));
+  });
+});
+
+describe('/order/ticket-history: searching, totals, files and printing (issue 10, item 16)', () => {
+  const totals = { count: 41, gross: 123456, commission: 3210, net: 120246 };
+  const query = () => Object.fromEntries(calls.filter((c) => c.path === '/api/Report/GetTicket').at(-1)!.url.searchParams);
+
+  it('searches by bet number (2 to 6 digits only), shows draw dates and pools, and the server\'s totals of the whole set', async () => {
+    serve({ ...base, '/api/Report/GetTicket': () => ok({ items: [ticket()], total: 41, totals }) });
+    window.history.replaceState(null, '', '/order/ticket-history');
+    render(<App />);
+    await waitFor(() => expect(screen.getByTestId('ticket-no-7')).toBeTruthy());
+    expect(screen.getByTestId('ticket-draws-7').textContent).toBe('2026-11-22, 2026-11-25');
+    expect(screen.getByTestId('ticket-pools-7').textContent).toBe('MT');
+    // The totals are the server's (41 tickets), not the sum of the page's one row.
+    expect(screen.getByTestId('ticket-totals').textContent).toContain('41');
+    expect(screen.getByTestId('ticket-totals-gross').textContent).toBe('1,234.56');
+    expect(screen.getByTestId('ticket-totals-commission').textContent).toBe('32.10');
+    expect(screen.getByTestId('ticket-totals-net').textContent).toBe('1,202.46');
+
+    const input = screen.getByTestId('ticket-number').querySelector('input')!;
+    const reads = () => calls.filter((c) => c.path === '/api/Report/GetTicket').length;
+    const before = reads();
+    fireEvent.change(input, { target: { value: '8' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    // The field takes one Enter per key press: it waits for the key to come up.
+    fireEvent.keyUp(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(screen.getByTestId('ticket-number').closest('.ant-input-search')!.innerHTML).toContain('status-error');
+    expect(reads()).toBe(before);
+    // The field is drawn again with its error state: read it anew.
+    const again = () => screen.getByTestId('ticket-number').querySelector('input')!;
+    fireEvent.change(again(), { target: { value: '88a88' } });
+    expect(again().value).toBe('8888');
+    fireEvent.keyDown(again(), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(query()).toEqual({ status: '-1', number: '8888', page: '1', pageSize: '20' }));
+  });
+
+  it('exports exactly the filtered tickets as CSV and Excel, headed in the reader\'s language', async () => {
+    serve({
+      ...base,
+      '/api/Report/GetTicket': (url) =>
+        url.searchParams.get('format')
+          ? new Response('x', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="tickets-2026-11-22.csv"' } })
+          : ok({ items: [ticket()], total: 1, totals }),
+    });
+    // jsdom has no object URLs; the download itself is the browser's (e2e).
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    window.history.replaceState(null, '', '/order/ticket-history');
+    render(<App />);
+    await waitFor(() => expect(screen.getByTestId('ticket-no-7')).toBeTruthy());
+    const input = screen.getByTestId('ticket-number').querySelector('input')!;
+    fireEvent.change(input, { target: { value: '8888' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(query().number).toBe('8888'));
+    fireEvent.click(screen.getByTestId('ticket-export-csv'));
+    await waitFor(() => expect(query().format).toBe('csv'));
+    expect(query()).toEqual({ status: '-1', number: '8888', format: 'csv', lang: 'en' });
+    await waitFor(() => expect((screen.getByTestId('ticket-export-xlsx') as HTMLButtonElement).disabled).toBe(false));
+    await act(async () => {
+      await i18n.changeLanguage('cn');
+    });
+    fireEvent.click(screen.getByTestId('ticket-export-xlsx'));
+    await waitFor(() => expect(query().format).toBe('xlsx'));
+    expect(query()).toEqual({ status: '-1', number: '8888', format: 'xlsx', lang: 'cn' });
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(2));
+    for (const spy of [created, revoked, clicked]) spy.mockRestore();
+  });
+
+  it('prints a receipt through its own print layout, gone once printing is over', async () => {
+    serve({
+      ...base,
+      '/api/Report/GetTicket': () => ok({ items: [ticket()], total: 1, totals }),
+      '/api/Bet/GetBetReceipt': () => ok({ ticketId: 7, ticketNo: 'T0000000007', xid: 'x', receipt: 'T0000000007\n22/11 MT\n1234 B1\nGT=34.00 NT=25.16', inboxString: null }),
+    });
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    window.history.replaceState(null, '', '/order/ticket-history');
+    render(<App />);
+    await waitFor(() => expect(screen.getByTestId('ticket-no-7')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('ticket-expand-7'));
+    fireEvent.click(await screen.findByTestId('ticket-receipt-print-7'));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    const sheet = screen.getByTestId('receipt-print');
+    expect(sheet.parentElement).toBe(document.body);
+    expect(document.body.classList.contains('printing-receipt')).toBe(true);
+    expect(screen.getByTestId('receipt-print-ticket').textContent).toBe('T0000000007');
+    expect(screen.getByTestId('receipt-print-text').textContent).toContain('1234 B1');
+    expect(sheet.textContent).toContain('25.16');
+    await act(async () => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
+    expect(screen.queryByTestId('receipt-print')).toBeNull();
+    expect(document.body.classList.contains('printing-receipt')).toBe(false);
   });
 });
 

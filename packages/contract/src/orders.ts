@@ -58,8 +58,16 @@ export const ticketQuery = z.object({
   to: isoDate.optional(),
   status: z.enum(['1', '0', '-1']).optional(),
   search: text(30).optional(),
+  /** Tickets having a line on this bought number ("where is my bet on 8888?"). */
+  number: text(6).regex(/^\d{2,6}$/, 'pattern').optional(),
+  /** Tickets having a line on this draw date and/or pool. */
+  drawDate: isoDate.optional(),
+  poolId: z.coerce.number().int().min(1).max(8).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  /** json: a page; csv or xlsx: every filtered ticket as a file, headed in `lang`. */
+  format: z.enum(['json', 'csv', 'xlsx']).default('json'),
+  lang: z.enum(['en', 'cn', 'bm']).default('en'),
 });
 export const ticketRow = z.object({
   ticketId: z.number().int(),
@@ -79,6 +87,11 @@ export const ticketRow = z.object({
   receipt: z.string(),
   /** Every draw of the ticket still open (a void is still possible). */
   open: z.boolean(),
+  /** The draw dates and pools its lines are on, ascending. */
+  drawDates: z.array(z.string()),
+  poolIds: z.array(z.number().int()),
 });
-export const ticketPage = z.object({ items: z.array(ticketRow), total: z.number().int() });
+/** Sums over every filtered ticket (not only the page): active tickets, or void ones when only voids are asked for. */
+export const ticketTotals = z.object({ count: z.number().int(), gross: z.number().int(), commission: z.number().int(), net: z.number().int() });
+export const ticketPage = z.object({ items: z.array(ticketRow), total: z.number().int(), totals: ticketTotals });
 export const bettingAgent = z.object({ userId: z.number().int(), username: z.string(), fullName: z.string(), userRoleId: z.number().int() });

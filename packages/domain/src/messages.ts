@@ -58,6 +58,7 @@ export const MESSAGES = {
   NO_DRAW: 'There is no draw for this pool on that date.',
   DUPLICATE_DRAW: 'There is already a draw for this pool on that date.',
   DRAW_HAS_TICKETS: 'This draw has active tickets: void them before moving or cancelling the draw.',
+  EXPORT_TOO_LARGE: 'Too many tickets to export at once (at most 50,000). Narrow the filter and try again.',
   SUCCESS: 'Success',
   // Results (our own, where SPEC has none).
   RESULT_INVALID: 'The result is not valid: see the marked numbers.',

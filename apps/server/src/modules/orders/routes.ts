@@ -21,6 +21,7 @@ import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
 import { betSettingsOf, parseRefusals, refusedLines } from './betSettings';
 import * as history from './history';
 import { placeTicket, resolveOwner, SourceType } from './place';
+import { ticketsCsv, ticketsXlsx } from './ticketExport';
 import { voidTickets } from './void';
 import { webRowsToLines } from './webOrder';
 
@@ -66,8 +67,34 @@ export function orderRoutes(app: HttpApp, deps: Deps) {
   );
   app.get(
     '/api/Report/GetTicket',
-    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags: ['Report'], querystring: ticketQuery, response: { 200: envelope(ticketPage) } } },
-    async (req) => ok(await history.ticketHistory(deps, requireAuth(req), req.query)),
+    {
+      config: { access: allow.fn('Bet History', [1]) },
+      schema: {
+        tags: ['Report'],
+        description: 'A page of the filtered tickets with the totals of all of them; format=csv or xlsx answers with every filtered ticket as a file headed in lang.',
+        querystring: ticketQuery,
+        response: { 200: envelope(ticketPage).or(z.string()) },
+      },
+    },
+    async (req, reply) => {
+      const auth = requireAuth(req);
+      const { format, lang, page, pageSize, ...filters } = req.query;
+      if (format === 'json') return ok(await history.ticketHistory(deps, auth, { ...filters, page, pageSize }));
+      const { items, totals } = await history.ticketExportRows(deps, auth, filters);
+      const tz = deps.config.tzBusiness;
+      const name = `tickets-${businessDateOf(deps.clock.now(), tz)}`;
+      if (format === 'csv') {
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}.csv"`)
+          .send(ticketsCsv(items, totals, lang, tz));
+      }
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${name}.xlsx"`)
+        // Fastify sends a Buffer as it is, past the JSON serializer; the cast only quiets the schema's type.
+        .send((await ticketsXlsx(items, totals, lang, tz)) as unknown as string);
+    },
   );
   app.get(
     '/api/Account/GetBettingAgents',

@@ -21,9 +21,13 @@ import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { assertInSubtree } from '../accounts/service';
 import { formatBusinessDateTime } from '../../platform/businessTime';
+import { centsToDecimal, csvText } from '../../platform/exportText';
 import { idempotent, type StoredResponse } from '../ledger/idempotency';
 import { availableCredit, isCreditSource, lockWallets, post, runTransaction, walletSummaries } from '../ledger/service';
 import * as q from './queries';
+
+/** Where the ledger tests read it. */
+export { centsToDecimal };
 
 export const paymentTypes = () => PAYMENT_TYPES.map((t) => ({ ...t }));
 
@@ -276,20 +280,6 @@ export async function creditLog(deps: Deps, auth: AuthContext, query: PlayerTran
 }
 
 const CSV_MAX_ROWS = 100_000;
-
-/** Cents as a plain decimal with 2 places ("-1234.50"). */
-export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** Quotes a CSV field and defuses spreadsheet formulas in free text. */
-function csvText(v: string | null): string {
-  let s = v ?? '';
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) || s !== (v ?? '') ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** The whole filtered credit log as CSV (newest first), with a header row. */
 export async function creditLogCsv(deps: Deps, auth: AuthContext, query: PlayerTransactionQuery): Promise<{ filename: string; csv: string }> {

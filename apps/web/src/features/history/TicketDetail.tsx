@@ -1,5 +1,5 @@
 import { App, Button, Col, Row, Skeleton, Space, Typography } from 'antd';
-import { CopyOutlined, EditOutlined } from '@ant-design/icons';
+import { CopyOutlined, EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useReceipt, type TicketRow } from './api';
 
@@ -43,7 +43,7 @@ async function copy(text: string): Promise<boolean> {
 }
 
 /** A ticket's expanded row: the receipt and the raw text received (inbox string). */
-export function TicketDetail({ ticket, onCorrect }: { ticket: TicketRow; onCorrect?: (xid: string) => void }) {
+export function TicketDetail({ ticket, onCorrect, onPrint }: { ticket: TicketRow; onCorrect?: (xid: string) => void; onPrint?: (ticket: TicketRow) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const receipt = useReceipt(ticket.ticketId);
@@ -67,6 +67,11 @@ export function TicketDetail({ ticket, onCorrect }: { ticket: TicketRow; onCorre
           >
             {t('betting.copy')}
           </Button>
+          {onPrint && (
+            <Button size="small" icon={<PrinterOutlined />} onClick={() => onPrint(ticket)} data-testid={`ticket-receipt-print-${ticket.ticketId}`}>
+              {t('history.print')}
+            </Button>
+          )}
           </Space>
         </Space>
         <pre style={block} data-testid={`ticket-receipt-${ticket.ticketId}`}>

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { App, Button, Card, Col, DatePicker, Input, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { MessageOutlined, MinusSquareOutlined, PlusSquareOutlined, StopOutlined } from '@ant-design/icons';
+import { DownloadOutlined, MessageOutlined, MinusSquareOutlined, PlusSquareOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RoleId } from '@app/domain';
@@ -8,20 +8,24 @@ import { useAuth } from '../../state/AuthContext';
 import { useAccess } from '../../navigation/useAccess';
 import { formatCents } from '../../ui/text';
 import { useAlerts } from '../../ui/useAlerts';
-import { bulkVoidTickets, sendSmsReceipt, useAfterVoid, useBettingAgents, useOwnCredit, useTickets, voidTicket, type TicketFilters, type TicketRow } from './api';
+import { usePools } from '../betting/api';
+import { bulkVoidTickets, exportTickets, sendSmsReceipt, useAfterVoid, useBettingAgents, useOwnCredit, useTickets, voidTicket, type TicketFilters, type TicketRow } from './api';
+import { ReceiptPrint } from './ReceiptPrint';
 import { ReceiptCorrectionModal } from './ReceiptCorrectionModal';
-import { voidable } from './rules';
+import { poolLetters, voidable } from './rules';
 import { TicketDetail } from './TicketDetail';
 import { formatInstant } from '../../ui/time';
 
 /** The resend limits screen (linked from here when it exists for the viewer). */
 const RESEND_LIMIT_PATH = '/manage-resend-order-limit';
+/** A bet number as the server takes it: 2 to 6 digits. */
+const BET_NUMBER = /^\d{2,6}$/;
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
 
 /** History -> Ticket: tickets with filters, receipt and inbox text, single and bulk void after a confirm. */
 export default function TicketHistoryPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const alerts = useAlerts();
   const { message } = App.useApp();
   const { userData } = useAuth();
@@ -32,6 +36,12 @@ export default function TicketHistoryPage() {
   const [expanded, setExpanded] = useState<number[]>([]);
   const [voiding, setVoiding] = useState(false);
   const [correcting, setCorrecting] = useState<string | undefined>(undefined);
+  const [printing, setPrinting] = useState<TicketRow | null>(null);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const [numberText, setNumberText] = useState('');
+  const numberBad = numberText !== '' && !BET_NUMBER.test(numberText);
+  const pools = usePools();
+  const donePrinting = useCallback(() => setPrinting(null), []);
   const canResend = access.can('Resend Order', [2]);
   const canMasterResend = access.can('Master Resend Order', [2]);
   const canCorrect = userData?.userRoleId === RoleId.SuperAdmin && !!userData.mainAccount;
@@ -87,6 +97,15 @@ export default function TicketHistoryPage() {
     alerts.confirm(t('history.confirmVoidMany', { count: selected.length }), () => void runVoid([...selected]));
   };
 
+  // Exactly what is filtered, headed in the reader's language; the server refuses too big a set.
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
+    const r = await exportTickets(filters, format, i18n.language);
+    setExporting(null);
+    if (!r.ok) alerts.errorKey(r.message ?? 'INTERNAL_SERVER_ERROR');
+  };
+  const poolName = (id: number) => t(`admin.pools.${id}`, { defaultValue: pools.data?.find((p) => p.poolId === id)?.name ?? String(id) });
+
   const columns: TableColumnsType<TicketRow> = [
     {
       title: t('history.ticketNo'),
@@ -99,6 +118,24 @@ export default function TicketHistoryPage() {
       ),
     },
     { title: t('history.orderedAt'), dataIndex: 'orderedAt', key: 'orderedAt', width: 170, render: (v: string) => formatInstant(v, true) },
+    {
+      title: t('history.drawDate'),
+      dataIndex: 'drawDates',
+      key: 'drawDates',
+      render: (v: string[], r) => <span data-testid={`ticket-draws-${r.ticketId}`}>{v.join(', ')}</span>,
+    },
+    {
+      title: t('history.pool'),
+      dataIndex: 'poolIds',
+      key: 'poolIds',
+      render: (v: number[], r) => (
+        <Tooltip title={v.map(poolName).join(', ')}>
+          <span style={{ fontFamily: MONO }} data-testid={`ticket-pools-${r.ticketId}`}>
+            {poolLetters(v)}
+          </span>
+        </Tooltip>
+      ),
+    },
     { title: t('history.account'), dataIndex: 'username', key: 'username' },
     { title: t('history.placedBy'), dataIndex: 'placedBy', key: 'placedBy' },
     { title: t('history.source'), dataIndex: 'sourceType', key: 'source', render: (v: number) => t(`history.sources.${v}`, { defaultValue: String(v) }) },
@@ -205,6 +242,41 @@ export default function TicketHistoryPage() {
                 data-testid="ticket-search"
               />
             </Col>
+            <Col flex="none">
+              <Input.Search
+                allowClear
+                maxLength={6}
+                inputMode="numeric"
+                value={numberText}
+                status={numberBad ? 'error' : undefined}
+                placeholder={t('history.searchNumber')}
+                onChange={(e) => setNumberText(e.target.value.replace(/\D/g, ''))}
+                onSearch={(v) => {
+                  const n = v.trim();
+                  if (n === '' || BET_NUMBER.test(n)) filter({ number: n || undefined });
+                }}
+                style={{ width: 200 }}
+                data-testid="ticket-number"
+              />
+            </Col>
+            <Col flex="none">
+              <DatePicker
+                placeholder={t('history.drawDate')}
+                onChange={(v) => filter({ drawDate: v ? v.format('YYYY-MM-DD') : undefined })}
+                data-testid="ticket-draw-date"
+              />
+            </Col>
+            <Col flex="none">
+              <Select<number>
+                allowClear
+                placeholder={t('history.allPools')}
+                style={{ width: 200 }}
+                value={filters.poolId}
+                onChange={(v) => filter({ poolId: v })}
+                options={(pools.data ?? []).map((p) => ({ value: p.poolId, label: `${p.letter} ${poolName(p.poolId)}` }))}
+                data-testid="ticket-pool"
+              />
+            </Col>
             <Col flex="auto" style={{ textAlign: 'right' }}>
               <Statistic
                 title={t('history.creditBalance')}
@@ -223,6 +295,12 @@ export default function TicketHistoryPage() {
                   {t('history.routes.resendLimit')}
                 </Link>
               )}
+              <Button icon={<DownloadOutlined />} loading={exporting === 'csv'} disabled={!!exporting} onClick={() => void exportAs('csv')} data-testid="ticket-export-csv">
+                {t('history.exportCsv')}
+              </Button>
+              <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} disabled={!!exporting} onClick={() => void exportAs('xlsx')} data-testid="ticket-export-xlsx">
+                {t('history.exportExcel')}
+              </Button>
               <Button danger icon={<StopOutlined />} onClick={voidSelected} loading={voiding} disabled={voiding} data-testid="ticket-void-selected">
                 {selected.length ? t('history.voidSelectedN', { count: selected.length }) : t('history.voidSelected')}
               </Button>
@@ -245,7 +323,7 @@ export default function TicketHistoryPage() {
             expandable={{
               expandedRowKeys: expanded,
               onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)),
-              expandedRowRender: (r) => <TicketDetail ticket={r} onCorrect={canCorrect ? setCorrecting : undefined} />,
+              expandedRowRender: (r) => <TicketDetail ticket={r} onCorrect={canCorrect ? setCorrecting : undefined} onPrint={setPrinting} />,
               expandIcon: ({ expanded: open, onExpand, record }) => (
                 <Button
                   type="text"
@@ -268,10 +346,33 @@ export default function TicketHistoryPage() {
               setPaging({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 });
               setSelected([]);
             }}
+            summary={() => {
+              const totals = data?.totals;
+              if (!totals) return null;
+              // Selection and expand columns, then the 7 columns before Gross.
+              return (
+                <Table.Summary.Row data-testid="ticket-totals">
+                  <Table.Summary.Cell index={0} colSpan={9}>
+                    <Typography.Text strong>{t(filters.status === '0' ? 'history.totalsVoid' : 'history.totals', { count: totals.count })}</Typography.Text>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={9} align="right">
+                    <Typography.Text strong data-testid="ticket-totals-gross">{formatCents(totals.gross)}</Typography.Text>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={10} align="right">
+                    <Typography.Text strong data-testid="ticket-totals-commission">{formatCents(totals.commission)}</Typography.Text>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={11} align="right">
+                    <Typography.Text strong data-testid="ticket-totals-net">{formatCents(totals.net)}</Typography.Text>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={12} colSpan={2} />
+                </Table.Summary.Row>
+              );
+            }}
             data-testid="ticket-table"
           />
         </Card>
         <ReceiptCorrectionModal xid={correcting} onClose={() => setCorrecting(undefined)} />
+        {printing && <ReceiptPrint ticket={printing} onDone={donePrinting} />}
       </Space>
     </div>
   );

@@ -1,11 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { bettingAgent, receiptCorrectionView, receiptView, resendLimitRow, smsReceiptResult, ticketRow, voidResult } from '@app/contract';
+import type { bettingAgent, receiptCorrectionView, receiptView, resendLimitRow, smsReceiptResult, ticketRow, ticketTotals, voidResult } from '@app/contract';
 import { apiCall, fetchData } from '../../api/client';
+import { downloadFile } from '../../api/download';
 import { API } from '../../api/endpoints';
 import { useAuth } from '../../state/AuthContext';
 
 export type TicketRow = z.infer<typeof ticketRow>;
+export type TicketTotals = z.infer<typeof ticketTotals>;
 export type ReceiptView = z.infer<typeof receiptView>;
 export type VoidResult = z.infer<typeof voidResult>;
 type BettingAgent = z.infer<typeof bettingAgent>;
@@ -17,6 +19,10 @@ export interface TicketFilters {
   /** '1' active, '0' void, '-1' all (SPEC 9). */
   status: '1' | '0' | '-1';
   search?: string;
+  /** Tickets having a line on this bet number, draw date, pool. */
+  number?: string;
+  drawDate?: string;
+  poolId?: number;
 }
 export interface Paging {
   page: number;
@@ -33,12 +39,16 @@ export const useTickets = (filters: TicketFilters, paging: Paging) =>
   useQuery({
     queryKey: historyKeys.tickets(filters, paging),
     queryFn: () =>
-      fetchData<{ items: TicketRow[]; total: number }>(API.Report.GetTicket, {
+      fetchData<{ items: TicketRow[]; total: number; totals: TicketTotals }>(API.Report.GetTicket, {
         query: { ...filters, search: filters.search || undefined, ...paging },
       }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
+
+/** Every filtered ticket as a CSV or Excel file, headed in the reader's language (EXPORT_TOO_LARGE when too many). */
+export const exportTickets = (filters: TicketFilters, format: 'csv' | 'xlsx', lang: string) =>
+  downloadFile(API.Report.GetTicket.replace(/^GET /, ''), { ...filters, search: filters.search || undefined, format, lang }, `tickets.${format}`);
 
 export const useReceipt = (ticketId: number) =>
   useQuery({ queryKey: historyKeys.receipt(ticketId), queryFn: () => fetchData<ReceiptView>(API.Bet.GetBetReceipt, { query: { ticketId } }) });

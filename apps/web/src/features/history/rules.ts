@@ -1,3 +1,4 @@
+import { POOLS } from '@app/domain';
 import type { TicketRow } from './api';
 
 import type { LoginUser } from '@app/contract';
@@ -10,3 +11,6 @@ export const voidable = (r: Pick<TicketRow, 'status' | 'open' | 'userId'>, viewe
   if (r.status !== 1 || !viewer) return false;
   return r.userId === viewer.actingUserId ? viewer.voidRights.own && r.open : viewer.voidRights.downline;
 };
+
+/** The pools of a ticket as their letters in pool order ("MPT"), as the bet text writes them. */
+export const poolLetters = (poolIds: readonly number[]) => poolIds.map((id) => POOLS.find((p) => p.id === id)?.letter ?? String(id)).join('');
