@@ -121,3 +121,32 @@ test('the company releases the winners\' credit; the player reads its winnings o
   await shotAll(page, 'settlement-player-statement');
   await logoutThroughConfirm(page);
 });
+
+test('the agent opens draw payment from Payment, sees what it owes its player and records the payment', async ({ page }) => {
+  await loginAs(page, 'demoagent');
+  await goByMenu(page, ['menu-payment'], /\/payment$/);
+  await page.getByTestId('payment-draw-payment').click();
+  await expect(page).toHaveURL(/\/draw-payment$/);
+  await page.goto(`/draw-payment?drawDate=${drawDate}`);
+  const row = page.getByTestId('draw-payment-downlines').locator('tr', { hasText: 'demoplayer' });
+  // The player won 2,500.00 on RM1 Big and paid 1.48 for its two lines: its agent owes it 2,498.52.
+  await expect(row).toContainText('I owe 2,498.52');
+  await expect(row).toContainText('Open');
+  await shotAll(page, 'draw-payment-open');
+  await page.getByTestId('draw-payment-pay-demoplayer').click();
+  await expect(page.getByTestId('draw-payment-direction')).toHaveText('I pay demoplayer.');
+  await expect(page.getByTestId('draw-payment-amount')).toHaveValue('2498.52');
+  await page.getByTestId('draw-payment-reference').fill('BANK-0001');
+  await shot(page, 'draw-payment-record-en');
+  await page.getByTestId('draw-payment-save').click();
+  await expect(row).toContainText('Paid');
+  await expect(page.getByTestId('draw-payment-history')).toContainText('BANK-0001');
+  await shotAll(page, 'draw-payment-paid');
+  await logoutThroughConfirm(page);
+
+  await loginAs(page, 'demoplayer');
+  await page.goto(`/draw-payment?drawDate=${drawDate}`);
+  await expect(page.getByTestId('draw-payment-upline')).toContainText('I am owed 2,498.52');
+  await expect(page.getByTestId('draw-payment-upline')).toContainText('Paid');
+  await logoutThroughConfirm(page);
+});

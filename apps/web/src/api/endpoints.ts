@@ -79,6 +79,9 @@ export const API = {
     GetPaymentType: 'GET /api/Payment/GetPaymentType',
     MakePayment: 'POST /api/Payment/MakePayment',
     GetPaymentHistory: 'GET /api/Payment/GetPaymentHistory',
+    InitDrawPayment: 'GET /api/Payment/InitDrawPayment',
+    SaveDrawPayment: 'POST /api/Payment/SaveDrawPayment',
+    GetDrawPaymentHistory: 'GET /api/Payment/GetDrawPaymentHistory',
   },
   Report: {
     GetPlayerTransaction: 'GET /api/Report/GetPlayerTransaction',
@@ -99,6 +102,7 @@ export const API = {
     GetSettlementStatus: 'GET /api/Result/GetSettlementStatus',
     GetReportAccessValue: 'GET /api/Result/GetReportAccessValue',
     BlockReport: 'POST /api/Result/BlockReport',
+    UpdateDrawPaymentDetail: 'POST /api/Result/UpdateDrawPaymentDetail',
   },
   Pools: {
     GetPoolsSelection: 'GET /api/Pools/GetPoolsSelection',

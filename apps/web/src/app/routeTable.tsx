@@ -26,6 +26,7 @@ const SubAccountDetailPage = lazy(() => import('../features/accounts/SubAccountD
 const ApiAccountPage = lazy(() => import('../features/accounts/ApiAccountPage'));
 const PaymentPage = lazy(() => import('../features/payments/PaymentPage'));
 const CreditLogPage = lazy(() => import('../features/payments/CreditLogPage'));
+const DrawPaymentPage = lazy(() => import('../features/drawPayments/DrawPaymentPage'));
 const ExpressBettingPage = lazy(() => import('../features/betting/ExpressBettingPage'));
 const WebOrderPage = lazy(() => import('../features/betting/WebOrderPage'));
 const WebOrder2Page = lazy(() => import('../features/betting/WebOrder2Page'));
@@ -138,6 +139,16 @@ export const ROUTES: AppRoute[] = [
     fn: 'Payment Report',
     api: 'GET /api/Payment/GetPaymentHistory',
     element: PaymentPage,
+  },
+  // SPEC 6: draw payment for every role but the platform's.
+  {
+    path: '/draw-payment',
+    titleKey: 'drawPayment.title',
+    layout: 'shell',
+    roles: [RoleId.Company, RoleId.Multilevel, RoleId.Player, RoleId.House],
+    fn: 'Payment Report',
+    api: 'GET /api/Payment/InitDrawPayment',
+    element: DrawPaymentPage,
   },
   {
     path: '/report/player-transaction',

@@ -57,7 +57,8 @@ export const MENU: MenuEntry[] = [
     key: 'payment',
     labelKey: 'menu.payment',
     path: '/payment',
-    also: ['/report/player-transaction'],
+    // SPEC 2 has no menu item of its own for /draw-payment: it opens from Payment (and My Statement).
+    also: ['/report/player-transaction', '/draw-payment'],
     roleLabelKeys: { [Player]: 'menu.statement', [House]: 'menu.statement' },
   },
   { key: 'reports', labelKey: 'menu.reports', children: [] },

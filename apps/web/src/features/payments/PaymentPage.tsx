@@ -257,7 +257,13 @@ function TransferPage() {
 
   return (
     <div data-testid="payment-page">
-      <Typography.Title level={3}>{t('routes.payment')}</Typography.Title>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Title level={3}>{t('routes.payment')}</Typography.Title>
+        {/* SPEC 2 gives draw payment a route but no menu item: it opens from here. */}
+        <Link to="/draw-payment" data-testid="payment-draw-payment">
+          {t('drawPayment.open')}
+        </Link>
+      </Space>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Row gutter={16}>
           <Col xs={24} xl={10}>

@@ -91,7 +91,12 @@ export default function StatementPage() {
   return (
     <div data-testid="statement">
       <Typography.Title level={3}>{t('routes.statement')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('statement.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('statement.intro')}{' '}
+        <Link to="/draw-payment" data-testid="statement-draw-payment">
+          {t('drawPayment.open')}
+        </Link>
+      </Typography.Paragraph>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Card
           title={t('statement.account')}
