@@ -143,6 +143,13 @@ describe('/account/detail', () => {
     levels: [{ id: 7, name: 'Player' }],
     canCreateHouse: true,
     maxDiscount: 30,
+    // The server's bounds decide, not the upline's raw figures above.
+    bounds: { discount: { min: 0, max: 26.5 }, positionTaking: { min: 0, max: 28 } },
+    packageChoices: [
+      { packageType: 0, inherited: { packageId: 1, name: 'Standard' }, packages: [{ packageId: 21, name: 'Agent normal' }, { packageId: 22, name: 'Agent low' }] },
+      { packageType: 2, inherited: { packageId: 2, name: 'GD Standard' }, packages: [] },
+      { packageType: 3, inherited: null, packages: [] },
+    ],
     currencies: ['MYR', 'SGD'],
     suggestedUsername: 'AG001',
   };
@@ -164,6 +171,13 @@ describe('/account/detail', () => {
     fireEvent.change(screen.getByTestId('account-field-creditLimit'), { target: { value: '99999' } });
     expect((screen.getByTestId('account-field-creditLimit') as HTMLInputElement).value).toBe('49000');
 
+    // Packages per type: the creator's own to choose from, else what the new account inherits.
+    expect(screen.getByTestId('account-section-package').textContent).toContain('Yours: Standard');
+    expect(screen.getByTestId('account-section-package').textContent).toContain('You have no package of this type to give');
+    const normal = screen.getByTestId('account-field-package-0');
+    fireEvent.mouseDown(normal.querySelector('.ant-select-content, .ant-select-selector') ?? normal);
+    fireEvent.click(await screen.findByTitle('Agent low'));
+
     fireEvent.change(screen.getByTestId('account-field-fullName'), { target: { value: 'New Player' } });
     fireEvent.change(screen.getByTestId('account-field-password'), { target: { value: 'Password-1' } });
     fireEvent.change(screen.getByTestId('account-field-confirmPassword'), { target: { value: 'Password-2' } });
@@ -176,7 +190,7 @@ describe('/account/detail', () => {
     fireEvent.change(screen.getByTestId('account-field-confirmPassword'), { target: { value: 'Password-1' } });
     fireEvent.click(screen.getByTestId('account-save'));
     await waitFor(() => expect(bodyOf('/api/Account/CreateOrUpdateUser')).toHaveLength(1));
-    expect(bodyOf('/api/Account/CreateOrUpdateUser')[0]).toMatchObject({ username: 'AG001', level: 7, creditLimit: 4_900_000, password: 'Password-1' });
+    expect(bodyOf('/api/Account/CreateOrUpdateUser')[0]).toMatchObject({ username: 'AG001', level: 7, creditLimit: 4_900_000, password: 'Password-1', packages: [{ packageType: 0, packageId: 22 }] });
     await waitFor(() => expect(form.textContent).toContain('Input value has exceeded the maximum amount.'));
     expect(form.textContent).toContain('Input value is invalid in format.');
   });
@@ -184,8 +198,8 @@ describe('/account/detail', () => {
   it('edits with the credit limit read-only and flags only after the downline warning', async () => {
     serve({
       '/api/Account/IsLoggedIn': () => ok(agent()),
-      '/api/Account/GetUserDetailsById': () => ok(agentDetail({ userId: 4, username: 'demoplayer', uplineId: 3, uplineUsername: 'demoagent', level: 7, userRoleId: 5 })),
-      '/api/Account/GetUserDetailInit': () => ok(init),
+      '/api/Account/GetUserDetailsById': () => ok(agentDetail({ userId: 4, username: 'demoplayer', uplineId: 3, uplineUsername: 'demoagent', level: 7, userRoleId: 5, discount: 22 })),
+      '/api/Account/GetUserDetailInit': () => ok({ ...init, bounds: { discount: { min: 20, max: 26.5 }, positionTaking: { min: 0, max: 28 } }, packageChoices: [] }),
       '/api/Account/CreateOrUpdateUser': () => ok(agentDetail({ userId: 4, uplineId: 3 })),
       '/api/Account/GetUserListing': () => ok({ items: [], total: 0, breadcrumb: [] }),
     });
@@ -196,7 +210,12 @@ describe('/account/detail', () => {
     expect((screen.getByTestId('account-field-creditLimit') as HTMLInputElement).disabled).toBe(true);
     // The credit summary shows the subtree's outstanding beside balance and available credit.
     expect(screen.getByTestId('account-outstanding').textContent).toBe('250.00');
-    expect(new URL(calls.find((c) => c.path === '/api/Account/GetUserDetailInit')!.url).searchParams.get('uplineId')).toBe('3');
+    const initQuery = new URL(calls.find((c) => c.path === '/api/Account/GetUserDetailInit')!.url).searchParams;
+    expect(initQuery.get('uplineId')).toBe('3');
+    // Editing asks for the bounds of this account: the minimum is what it already gave its own downline.
+    expect(initQuery.get('userId')).toBe('4');
+    await waitFor(() => expect(screen.getByTestId('account-hint-discount').textContent).toBe('min 20.00%, max 26.50%'));
+    expect(screen.queryByTestId('account-field-package-0')).toBeNull();
 
     const status = screen.getByTestId('account-field-status');
     fireEvent.mouseDown(status.querySelector('.ant-select-content, .ant-select-selector') ?? status);

@@ -155,18 +155,30 @@ describe('account form', () => {
     expect(isFlagging('Suspended', 'Suspended')).toBe(false);
   });
 
-  it('bounds discount by the upline and agentMaxDiscountPercentage, position taking and credit by the upline', () => {
-    const init = (discount: number, maxCreditLimit: number | null): DetailInit => ({
-      upline: { userId: 2, username: 'democo', level: 1, userRoleId: 3, discount, positionTaking: 28, maxCreditLimit },
+  it("takes discount and position taking bounds from the server, credit from the upline's grant", () => {
+    const init = (maxDiscount: number, minDiscount: number, maxCreditLimit: number | null): DetailInit => ({
+      upline: { userId: 2, username: 'democo', level: 1, userRoleId: 3, discount: 99, positionTaking: 99, maxCreditLimit },
       levels: [{ id: 7, name: 'Player' }],
       canCreateHouse: true,
       maxDiscount: 30,
+      bounds: { discount: { min: minDiscount, max: maxDiscount }, positionTaking: { min: 5, max: 28 } },
+      packageChoices: [],
       currencies: ['MYR'],
       suggestedUsername: null,
     });
-    expect(boundsOf(init(26.5, 4_900_000))).toEqual({ maxDiscount: 26.5, maxPositionTaking: 28, maxCreditUnits: 49_000 });
-    expect(boundsOf(init(45, null))).toEqual({ maxDiscount: 30, maxPositionTaking: 28, maxCreditUnits: undefined });
+    expect(boundsOf(init(26.5, 0, 4_900_000))).toEqual({ minDiscount: 0, maxDiscount: 26.5, minPositionTaking: 5, maxPositionTaking: 28, maxCreditUnits: 49_000 });
+    expect(boundsOf(init(30, 12, null))).toEqual({ minDiscount: 12, maxDiscount: 30, minPositionTaking: 5, maxPositionTaking: 28, maxCreditUnits: undefined });
     expect(boundsOf(undefined)).toBeUndefined();
+  });
+
+  it('sends the chosen packages of a new account, leaving out the types that inherit', () => {
+    const body = valuesToBody(
+      { ...settingsToValues(DEFAULT_SETTINGS), username: 'np', level: 7, creditLimit: 0, packages: { 0: 12, 2: null, 3: undefined } },
+      { mode: 'create' },
+    );
+    expect(body.packages).toEqual([{ packageType: 0, packageId: 12 }]);
+    const none = valuesToBody({ ...settingsToValues(DEFAULT_SETTINGS), username: 'np', level: 7, packages: { 0: null } }, { mode: 'create' });
+    expect(none).not.toHaveProperty('packages');
   });
 });
 

@@ -78,6 +78,14 @@ export const createOrUpdateUserBody = accountSettings.extend({
   uplineId: id.optional(),
   /** Credit limit of a new account, in cents; later changes go through UpdateUserCreditLimit. */
   creditLimit: cents.optional(),
+  /**
+   * Packages given to a new account, one per package type, from the creator's own (GetUserDetailInit's
+   * packageChoices); a type left out inherits the creator's. Ignored on update (AssignPackage changes them).
+   */
+  packages: z
+    .array(z.object({ packageType: z.union([z.literal(0), z.literal(2), z.literal(3)]), packageId: id }))
+    .max(3)
+    .optional(),
 });
 export type CreateOrUpdateUserBody = z.infer<typeof createOrUpdateUserBody>;
 
@@ -134,6 +142,14 @@ export const crumb = z.object({ userId: z.number().int(), username: z.string(), 
 export const listing = z.object({ items: z.array(listingRow), total: z.number().int(), breadcrumb: z.array(crumb) });
 export type Listing = z.infer<typeof listing>;
 
+export const detailInitQuery = z.object({
+  uplineId: queryId.optional(),
+  /** Editing this direct downline of the upline: the bounds then include what its own downline holds (min). */
+  userId: queryId.optional(),
+});
+
+const range = z.object({ min: z.number(), max: z.number() });
+
 export const detailInit = z.object({
   /** The account new downlines are created under. */
   upline: z.object({
@@ -149,6 +165,16 @@ export const detailInit = z.object({
   levels: z.array(z.object({ id: z.number().int(), name: z.string() })),
   canCreateHouse: z.boolean(),
   maxDiscount: z.number(),
+  /** The bounds the server enforces on save (from the upline's own settings; min from the account's own downline). */
+  bounds: z.object({ discount: range, positionTaking: range }),
+  /** Per package type: what a new account inherits, and the packages the creator may give it instead. */
+  packageChoices: z.array(
+    z.object({
+      packageType: z.number().int(),
+      inherited: z.object({ packageId: z.number().int(), name: z.string() }).nullable(),
+      packages: z.array(z.object({ packageId: z.number().int(), name: z.string() })),
+    }),
+  ),
   currencies: z.array(z.string()),
   suggestedUsername: z.string().nullable(),
 });

@@ -11,8 +11,8 @@ import { userActivityPermissions, users } from './schema';
 
 // Void flags (issue 10, item 3): the company and the agent void their downline's tickets, the player its own.
 export const DEMO_ACCOUNTS = [
-  { username: 'democo', fullName: 'Demo Company', roleId: RoleId.Company, level: HierarchyLevel.Company, parent: 'admin', creditLimit: 100_000_000, settings: { voidTicketAuthority: true } },
-  { username: 'demoagent', fullName: 'Demo Agent', roleId: RoleId.Multilevel, level: HierarchyLevel.Agent, parent: 'democo', creditLimit: 5_000_000, settings: { voidTicketAuthority: true } },
+  { username: 'democo', fullName: 'Demo Company', roleId: RoleId.Company, level: HierarchyLevel.Company, parent: 'admin', creditLimit: 100_000_000, settings: { voidTicketAuthority: true, discount: '28.00' } },
+  { username: 'demoagent', fullName: 'Demo Agent', roleId: RoleId.Multilevel, level: HierarchyLevel.Agent, parent: 'democo', creditLimit: 5_000_000, settings: { voidTicketAuthority: true, discount: '27.00' } },
   { username: 'demoplayer', fullName: 'Demo Player', roleId: RoleId.Player, level: HierarchyLevel.Player, parent: 'demoagent', creditLimit: 100_000, settings: { allowSelfVoid: true } },
 ] as const;
 

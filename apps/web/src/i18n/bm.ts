@@ -200,6 +200,9 @@ export const bm: Resource = {
     availableCredit: 'Kredit Tersedia',
     outstanding: 'Tertunggak',
     balance: 'Baki',
+    packageOfType: 'Pakej {{type}}',
+    inheritsPackage: 'Milik anda: {{name}}',
+    noPackage: 'Tiada',
     currency: 'Mata Wang',
     lastLogin: 'Log Masuk Terakhir',
     creditType: 'Jenis Kredit',
@@ -242,6 +245,8 @@ export const bm: Resource = {
     },
     hints: {
       max: 'maks {{value}}',
+      range: 'min {{min}}, maks {{max}}',
+      noPackageToGive: 'Anda tiada pakej jenis ini untuk diberi: akaun baharu menggunakan pakej anda.',
       suggested: 'Dicadangkan daripada awalan nama simpanan anda.',
       phone: 'Nombor telefon bimbit, cth. 0123456789 atau +60123456789.',
       passwordKeep: 'Biarkan kosong untuk mengekalkan kata laluan semasa.',

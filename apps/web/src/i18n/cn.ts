@@ -194,6 +194,9 @@ export const cn: Resource = {
     availableCredit: '可用额度',
     outstanding: '未结算',
     balance: '余额',
+    packageOfType: '{{type}}配套',
+    inheritsPackage: '沿用您的：{{name}}',
+    noPackage: '无',
     currency: '货币',
     lastLogin: '最后登录',
     creditType: '信用类型',
@@ -236,6 +239,8 @@ export const cn: Resource = {
     },
     hints: {
       max: '最高 {{value}}',
+      range: '最低 {{min}}，最高 {{max}}',
+      noPackageToGive: '您没有此类型可分配的配套：新账户将使用您的配套。',
       suggested: '根据您的预留用户名前缀建议。',
       phone: '手机号码，例如 0123456789 或 +60123456789。',
       passwordKeep: '留空则保留当前密码。',

@@ -214,6 +214,9 @@ export const en = {
     availableCredit: 'Available Credit',
     outstanding: 'Outstanding',
     balance: 'Balance',
+    packageOfType: '{{type}} package',
+    inheritsPackage: 'Yours: {{name}}',
+    noPackage: 'None',
     currency: 'Currency',
     lastLogin: 'Last Login',
     creditType: 'Credit Type',
@@ -256,6 +259,8 @@ export const en = {
     },
     hints: {
       max: 'max {{value}}',
+      range: 'min {{min}}, max {{max}}',
+      noPackageToGive: 'You have no package of this type to give: the new account gets yours.',
       suggested: 'Suggested from your reserved name prefix.',
       phone: 'Mobile number, e.g. 0123456789 or +60123456789.',
       passwordKeep: 'Leave blank to keep the current password.',

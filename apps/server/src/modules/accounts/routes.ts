@@ -8,6 +8,7 @@ import {
   crumb,
   deleteUserBody,
   detailInit,
+  detailInitQuery,
   downline,
   envelope,
   generatedApiCode,
@@ -84,9 +85,9 @@ export function accountRoutes(app: HttpApp, deps: Deps) {
     '/api/Account/GetUserDetailInit',
     {
       config: { access: allow.fn('Downline', [2]) },
-      schema: { tags, querystring: z.object({ uplineId: queryId.optional() }), response: { 200: envelope(detailInit) } },
+      schema: { tags, querystring: detailInitQuery, response: { 200: envelope(detailInit) } },
     },
-    async (req) => ok(await svc.detailInit(deps, requireAuth(req), req.query.uplineId)),
+    async (req) => ok(await svc.detailInit(deps, requireAuth(req), req.query.uplineId, req.query.userId)),
   );
   // Creating needs Downline create, editing a downline Downline edit, editing oneself (manage profile)
   // nothing more than a session: the service decides per case.

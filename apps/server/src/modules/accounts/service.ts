@@ -1,5 +1,5 @@
 // Accounts of the hierarchy: who may see and change which account, and the bounds an upline sets.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AccountDetail, CreateOrUpdateUserBody, Listing, UserSummary } from '@app/contract';
 import {
   availableCredit,
@@ -27,6 +27,8 @@ import { readNumericSettings } from '../../platform/settings';
 import * as q from './queries';
 import { consumeReservedName } from './reserveNames';
 import { applyStatus } from './status';
+import { assignChosenPackages, packageChoices } from '../packages/giving';
+import { assertWithin, downlineBounds } from './bounds';
 
 /**
  * The target account if it is the caller's acting account or in its downline; otherwise 404, the same
@@ -182,11 +184,17 @@ export async function directDownlines(deps: Deps, auth: AuthContext, userId?: nu
   return q.directDownlines(deps.db, id);
 }
 
-/** What the account form needs to create a downline under `uplineId` (default: the caller). */
-export async function detailInit(deps: Deps, auth: AuthContext, uplineId?: number) {
+/**
+ * What the account form needs to create a downline under `uplineId` (default: the caller), or to edit
+ * `userId`, one of its direct downlines: levels, credit, the bounds of discount and position taking the
+ * server holds (bounds.ts), and the packages the creator may give per type.
+ */
+export async function detailInit(deps: Deps, auth: AuthContext, uplineId?: number, userId?: number) {
   const id = uplineId ?? auth.actingUserId;
   await assertInSubtree(deps, auth, id);
   const up = (await q.accountRow(deps.db, id))!.u;
+  // The account edited must sit directly under the upline whose bounds are read; otherwise it is not found.
+  if (userId !== undefined && (await q.accountRow(deps.db, userId))?.u.uplineId !== id) throw notFound();
   const { agentMaxDiscountPercentage } = await readNumericSettings(deps.db, ['agentMaxDiscountPercentage']);
   const granted = await q.grantedCredit(deps.db, id);
   const levels = creatableLevels({ roleId: up.roleId as RoleId, level: up.level as HierarchyLevel | null });
@@ -204,6 +212,8 @@ export async function detailInit(deps: Deps, auth: AuthContext, uplineId?: numbe
     levels: levels.map((l) => ({ id: l, name: LEVEL_NAMES[l] })),
     canCreateHouse: canHaveHouseUsers({ roleId: up.roleId as RoleId, level: up.level as HierarchyLevel | null }),
     maxDiscount: agentMaxDiscountPercentage,
+    bounds: await downlineBounds(deps.db, up, userId),
+    packageChoices: userId === undefined ? await packageChoices(deps.db, auth, up) : [],
     currencies: ['MYR', 'SGD', 'THB', 'IDR', 'VND', 'USD'],
     suggestedUsername: suggestion,
   };
@@ -211,16 +221,15 @@ export async function detailInit(deps: Deps, auth: AuthContext, uplineId?: numbe
 
 type Upline = typeof users.$inferSelect;
 
-/** The bounds an upline sets on a downline's settings: discount, position taking, void authority. */
-async function checkBounds(tx: Tx, up: Upline, body: { discount: number; positionTaking: number; voidTicketAuthority: boolean }) {
-  const { agentMaxDiscountPercentage } = await readNumericSettings(tx, ['agentMaxDiscountPercentage']);
+/**
+ * The bounds an upline sets on a downline's settings (bounds.ts: discount and position taking; for an
+ * existing account also what its own downline holds), and void authority.
+ */
+async function checkBounds(tx: Tx, up: Upline, body: { discount: number; positionTaking: number; voidTicketAuthority: boolean }, userId?: number) {
   const fields: Record<string, string> = {};
-  const maxDiscount = isRoot(up) ? agentMaxDiscountPercentage : Math.min(pct(up.discount), agentMaxDiscountPercentage);
-  if (body.discount > maxDiscount) fields.discount = 'max';
-  if (!isRoot(up) && body.positionTaking > pct(up.positionTaking)) fields.positionTaking = 'max';
   // Authority over a downline's tickets is handed down, never created below: an upline gives it only if it holds it.
   if (!isRoot(up) && body.voidTicketAuthority && !up.voidTicketAuthority) fields.voidTicketAuthority = 'max';
-  if (Object.keys(fields).length) throw badRequest('VALIDATION_FAILED', fields);
+  assertWithin(await downlineBounds(tx, up, userId), body, fields);
 }
 
 function settingsColumns(b: CreateOrUpdateUserBody) {
@@ -320,6 +329,7 @@ async function createUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUse
     });
     if (roleId === RoleId.Company) await tx.update(users).set({ companyId: newId }).where(eq(users.id, newId));
     await assignDefaultRole(tx, newId, roleId);
+    await assignChosenPackages(tx, auth, up, newId, body.packages ?? [], now, ip);
     await consumeReservedName(tx, auth.actingUserId, { username: body.username! });
     await writeAudit(tx, now, {
       actorUserId: auth.userId,
@@ -356,12 +366,7 @@ async function updateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUse
       changes = Object.fromEntries(SELF_EDITABLE.map((k) => [k, all[k]]));
     } else {
       const up = before.uplineId ? await q.lockAccount(tx, before.uplineId) : null;
-      if (up) await checkBounds(tx, up, body);
-      const lowest = await lowestDownlineBound(tx, before.id);
-      const fields: Record<string, string> = {};
-      if (body.discount < lowest.discount) fields.discount = 'min';
-      if (body.positionTaking < lowest.positionTaking) fields.positionTaking = 'min';
-      if (Object.keys(fields).length) throw badRequest('VALIDATION_FAILED', fields);
+      if (up) await checkBounds(tx, up, body, before.id);
       changes = settingsColumns(body);
     }
     if (passwordHash) changes.passwordHash = passwordHash;
@@ -383,18 +388,6 @@ async function updateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUse
     });
   });
   return userDetailsById(deps, auth, targetId);
-}
-
-/** A downline's rates bound its upline's from below: an upline cannot drop under what it already gave. */
-async function lowestDownlineBound(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({
-      discount: sql<number>`coalesce(max(${users.discount}), 0)`.mapWith(Number),
-      positionTaking: sql<number>`coalesce(max(${users.positionTaking}), 0)`.mapWith(Number),
-    })
-    .from(users)
-    .where(sql`${users.uplineId} = ${id} and ${users.recordStatus} <> 2 and ${users.isMainAccount}`);
-  return row ?? { discount: 0, positionTaking: 0 };
 }
 
 /** Creates an account with its path and, for a main account, the default permission role of its level. */

@@ -16,7 +16,6 @@ import {
   type PackageSummary,
   type PayoutTier,
 } from '@app/contract';
-import { hasAccess, RoleId } from '@app/domain';
 import { writeAudit } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound, refused } from '../../platform/errors';
@@ -24,6 +23,7 @@ import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { readNumericSettings } from '../../platform/settings';
 import { assertReadable, mayDownline } from '../accounts/service';
+import { editRefusal, hasPackageWrite, isRootRole, ownerKey } from './giving';
 import * as q from './queries';
 
 export const PACKAGE_TYPE_IDS = [0, 2, 3] as const;
@@ -128,11 +128,6 @@ export function boundViolations(sheet: Rate[], base: Rate[] | null, maxCommissio
 
 // ---- who may do what ----
 
-const isRootRole = (roleId: number) => roleId === RoleId.SuperAdmin || roleId === RoleId.ITAdmin;
-
-/** The owner id an account's packages carry: null for the platform (system packages). */
-const ownerKey = (a: { id: number; roleId: number }) => (isRootRole(a.roleId) ? null : a.id);
-
 /** The top-level branch (a company's tree) an account belongs to, for serialising changes; null above. */
 function branchOf(a: q.AccountRow): number | null {
   if (isRootRole(a.roleId)) return null;
@@ -142,15 +137,6 @@ function branchOf(a: q.AccountRow): number | null {
 
 /** The subtree an owner's packages reach: everything for the platform. */
 const reachOf = (a: q.AccountRow) => (isRootRole(a.roleId) ? '/' : a.path);
-
-function editRefusal(a: q.AccountRow) {
-  if (isRootRole(a.roleId)) return null;
-  if (a.roleId !== RoleId.Company && a.roleId !== RoleId.Multilevel) return 'PACKAGE_EDIT_NOT_ALLOWED' as const;
-  if (a.fixPackage) return 'PACKAGE_FIXED' as const;
-  // A company defines its business's sheets; an account below it needs 'can edit package'.
-  if (a.roleId === RoleId.Multilevel && !a.canEditPackage) return 'PACKAGE_EDIT_NOT_ALLOWED' as const;
-  return null;
-}
 
 async function actingAccount(db: DbOrTx, auth: AuthContext) {
   const a = await q.account(db, auth.actingUserId);
@@ -164,9 +150,6 @@ async function assertMayEdit(db: DbOrTx, auth: AuthContext) {
   if (refusal) throw forbidden(refusal);
   return a;
 }
-
-const hasPackageWrite = (auth: AuthContext) =>
-  (auth.roleId === RoleId.SuperAdmin && auth.isMainAccount) || hasAccess(auth.access, 'Package List', [2, 3]);
 
 // ---- reading ----
 

@@ -39,7 +39,7 @@ export default function AccountDetailPage() {
   // Bounds for an edit come from its upline (which is the caller or inside its subtree).
   const initUplineId = editing ? (detail.data?.uplineId ?? undefined) : uplineId;
   const initEnabled = canCreate && (!editing || (detail.data !== undefined && detail.data.uplineId !== null && detail.data.userRoleId !== RoleId.SuperAdmin));
-  const init = useDetailInit(initUplineId, initEnabled);
+  const init = useDetailInit(initUplineId, initEnabled, editing ? userId : undefined);
 
   const backTo = (d?: AccountDetail) =>
     navigate(withQuery(d?.userRoleId === RoleId.Company && access.hasRoute(PATHS.companyManage) ? PATHS.companyManage : PATHS.accountManage, {

@@ -123,6 +123,10 @@ export function AccountForm({ mode, detail, init, uplineId, defaultLevel, readOn
     max === undefined
       ? []
       : [{ validator: (_r, v: unknown) => (typeof v === 'number' && v > max ? Promise.reject(new Error(t('validation.max'))) : Promise.resolve()) }];
+  const minRule = (min: number | undefined): FormRule[] =>
+    !min
+      ? []
+      : [{ validator: (_r, v: unknown) => (typeof v === 'number' && v < min ? Promise.reject(new Error(t('validation.min'))) : Promise.resolve()) }];
 
   const submit = async (values: FormValues) => {
     if (values.password && values.password !== values.confirmPassword) {
@@ -154,7 +158,14 @@ export function AccountForm({ mode, detail, init, uplineId, defaultLevel, readOn
     }
   };
 
-  const percentHint = (max: number | undefined) => (max === undefined ? undefined : t('accounts.hints.max', { value: formatPercent(max) }));
+  // The bounds the server holds (GetUserDetailInit): the upline's own setting above, and when editing what
+  // the account already gave its own downline below.
+  const percentHint = (min: number | undefined, max: number | undefined) =>
+    max === undefined
+      ? undefined
+      : min
+        ? t('accounts.hints.range', { min: formatPercent(min), max: formatPercent(max) })
+        : t('accounts.hints.max', { value: formatPercent(max) });
   const disabled = readOnly;
   const sw = (name: keyof FormValues, label: string) => (
     <F span={8}>
@@ -313,8 +324,8 @@ export function AccountForm({ mode, detail, init, uplineId, defaultLevel, readOn
           <Form.Item
             name="discount"
             label={t('accounts.discount')}
-            rules={r(accountRules.percent, maxRule(bounds?.maxDiscount))}
-            extra={percentHint(bounds?.maxDiscount)}
+            rules={r(accountRules.percent, [...maxRule(bounds?.maxDiscount), ...minRule(bounds?.minDiscount)])}
+            extra={<span data-testid="account-hint-discount">{percentHint(bounds?.minDiscount, bounds?.maxDiscount)}</span>}
           >
             <NumericInput decimals={2} max={bounds?.maxDiscount ?? 100} disabled={disabled} suffix="%" data-testid="account-field-discount" />
           </Form.Item>
@@ -323,8 +334,8 @@ export function AccountForm({ mode, detail, init, uplineId, defaultLevel, readOn
           <Form.Item
             name="positionTaking"
             label={t('accounts.positionTaking')}
-            rules={r(accountRules.percent, maxRule(bounds?.maxPositionTaking))}
-            extra={percentHint(bounds?.maxPositionTaking)}
+            rules={r(accountRules.percent, [...maxRule(bounds?.maxPositionTaking), ...minRule(bounds?.minPositionTaking)])}
+            extra={<span data-testid="account-hint-positionTaking">{percentHint(bounds?.minPositionTaking, bounds?.maxPositionTaking)}</span>}
           >
             <NumericInput decimals={2} max={bounds?.maxPositionTaking ?? 100} disabled={disabled} suffix="%" data-testid="account-field-positionTaking" />
           </Form.Item>
@@ -361,6 +372,27 @@ export function AccountForm({ mode, detail, init, uplineId, defaultLevel, readOn
 
   const packageCard = (
     <Card title={t('accounts.sections.package')} data-testid="account-section-package" className="form-card">
+      {create && !!init?.packageChoices.length && (
+        <Fields>
+          {init.packageChoices.map((c) => (
+            <F key={c.packageType}>
+              <Form.Item
+                name={['packages', String(c.packageType)]}
+                label={t('accounts.packageOfType', { type: t(`packages.types.${c.packageType}`) })}
+                extra={c.packages.length ? undefined : t('accounts.hints.noPackageToGive')}
+              >
+                <Select
+                  data-testid={`account-field-package-${c.packageType}`}
+                  disabled={disabled || !c.packages.length}
+                  allowClear
+                  placeholder={c.inherited ? t('accounts.inheritsPackage', { name: c.inherited.name }) : t('accounts.noPackage')}
+                  options={c.packages.map((p) => ({ value: p.packageId, label: p.name }))}
+                />
+              </Form.Item>
+            </F>
+          ))}
+        </Fields>
+      )}
       <Fields>
         {!profile && sw('fixPackage', t('accounts.fixPackage'))}
         {!profile && sw('canEditPackage', t('accounts.canEditPackage'))}

@@ -103,6 +103,8 @@ export type FormValues = Omit<AccountSettings, (typeof MONEY_SETTINGS)[number]> 
     secondaryPassword?: string;
     /** Credit limit of a new account, in units. */
     creditLimit?: number;
+    /** A new account's package per package type (key: the type); null or absent: it inherits the upline's. */
+    packages?: Record<string, number | null | undefined>;
   };
 
 /** Form values from settings (defaults or a loaded account). */
@@ -152,6 +154,8 @@ export function valuesToBody(values: FormValues, ctx: BodyContext): CreateOrUpda
     else body.level = values.level;
     if (ctx.uplineId !== undefined) body.uplineId = ctx.uplineId;
     body.creditLimit = unitsToCents(values.creditLimit ?? 0) ?? 0;
+    const chosen = Object.entries(values.packages ?? {}).filter((e): e is [string, number] => typeof e[1] === 'number');
+    if (chosen.length) body.packages = chosen.map(([type, packageId]) => ({ packageType: Number(type) as 0 | 2 | 3, packageId }));
   } else {
     body.userId = ctx.detail!.userId;
   }
@@ -165,8 +169,10 @@ export function statusBody(detail: AccountDetail, status: AccountSettings['statu
 }
 
 export interface Bounds {
-  /** Highest discount in percent: the upline's own, within agentMaxDiscountPercentage. */
+  /** Discount and position taking in percent, as the server holds them (GetUserDetailInit's bounds). */
+  minDiscount: number;
   maxDiscount: number;
+  minPositionTaking: number;
   maxPositionTaking: number;
   /** Highest credit limit for a new account, in units; undefined: no bound but the clamp. */
   maxCreditUnits?: number;
@@ -175,8 +181,10 @@ export interface Bounds {
 export function boundsOf(init: DetailInit | undefined): Bounds | undefined {
   if (!init) return undefined;
   return {
-    maxDiscount: Math.min(init.upline.discount, init.maxDiscount),
-    maxPositionTaking: Math.min(100, init.upline.positionTaking),
+    minDiscount: init.bounds.discount.min,
+    maxDiscount: init.bounds.discount.max,
+    minPositionTaking: init.bounds.positionTaking.min,
+    maxPositionTaking: init.bounds.positionTaking.max,
     maxCreditUnits: init.upline.maxCreditLimit === null ? undefined : centsToUnits(init.upline.maxCreditLimit),
   };
 }

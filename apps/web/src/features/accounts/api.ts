@@ -41,7 +41,7 @@ export const accountKeys = {
   listing: (kind: ListingKind, state: ListingState, searchTerm: string) =>
     ['accounts', 'listing', kind, state, searchTerm] as const,
   detail: (userId: number | undefined) => ['accounts', 'detail', userId] as const,
-  init: (uplineId: number | undefined) => ['accounts', 'init', uplineId ?? 'self'] as const,
+  init: (uplineId: number | undefined, userId?: number) => ['accounts', 'init', uplineId ?? 'self', userId ?? 'new'] as const,
   downlines: (userId: number | undefined) => ['accounts', 'downlines', userId ?? 'self'] as const,
   subAccounts: ['accounts', 'subAccounts'] as const,
   prefixes: ['accounts', 'prefixes'] as const,
@@ -69,10 +69,11 @@ export const useAccountDetail = (userId: number | undefined) =>
     staleTime: 0,
   });
 
-export const useDetailInit = (uplineId: number | undefined, enabled = true) =>
+/** The form's levels, bounds and package choices under `uplineId`; with `userId`, the bounds for editing it. */
+export const useDetailInit = (uplineId: number | undefined, enabled = true, userId?: number) =>
   useQuery({
-    queryKey: accountKeys.init(uplineId),
-    queryFn: () => fetchData<DetailInit>(API.Account.GetUserDetailInit, { query: { uplineId } }),
+    queryKey: accountKeys.init(uplineId, userId),
+    queryFn: () => fetchData<DetailInit>(API.Account.GetUserDetailInit, { query: { uplineId, userId } }),
     enabled,
     staleTime: 0,
   });
@@ -92,6 +93,8 @@ export interface CreateOrUpdateUserInput extends Partial<AccountSettings> {
   isHouse?: boolean;
   uplineId?: number;
   creditLimit?: number;
+  /** A new account's packages, one per type (the types left out inherit the creator's). */
+  packages?: { packageType: 0 | 2 | 3; packageId: number }[];
 }
 
 /** Validation (400) and refusals (409, 422) come back to the form, which shows them per field. */
