@@ -11,6 +11,7 @@ export const results: Record<string, string> = {
   'GET /api/Result/GetSettlementStatus': 'roles:1,2,3',
   'POST /api/Result/BlockReport': 'roles:1,2',
   'GET /api/Result/GetReportAccessValue': 'session',
+  'POST /api/Result/FetchResults': 'roles:1,2',
   // Draw payment: every role but the platform's (SPEC 6), with the Payment function.
   'GET /api/Payment/InitDrawPayment': 'roles:3,4,5,6 fn:Payment Report:1',
   'POST /api/Payment/SaveDrawPayment': 'roles:3,4,5,6 fn:Payment Report:2,3',

@@ -103,6 +103,7 @@ export const API = {
     GetReportAccessValue: 'GET /api/Result/GetReportAccessValue',
     BlockReport: 'POST /api/Result/BlockReport',
     UpdateDrawPaymentDetail: 'POST /api/Result/UpdateDrawPaymentDetail',
+    FetchResults: 'POST /api/Result/FetchResults',
   },
   Pools: {
     GetPoolsSelection: 'GET /api/Pools/GetPoolsSelection',

@@ -594,6 +594,11 @@ export const bm: Resource = {
     note: 'Catatan',
     system: 'Sistem',
     actions: { enter: 'Dimasukkan', change: 'Diubah', correct: 'Dibetulkan', release: 'Dilepaskan', fetch: 'Diambil', 'fetch-failed': 'Gagal diambil', confirm: 'Disahkan' },
+    fetch: {
+      now: 'Ambil sekarang',
+      nothing: 'Tiada laman keputusan ditetapkan untuk kolam ini, atau semua keputusan telah dilepaskan.',
+      summary: 'Diambil: {{saved}} disimpan, {{confirmed}} disahkan, {{failed}} gagal (lihat sejarah setiap kolam).',
+    },
     settle: {
       title: 'Penyelesaian',
       notStarted: 'Belum bermula',

@@ -588,6 +588,11 @@ export const cn: Resource = {
     note: '备注',
     system: '系统',
     actions: { enter: '输入', change: '修改', correct: '更正', release: '发布', fetch: '抓取', 'fetch-failed': '抓取失败', confirm: '确认' },
+    fetch: {
+      now: '立即抓取',
+      nothing: '这些彩池没有设置成绩网站，或所有成绩都已发布。',
+      summary: '抓取：保存 {{saved}}，确认 {{confirmed}}，失败 {{failed}}（见各彩池的记录）。',
+    },
     settle: {
       title: '结算',
       notStarted: '未开始',

@@ -608,6 +608,11 @@ export const en = {
     note: 'Note',
     system: 'System',
     actions: { enter: 'Entered', change: 'Changed', correct: 'Corrected', release: 'Released', fetch: 'Fetched', 'fetch-failed': 'Fetch failed', confirm: 'Confirmed' },
+    fetch: {
+      now: 'Fetch now',
+      nothing: 'No result site is set for these pools, or every result is released.',
+      summary: 'Fetched: {{saved}} saved, {{confirmed}} confirmed, {{failed}} failed (see each pool\'s history).',
+    },
     settle: {
       title: 'Settlement',
       notStarted: 'Not started',

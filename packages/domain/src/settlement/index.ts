@@ -2,3 +2,4 @@
 export * from './result';
 export * from './strikes';
 export * from './link';
+export * from './parsers';

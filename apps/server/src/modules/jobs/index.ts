@@ -6,6 +6,7 @@ import { businessDateOf, businessMinuteOfDay } from '../../platform/businessTime
 import { rows } from '../ledger/queries';
 import { AUTO_TRANSFER_JOB, runAutoTransfer } from './autoTransfer';
 import { runTicketJobs } from '../autoTickets/jobs';
+import { fetchResults, resultSites, scrapeResultTime, type FetchOutcome } from '../results/fetch';
 
 export { runAutoTransfer, AUTO_TRANSFER_JOB } from './autoTransfer';
 
@@ -17,15 +18,47 @@ const CHECK_EVERY_MS = 60_000;
  * One check of the schedule: runs whatever is due now and not yet claimed. Returns what ran (tests
  * call it with a ManualClock).
  */
-export async function runDueJobs(deps: Deps): Promise<{ autoTransfer?: Awaited<ReturnType<typeof runAutoTransfer>> }> {
+export async function runDueJobs(deps: Deps): Promise<{ autoTransfer?: Awaited<ReturnType<typeof runAutoTransfer>>; fetched?: FetchOutcome[] }> {
+  const fetched = await runResultFetch(deps);
   const now = deps.clock.now();
   const tz = deps.config.tzBusiness;
-  if (businessMinuteOfDay(now, tz) < AUTO_TRANSFER_AFTER_MINUTE) return {};
+  if (businessMinuteOfDay(now, tz) < AUTO_TRANSFER_AFTER_MINUTE) return fetched ? { fetched } : {};
   const period = businessDateOf(now, tz);
   // A cheap look first, so that the minutely check does not open a write transaction.
   const done = await rows<{ job: string }>(deps.db, sql`select job from job_runs where job = ${AUTO_TRANSFER_JOB} and period = ${period}`);
-  if (done.length > 0) return {};
-  return { autoTransfer: await runAutoTransfer(deps, period) };
+  if (done.length > 0) return fetched ? { fetched } : {};
+  return { autoTransfer: await runAutoTransfer(deps, period), ...(fetched ? { fetched } : {}) };
+}
+
+export const FETCH_RESULTS_JOB = 'fetch-results';
+/** After scrapeResultTime, results still missing are fetched again every 10 minutes until midnight. */
+const FETCH_EVERY_MINUTES = 10;
+
+/**
+ * The result fetch of a draw day: from scrapeResultTime (business time), once per 10-minute slot across
+ * every server process (job_runs), while a closed draw of the day has no released result and sites are set.
+ */
+async function runResultFetch(deps: Deps): Promise<FetchOutcome[] | undefined> {
+  const now = deps.clock.now();
+  const tz = deps.config.tzBusiness;
+  const minute = businessMinuteOfDay(now, tz);
+  const start = await scrapeResultTime(deps);
+  if (minute < start.hour * 60 + start.minute) return undefined;
+  const date = businessDateOf(now, tz);
+  const [pending] = await rows<{ n: number }>(
+    deps.db,
+    sql`select count(*)::int as n from draws d left join pool_results r on r.draw_id = d.id
+        where d.draw_date = ${date}::date and d.record_status = 1 and d.cutoff_at <= ${now.toISOString()}::timestamptz
+          and (r.status is null or r.status <> 'released')`,
+  );
+  if (!pending.n || (await resultSites(deps)).length === 0) return undefined;
+  const period = `${date} ${String(Math.floor(minute / FETCH_EVERY_MINUTES) * FETCH_EVERY_MINUTES).padStart(4, '0')}`;
+  const claimed = await rows<{ job: string }>(
+    deps.db,
+    sql`insert into job_runs (job, period, claimed_at) values (${FETCH_RESULTS_JOB}, ${period}, ${now.toISOString()}::timestamptz) on conflict do nothing returning job`,
+  );
+  if (claimed.length === 0) return undefined;
+  return fetchResults(deps, date, null);
 }
 
 /** Starts the scheduled jobs (auto transfer ...). Returns a function that stops them. */
@@ -38,6 +71,7 @@ export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown)
     try {
       await runTicketJobs(deps, log);
       const r = await runDueJobs(deps);
+      if (r.fetched?.length) log(`result fetch: ${r.fetched.map((f) => `${f.site} pool ${f.poolId} ${f.outcome}`).join('; ')}`);
       if (r.autoTransfer?.ran) {
         log(`auto transfer ${r.autoTransfer.period}: ${r.autoTransfer.accounts} accounts settled, ${r.autoTransfer.moved} cents moved`);
       }

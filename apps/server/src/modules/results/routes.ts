@@ -21,6 +21,7 @@ import { allow } from '../../platform/access';
 import { ok } from '../../platform/envelope';
 import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
 import * as settlement from '../settlement/service';
+import { fetchResults } from './fetch';
 import * as svc from './service';
 
 // Super admin and IT admin enter and release; a company reads the released results (SPEC 2, 6).
@@ -95,5 +96,18 @@ export function resultRoutes(app: HttpApp, deps: Deps) {
     '/api/Result/GetReportAccessValue',
     { config: { access: allow.session() }, schema: { tags, querystring: resultDateQuery, response: { 200: envelope(reportAccess) } } },
     async (req) => ok(await settlement.reportAccess(deps, req.query.drawDate)),
+  );
+  // "Fetch now" of the result screen: the same fetch the job runs at scrapeResultTime.
+  app.post(
+    '/api/Result/FetchResults',
+    {
+      config: { access: allow.roles(admins) },
+      schema: {
+        tags,
+        body: releaseCreditBody,
+        response: { 200: envelope(z.array(z.object({ poolId: z.number(), site: z.string(), outcome: z.string(), note: z.string().optional() }))) },
+      },
+    },
+    async (req) => ok(await fetchResults(deps, req.body.drawDate, requireAuth(req).userId)),
   );
 }

@@ -105,7 +105,7 @@ export async function resultsOfDate(deps: Deps, auth: AuthContext, drawDate: str
   });
 }
 
-async function record(tx: DbOrTx, deps: Deps, drawId: number, actorId: number | null, action: string, numbers: PoolResult | null, source: string | null, note: string | null) {
+export async function record(tx: DbOrTx, deps: Deps, drawId: number, actorId: number | null, action: string, numbers: PoolResult | null, source: string | null, note: string | null) {
   await tx.insert(resultHistory).values({ drawId, at: deps.clock.now(), actorId, action, numbers, source, note });
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, DatePicker, Empty, Space, Spin, Typography } from 'antd';
-import { GiftOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, GiftOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { useAccess } from '../../navigation/useAccess';
 import { businessToday } from '../../ui/time';
 import { formatCents } from '../../ui/text';
 import { useAlerts } from '../../ui/useAlerts';
-import { releaseCredit, resultKeys, useDateResults, useDateSettlement } from './api';
+import { fetchResultsNow, releaseCredit, resultKeys, useDateResults, useDateSettlement } from './api';
 import { PoolResultCard } from './PoolResultCard';
 import './results.css';
 
@@ -39,6 +39,19 @@ export default function ResultPage() {
     void queryClient.invalidateQueries({ queryKey: resultKeys.date(drawDate) });
     void queryClient.invalidateQueries({ queryKey: resultKeys.settlement(drawDate) });
   };
+  const [fetching, setFetching] = useState(false);
+  const fetchNow = async () => {
+    setFetching(true);
+    const r = await fetchResultsNow(drawDate);
+    setFetching(false);
+    if (!r.success || !r.data) return alerts.errorKey(r.serverMessage || r.message);
+    const count = (o: string) => r.data!.filter((x) => x.outcome === o).length;
+    const summary = t('results.fetch.summary', { saved: count('saved'), confirmed: count('confirmed'), failed: count('failed') });
+    if (r.data.length === 0) void message.info(t('results.fetch.nothing'));
+    else if (count('failed')) void message.warning(summary);
+    else void message.success(summary);
+    refresh();
+  };
   const distributed = (settlement.data ?? []).some((s) => s.distributedAt && !s.released);
   const releaseWinners = () =>
     alerts.confirm(t('results.settle.confirmReleaseCredit', { date: drawDate }), () => {
@@ -65,6 +78,11 @@ export default function ResultPage() {
           data-testid="result-date"
         />
         <Typography.Text type="secondary">{t('results.autoRefresh')}</Typography.Text>
+        {canEdit && (
+          <Button icon={<CloudDownloadOutlined />} loading={fetching} onClick={() => void fetchNow()} data-testid="result-fetch-now">
+            {t('results.fetch.now')}
+          </Button>
+        )}
         {canReleaseCredit && (
           <Button icon={<GiftOutlined />} disabled={!distributed} loading={releasing} onClick={releaseWinners} data-testid="release-credit">
             {t('results.settle.releaseCredit')}

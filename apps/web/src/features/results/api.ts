@@ -50,3 +50,13 @@ export const distributeStrike = (drawId: number) =>
 
 export const releaseCredit = (drawDate: string) =>
   apiCall<{ released: number; draws: number }>(API.Result.ReleaseCredit, { json: { drawDate }, ownErrors: true });
+
+export interface FetchOutcome {
+  poolId: number;
+  site: string;
+  outcome: 'saved' | 'confirmed' | 'same' | 'differs' | 'released' | 'failed';
+  note?: string;
+}
+
+/** "Fetch now": what the job does at scrapeResultTime, for the date on the screen. */
+export const fetchResultsNow = (drawDate: string) => apiCall<FetchOutcome[]>(API.Result.FetchResults, { json: { drawDate }, ownErrors: true });

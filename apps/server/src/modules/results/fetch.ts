@@ -1,0 +1,147 @@
+// Fetching results from result sites (DOMAIN "Results": fetching; issue 11 item 4). The system settings
+// name the sites (resultSites: a URL template with date placeholders, its format and the pools it
+// carries: normalScrapeResultSite and gdScrapeResultSite) and the time to start (scrapeResultTime,
+// business time). A fetched result is saved as
+// 'fetched' with its source and is never released by the fetch: a person releases it. A second site that
+// agrees marks it confirmed. A site that is down, slow or sends garbage leaves a 'fetch-failed' entry in
+// the result's history and changes nothing else.
+import { eq, sql } from 'drizzle-orm';
+import { parseResultPage, RESULT_FORMATS, resultUrl, sameResult, SYSTEM_SETTING_DEFAULTS, validateResult, type PoolId, type ResultFormat } from '@app/domain';
+import { poolResults, systemSettings } from '../../db/schema';
+import type { Deps } from '../../platform/http';
+import { rows } from '../ledger/queries';
+import { runTransaction } from '../ledger/service';
+import * as q from './queries';
+import { normalizeResult, record } from './service';
+
+export interface ResultSite {
+  name: string;
+  urlTemplate: string;
+  format: ResultFormat;
+  pools: number[];
+  enabled?: boolean;
+}
+
+export const DEFAULT_SCRAPE_TIME = SYSTEM_SETTING_DEFAULTS.scrapeResultTime;
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+async function setting(deps: Deps, key: string): Promise<string | undefined> {
+  const [row] = await deps.db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, key));
+  return row?.value;
+}
+
+function parseSites(raw: string | undefined): ResultSite[] {
+  if (!raw?.trim()) return [];
+  try {
+    const list = JSON.parse(raw) as ResultSite[];
+    if (!Array.isArray(list)) return [];
+    return list.filter(
+      (s) => s && typeof s.name === 'string' && typeof s.urlTemplate === 'string' && RESULT_FORMATS.includes(s.format) && Array.isArray(s.pools) && s.enabled !== false,
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The configured sites: the system settings normalScrapeResultSite and gdScrapeResultSite (SPEC 3), each a
+ * JSON list of { name, urlTemplate, format, pools }; a malformed entry is left out.
+ */
+export async function resultSites(deps: Deps): Promise<ResultSite[]> {
+  return [...parseSites(await setting(deps, 'normalScrapeResultSite')), ...parseSites(await setting(deps, 'gdScrapeResultSite'))];
+}
+
+export async function scrapeResultTime(deps: Deps): Promise<{ hour: number; minute: number }> {
+  const raw = (await setting(deps, 'scrapeResultTime')) ?? DEFAULT_SCRAPE_TIME;
+  const m = /^(\d{1,2}):(\d{2})$/.exec(raw) ?? /^(\d{1,2}):(\d{2})$/.exec(DEFAULT_SCRAPE_TIME)!;
+  return { hour: Number(m[1]), minute: Number(m[2]) };
+}
+
+export interface FetchOutcome {
+  poolId: number;
+  site: string;
+  outcome: 'saved' | 'confirmed' | 'same' | 'differs' | 'released' | 'failed';
+  note?: string;
+}
+
+/** Reads one page: the JSON of a 2xx answer within the time-out, else an Error saying what went wrong. */
+async function readPage(url: string, timeoutMs: number): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+  } catch (e) {
+    const name = (e as Error).name;
+    throw new Error(name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${timeoutMs} ms` : `unreachable (${(e as Error).message})`, { cause: e });
+  }
+  if (!res.ok) throw new Error(`answered HTTP ${res.status}`);
+  const text = await res.text();
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error('did not send JSON', { cause: e });
+  }
+}
+
+/**
+ * Fetches every pool of the date whose draw has closed and whose result is not released, from every site
+ * that carries it, in the order the sites are configured. `actorId` is the admin who asked (null: the job).
+ */
+export async function fetchResults(deps: Deps, drawDate: string, actorId: number | null): Promise<FetchOutcome[]> {
+  const sites = await resultSites(deps);
+  const timeoutMs = Number((await setting(deps, 'resultFetchTimeoutMs')) ?? DEFAULT_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
+  const now = deps.clock.now();
+  const due = await rows<{ drawId: number; poolId: number }>(
+    deps.db,
+    sql`select d.id as "drawId", d.pool_id as "poolId" from draws d left join pool_results r on r.draw_id = d.id
+        where d.draw_date = ${drawDate}::date and d.record_status = 1 and d.cutoff_at <= ${now.toISOString()}::timestamptz
+          and (r.status is null or r.status <> 'released')
+        order by d.pool_id`,
+  );
+  const out: FetchOutcome[] = [];
+  for (const site of sites) {
+    for (const d of due.filter((x) => site.pools.includes(Number(x.poolId)))) {
+      const poolId = Number(d.poolId) as PoolId;
+      const drawId = Number(d.drawId);
+      const url = resultUrl(site.urlTemplate, drawDate, poolId);
+      try {
+        const parsed = parseResultPage(site.format, await readPage(url, timeoutMs), poolId);
+        if (parsed.drawDate !== drawDate) throw new Error(`the page is for ${parsed.drawDate || 'no date'}, not ${drawDate}`);
+        const numbers = normalizeResult(parsed.numbers);
+        const errors = validateResult(poolId, numbers);
+        if (errors.length) throw new Error(`not a valid result: ${errors.map((e) => `${e.slot} ${e.problem}`).join(', ')}`);
+        out.push({ poolId, site: site.name, ...(await saveFetched(deps, drawId, numbers, site.name, actorId)) });
+      } catch (e) {
+        const note = `${site.name}: ${(e as Error).message}`.slice(0, 500);
+        await runTransaction(deps.db, (tx) => record(tx, deps, drawId, actorId, 'fetch-failed', null, site.name, note));
+        out.push({ poolId, site: site.name, outcome: 'failed', note });
+      }
+    }
+  }
+  return out;
+}
+
+async function saveFetched(deps: Deps, drawId: number, numbers: ReturnType<typeof normalizeResult>, source: string, actorId: number | null) {
+  return runTransaction(deps.db, async (tx): Promise<Pick<FetchOutcome, 'outcome' | 'note'>> => {
+    const found = await q.lockDrawResult(tx, drawId);
+    if (!found) throw new Error('the draw is gone');
+    const { draw, result } = found;
+    const now = deps.clock.now();
+    if (result?.status === 'released') return { outcome: 'released' };
+    if (!result) {
+      await tx.insert(poolResults).values({ drawId, poolId: draw.poolId, drawDate: draw.drawDate, numbers, status: 'fetched', source, confirmed: false, enteredBy: null, changedBy: null, changedAt: now, version: 1 });
+      await record(tx, deps, drawId, actorId, 'fetch', numbers, source, null);
+      return { outcome: 'saved' };
+    }
+    if (!sameResult(result.numbers, numbers)) {
+      // Never overwrites what is saved (typed or fetched): a person compares and decides.
+      await record(tx, deps, drawId, actorId, 'fetch', numbers, source, `differs from the saved result (${result.source})`);
+      return { outcome: 'differs', note: `differs from ${result.source}` };
+    }
+    if (result.source !== source && !result.confirmed) {
+      await tx.update(poolResults).set({ confirmed: true }).where(eq(poolResults.drawId, drawId));
+      await record(tx, deps, drawId, actorId, 'confirm', numbers, source, `agrees with ${result.source}`);
+      return { outcome: 'confirmed' };
+    }
+    return { outcome: 'same' };
+  });
+}

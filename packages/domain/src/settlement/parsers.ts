@@ -1,0 +1,106 @@
+// Reading a pool's result from the formats result sites publish (issue 11 item 4). Each parser takes the
+// parsed JSON of a page and the pool asked for, and returns the draw date and the named slots, or throws
+// a ResultParseError saying what is wrong (the fetch records it in the result's history).
+import { PoolId } from '../enums';
+import { compactSpecials } from './result';
+import type { PoolResult } from './result';
+
+export type ResultFormat = 'magnum' | 'damacai' | 'backoffice';
+export const RESULT_FORMATS: readonly ResultFormat[] = ['magnum', 'damacai', 'backoffice'];
+
+export class ResultParseError extends Error {}
+
+export interface ParsedResult {
+  drawDate: string;
+  numbers: PoolResult;
+}
+
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
+
+/** The object carrying the fields, whether the page is that object, an array of them or wraps it. */
+function findObject(json: unknown, hasKey: string): Record<string, unknown> {
+  const seen: unknown[] = [json];
+  while (seen.length) {
+    const v = seen.shift();
+    if (Array.isArray(v)) seen.push(...v);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (hasKey in o) return o;
+      seen.push(...Object.values(o));
+    }
+  }
+  throw new ResultParseError(`no "${hasKey}" in the page`);
+}
+
+function isoFromDmy(s: string): string {
+  const m = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(s);
+  if (!m) throw new ResultParseError(`draw date "${s}" is not d/m/yyyy`);
+  return `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
+}
+
+function isoFromCompact(s: string): string {
+  const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(s);
+  if (!m) throw new ResultParseError(`draw date "${s}" is not yyyymmdd`);
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+/** Magnum's JSON: DrawDate d/m/yyyy, FirstPrize..ThirdPrize, Special1.., Console1..Console10, blanks "----". */
+export function parseMagnum(json: unknown): ParsedResult {
+  const o = findObject(json, 'FirstPrize');
+  const specials = Object.keys(o)
+    .filter((k) => /^Special\d+$/.test(k))
+    .sort((a, b) => Number(a.slice(7)) - Number(b.slice(7)))
+    .map((k) => str(o[k]));
+  const consolations = Array.from({ length: 10 }, (_, i) => str(o[`Console${i + 1}`]));
+  return {
+    drawDate: isoFromDmy(str(o.DrawDate)),
+    numbers: { fourD: { first: str(o.FirstPrize), second: str(o.SecondPrize), third: str(o.ThirdPrize), starter: compactSpecials(specials), consolation: consolations } },
+  };
+}
+
+/** Da Ma Cai's JSON: drawDate yyyymmdd, drawNo, p1-p3, starterList, consolidateList. */
+export function parseDaMaCai(json: unknown): ParsedResult {
+  const o = findObject(json, 'p1');
+  const list = (v: unknown) => (Array.isArray(v) ? v.map(str) : []);
+  return {
+    drawDate: isoFromCompact(str(o.drawDate)),
+    numbers: { fourD: { first: str(o.p1), second: str(o.p2), third: str(o.p3), starter: compactSpecials(list(o.starterList)), consolation: list(o.consolidateList) } },
+  };
+}
+
+/** This product's own Result/GetPoolResult envelope: the pool's released result of the date. */
+export function parseBackOffice(json: unknown, poolId: PoolId): ParsedResult {
+  const data = (json as { data?: unknown })?.data;
+  if (!Array.isArray(data)) throw new ResultParseError('no result list in the page');
+  const row = data.find((r) => (r as { poolId?: number }).poolId === poolId) as { drawDate?: string; status?: string; numbers?: PoolResult } | undefined;
+  if (!row) throw new ResultParseError(`no pool ${poolId} in the page`);
+  if (row.status !== 'released' || !row.numbers) throw new ResultParseError(`pool ${poolId} is not released there yet`);
+  return { drawDate: str(row.drawDate), numbers: row.numbers };
+}
+
+export function parseResultPage(format: ResultFormat, json: unknown, poolId: PoolId): ParsedResult {
+  switch (format) {
+    case 'magnum':
+      return parseMagnum(json);
+    case 'damacai':
+      return parseDaMaCai(json);
+    case 'backoffice':
+      return parseBackOffice(json, poolId);
+  }
+}
+
+/** A site's URL for a date: {date} (yyyy-mm-dd), {yyyymmdd}, {dmy} (d/m/yyyy), {yyyy}, {mm}, {dd}, {poolId}. */
+export function resultUrl(template: string, drawDate: string, poolId: PoolId): string {
+  const [y, m, d] = drawDate.split('-');
+  return template
+    .replaceAll('{date}', drawDate)
+    .replaceAll('{yyyymmdd}', `${y}${m}${d}`)
+    .replaceAll('{dmy}', `${Number(d)}/${Number(m)}/${y}`)
+    .replaceAll('{yyyy}', y)
+    .replaceAll('{mm}', m)
+    .replaceAll('{dd}', d)
+    .replaceAll('{poolId}', String(poolId));
+}
+
+/** Pools whose results the GD site carries; every other pool is a normal site's. */
+export const GD_POOLS: readonly PoolId[] = [PoolId.GD];
