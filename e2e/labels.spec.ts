@@ -56,3 +56,21 @@ test('the fight-limit popup shows every bet-code column at 1000x800', async ({ p
   }
   await page.evaluate(() => localStorage.setItem('language', 'en'));
 });
+
+// Seeded names in the reader's language (issue 10, item 20): the system package and the tab title's suffix.
+test('seeded names and the tab title follow the language', async ({ page }) => {
+  await login(page, 'demoagent', DEMO_PASSWORD);
+  await agreeTermsIfShown(page);
+  await goByMenu(page, ['menu-packageList'], /\/package\/manage$/);
+  for (const [lang, standard, title] of [
+    ['en', 'Standard', /^Packages \| 4D Back Office$/],
+    ['cn', '标准', /\| 4D 后台管理$/],
+    ['bm', 'Piawai', /\| 4D Pejabat Belakang$/],
+  ] as const) {
+    await setLanguage(page, lang);
+    await expect(page.getByTestId('package-table')).toContainText(standard);
+    await expect(page).toHaveTitle(title);
+    await shot(page, `package-list-seeded-${lang}`);
+  }
+  await setLanguage(page, 'en');
+});

@@ -42,6 +42,7 @@ const detail = (over: Partial<PackageDetail> = {}): PackageDetail => ({
   packageType: 0,
   name: 'Co Standard',
   description: '',
+  seedKey: null,
   groupName: '',
   paoEnabled: false,
   paoRate: 0,

@@ -201,6 +201,7 @@ describe('App', () => {
     fireEvent.click(screen.getByTestId('language-cn'));
     await waitFor(() => expect(screen.getByTestId('login-submit').textContent?.replace(/\s/g, '')).toBe('登录'));
     expect(localStorage.getItem('language')).toBe('cn');
-    expect(document.title).toBe('登录 | 4D Back Office');
+    // The suffix is the product's name in the reader's language too (issue 10, item 20).
+    expect(document.title).toBe('登录 | 4D 后台管理');
   });
 });

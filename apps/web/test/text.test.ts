@@ -17,7 +17,8 @@ describe('text helpers', () => {
     expect(formatCents(undefined)).toBe('-');
   });
   it('builds the page title and the viewport', () => {
-    expect(pageTitle('Help')).toBe('Help | 4D Back Office');
+    expect(pageTitle('Help', '4D Back Office')).toBe('Help | 4D Back Office');
+    expect(pageTitle('帮助', '4D 后台管理')).toBe('帮助 | 4D 后台管理');
     expect(viewportContent(true)).toBe('width=1920');
     expect(viewportContent(false)).toBe('width=device-width, initial-scale=1');
   });

@@ -15,6 +15,8 @@ export const role = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
+  /** A seeded role's key: the web shows its name and description in the reader's language by it. */
+  seedKey: z.string().nullable(),
   isSystem: z.boolean(),
   userCount: z.number().int(),
   updatedAt: z.string(),

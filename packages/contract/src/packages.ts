@@ -109,6 +109,8 @@ export const packageSummary = packageSettings.extend({
   packageType: z.number().int(),
   ownerUserId: z.number().int().nullable(),
   ownerUsername: z.string().nullable(),
+  /** A seeded package's key ("standard"): the web shows its name and description in the reader's language by it. */
+  seedKey: z.string().nullable(),
   isSystem: z.boolean(),
   isDefault: z.boolean(),
   isRedPackage: z.boolean(),
@@ -207,6 +209,8 @@ export const masterTemplate = z.object({
   ownerUsername: z.string().nullable(),
   name: z.string(),
   description: z.string(),
+  /** The seeded template's key, as packages'. */
+  seedKey: z.string().nullable(),
   recordStatus: z.number().int(),
   itemCount: z.number().int(),
   updatedAt: z.string().nullable(),

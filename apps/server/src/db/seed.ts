@@ -1,7 +1,7 @@
 // Reference data of SPEC sections 6 and 9, the default permission roles and the first super admin.
 // Idempotent: later starts insert only what is missing and never change what exists.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   ACCESS_OPTIONS,
   BetType,
@@ -32,18 +32,19 @@ const PERMISSIONS = [
 const PLAYER_FUNCTIONS: FunctionName[] = ['Bet', 'Bet History', 'Inbox Report', 'Payment Report', 'Package List', 'Winning Report'];
 
 /** The permission role each user-level role starts with. Companies and agents control everything below them. */
-const DEFAULT_ROLES: { name: string; description: string; forRole: RoleId; functions: readonly FunctionName[] }[] = [
-  { name: 'Super Admin', description: 'Platform operator: every function.', forRole: 1, functions: FUNCTION_NAMES },
-  { name: 'IT Admin', description: 'Platform support: every function.', forRole: 2, functions: FUNCTION_NAMES },
-  { name: 'Company', description: 'A company: every function.', forRole: 3, functions: FUNCTION_NAMES },
+const DEFAULT_ROLES: { key: string; name: string; description: string; forRole: RoleId; functions: readonly FunctionName[] }[] = [
+  { key: 'superAdmin', name: 'Super Admin', description: 'Platform operator: every function.', forRole: 1, functions: FUNCTION_NAMES },
+  { key: 'itAdmin', name: 'IT Admin', description: 'Platform support: every function.', forRole: 2, functions: FUNCTION_NAMES },
+  { key: 'company', name: 'Company', description: 'A company: every function.', forRole: 3, functions: FUNCTION_NAMES },
   {
+    key: 'agent',
     name: 'Agent',
     description: 'Shareholder down to agent: every function but company management.',
     forRole: 4,
     functions: FUNCTION_NAMES.filter((f) => f !== 'Company' && f !== 'Master Resend Order'),
   },
-  { name: 'Player', description: 'A player: betting and own reports.', forRole: 5, functions: PLAYER_FUNCTIONS },
-  { name: 'House', description: 'A house account: betting and reports.', forRole: 6, functions: PLAYER_FUNCTIONS },
+  { key: 'player', name: 'Player', description: 'A player: betting and own reports.', forRole: 5, functions: PLAYER_FUNCTIONS },
+  { key: 'house', name: 'House', description: 'A house account: betting and reports.', forRole: 6, functions: PLAYER_FUNCTIONS },
 ];
 
 async function insertMissing(tx: Tx, table: Parameters<Tx['insert']>[0], rows: Record<string, unknown>[]) {
@@ -77,10 +78,17 @@ export async function seedReferenceData(db: Db): Promise<void> {
 
     for (const r of DEFAULT_ROLES) {
       const [existing] = await tx.select({ id: s.permissionRoles.id }).from(s.permissionRoles).where(eq(s.permissionRoles.name, r.name));
-      if (existing) continue;
+      if (existing) {
+        // A database seeded before roles had keys: the role gets its key while it is still as seeded.
+        await tx
+          .update(s.permissionRoles)
+          .set({ seedKey: r.key })
+          .where(and(eq(s.permissionRoles.id, existing.id), isNull(s.permissionRoles.seedKey), eq(s.permissionRoles.isSystem, true), eq(s.permissionRoles.description, r.description)));
+        continue;
+      }
       const [role] = await tx
         .insert(s.permissionRoles)
-        .values({ name: r.name, description: r.description, isSystem: true, defaultForRoleId: r.forRole })
+        .values({ name: r.name, description: r.description, isSystem: true, defaultForRoleId: r.forRole, seedKey: r.key })
         .returning({ id: s.permissionRoles.id });
       const grants = r.functions.flatMap((fn) =>
         ACCESS_OPTIONS.Control.map((permissionId) => ({

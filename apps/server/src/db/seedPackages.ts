@@ -76,11 +76,21 @@ async function systemPackageExists(tx: Tx, packageType: number) {
   return !!row;
 }
 
-async function seedSystemPackage(tx: Tx, p: { name: string; description: string; packageType: number; commission: Record<string, number>; singapore: boolean }) {
-  if (await systemPackageExists(tx, p.packageType)) return;
+async function seedSystemPackage(
+  tx: Tx,
+  p: { key: string; name: string; description: string; packageType: number; commission: Record<string, number>; singapore: boolean },
+) {
+  if (await systemPackageExists(tx, p.packageType)) {
+    // Seeded before packages had keys: the key is given while the package is still as seeded.
+    await tx
+      .update(s.packages)
+      .set({ seedKey: p.key })
+      .where(and(isNull(s.packages.ownerUserId), isNull(s.packages.seedKey), eq(s.packages.packageType, p.packageType), eq(s.packages.name, p.name), eq(s.packages.description, p.description)));
+    return;
+  }
   const [pkg] = await tx
     .insert(s.packages)
-    .values({ ownerUserId: null, name: p.name, description: p.description, packageType: p.packageType, isDefault: true, groupName: 'System' })
+    .values({ ownerUserId: null, name: p.name, description: p.description, packageType: p.packageType, isDefault: true, groupName: 'System', seedKey: p.key })
     .returning({ id: s.packages.id });
   const rows = [
     ...Object.entries(OFFICIAL).map(([code, f]) => rateRow(pkg.id, code, f, { commission: p.commission[code] ?? 0, enabled: true })),
@@ -102,11 +112,18 @@ export const TEMPLATE_CATEGORIES = [
 ];
 
 async function seedCompanyTemplate(tx: Tx) {
+  const seeded = { name: 'Company master template', description: 'Official Malaysian payouts (Singapore Pools its own) and the house commissions.', seedKey: 'company' };
   const [existing] = await tx.select({ id: s.masterTemplates.id }).from(s.masterTemplates).where(isNull(s.masterTemplates.ownerUserId)).limit(1);
-  if (existing) return;
+  if (existing) {
+    await tx
+      .update(s.masterTemplates)
+      .set({ seedKey: seeded.seedKey })
+      .where(and(eq(s.masterTemplates.id, existing.id), isNull(s.masterTemplates.seedKey), eq(s.masterTemplates.name, seeded.name), eq(s.masterTemplates.description, seeded.description)));
+    return;
+  }
   const [tpl] = await tx
     .insert(s.masterTemplates)
-    .values({ ownerUserId: null, name: 'Company master template', description: 'Official Malaysian payouts (Singapore Pools its own) and the house commissions.' })
+    .values({ ownerUserId: null, ...seeded })
     .returning({ id: s.masterTemplates.id });
   type Item = { categoryId: number; kind: string; code?: string; tier?: string; label: string; value: string };
   const items: Item[] = [{ categoryId: 3, kind: 'pool', label: 'Malaysian table', value: 'MPTBKWH' }];
@@ -132,12 +149,13 @@ async function seedCompanyTemplate(tx: Tx) {
 export async function seedPackages(tx: Tx): Promise<void> {
   await tx.insert(s.masterTemplateItemCategories).values(TEMPLATE_CATEGORIES).onConflictDoNothing();
   await seedSystemPackage(tx, {
+    key: 'standard',
     name: 'Standard',
     description: 'Official Malaysian payouts; Singapore Pools pays its own table (pool override).',
     packageType: 0,
     commission: COMMISSION.normal,
     singapore: true,
   });
-  await seedSystemPackage(tx, { name: 'GD Standard', description: 'Grand Dragon 4D at the Malaysian payouts; commission 19%.', packageType: 2, commission: COMMISSION.gd, singapore: false });
+  await seedSystemPackage(tx, { key: 'gdStandard', name: 'GD Standard', description: 'Grand Dragon 4D at the Malaysian payouts; commission 19%.', packageType: 2, commission: COMMISSION.gd, singapore: false });
   await seedCompanyTemplate(tx);
 }

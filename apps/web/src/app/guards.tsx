@@ -9,7 +9,7 @@ import { HOME_PATH } from './routeTable';
 /** Sets the document title from the route's title key. */
 export function Titled({ titleKey, children }: { titleKey: string; children: ReactNode }) {
   const { t } = useTranslation();
-  useDocumentTitle(t(titleKey));
+  useDocumentTitle(t(titleKey), t('app.name'));
   return <>{children}</>;
 }
 

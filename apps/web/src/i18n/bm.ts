@@ -638,6 +638,23 @@ export const bm: Resource = {
       festival: 'Perayaan', food: 'Makanan', body: 'Badan', travel: 'Perjalanan', zodiac: 'Zodiak', places: 'Tempat', love: 'Cinta',
     },
   },
+  seeded: {
+    roles: {
+      superAdmin: { name: 'Pentadbir Super', description: 'Pengendali platform: semua fungsi.' },
+      itAdmin: { name: 'Pentadbir IT', description: 'Sokongan platform: semua fungsi.' },
+      company: { name: 'Syarikat', description: 'Syarikat: semua fungsi.' },
+      agent: { name: 'Ejen', description: 'Pemegang saham hingga ejen: semua fungsi kecuali pengurusan syarikat.' },
+      player: { name: 'Pemain', description: 'Pemain: pertaruhan dan laporan sendiri.' },
+      house: { name: 'Rumah', description: 'Akaun rumah: pertaruhan dan laporan.' },
+    },
+    packages: {
+      standard: { name: 'Piawai', description: 'Bayaran rasmi Malaysia; Singapore Pools membayar mengikut jadualnya sendiri (pengganti pool).' },
+      gdStandard: { name: 'GD Piawai', description: 'Grand Dragon 4D pada bayaran Malaysia; komisen 19%.' },
+    },
+    templates: {
+      company: { name: 'Templat induk syarikat', description: 'Bayaran rasmi Malaysia (Singapore Pools mengikut jadualnya sendiri) dan komisen rumah.' },
+    },
+  },
   history: {
     routes: { tickets: 'Sejarah Tiket', resendLimit: 'Had Hantar Semula Pesanan' },
     menu: { tickets: 'Tiket' },
@@ -811,7 +828,7 @@ export const bm: Resource = {
     routes: { manage: 'Pakej', detail: 'Butiran Pakej' },
     intro: 'Helaian kadar yang anda berikan kepada downline mengikut jenis pakej: bagi setiap kod pertaruhan, komisen dan bayaran bagi setiap hadiah.',
     introBettor: 'Helaian kadar yang membayar pertaruhan anda mengikut jenis pakej: bagi setiap kod pertaruhan, komisen anda dan bayaran bagi setiap hadiah.',
-    types: { 0: 'Biasa', 2: 'GD', 3: 'Nine Lotto' },
+    types: { 0: 'Biasa', 2: 'GD', 3: 'Loto Sembilan' },
     listTitle: 'Pakej {{type}}',
     new: 'Pakej Baharu',
     newTitle: 'Pakej {{type}} baharu',

@@ -632,6 +632,23 @@ export const cn: Resource = {
       festival: '节日', food: '食物', body: '身体', travel: '出行', zodiac: '生肖', places: '地方', love: '爱情',
     },
   },
+  seeded: {
+    roles: {
+      superAdmin: { name: '超级管理员', description: '平台运营者：所有功能。' },
+      itAdmin: { name: 'IT 管理员', description: '平台支持：所有功能。' },
+      company: { name: '公司', description: '公司：所有功能。' },
+      agent: { name: '代理', description: '股东至代理：除公司管理外的所有功能。' },
+      player: { name: '玩家', description: '玩家：下注及自己的报表。' },
+      house: { name: '庄家', description: '庄家账户：下注及报表。' },
+    },
+    packages: {
+      standard: { name: '标准', description: '马来西亚官方赔率；新加坡彩池按其自身赔率表（彩池覆盖）。' },
+      gdStandard: { name: 'GD 标准', description: '豪龙 4D 按马来西亚赔率；佣金 19%。' },
+    },
+    templates: {
+      company: { name: '公司主模板', description: '马来西亚官方赔率（新加坡彩池按其自身赔率）及庄家佣金。' },
+    },
+  },
   history: {
     routes: { tickets: '彩票记录', resendLimit: '重发订单限制' },
     menu: { tickets: '彩票' },

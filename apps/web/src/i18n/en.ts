@@ -652,6 +652,23 @@ export const en = {
       festival: 'Festival', food: 'Food', body: 'Body', travel: 'Travel', zodiac: 'Zodiac', places: 'Places', love: 'Love',
     },
   },
+  seeded: {
+    roles: {
+      superAdmin: { name: 'Super Admin', description: 'Platform operator: every function.' },
+      itAdmin: { name: 'IT Admin', description: 'Platform support: every function.' },
+      company: { name: 'Company', description: 'A company: every function.' },
+      agent: { name: 'Agent', description: 'Shareholder down to agent: every function but company management.' },
+      player: { name: 'Player', description: 'A player: betting and own reports.' },
+      house: { name: 'House', description: 'A house account: betting and reports.' },
+    },
+    packages: {
+      standard: { name: 'Standard', description: 'Official Malaysian payouts; Singapore Pools pays its own table (pool override).' },
+      gdStandard: { name: 'GD Standard', description: 'Grand Dragon 4D at the Malaysian payouts; commission 19%.' },
+    },
+    templates: {
+      company: { name: 'Company master template', description: 'Official Malaysian payouts (Singapore Pools its own) and the house commissions.' },
+    },
+  },
   history: {
     routes: { tickets: 'Ticket History', resendLimit: 'Resend Order Limit' },
     menu: { tickets: 'Ticket' },

@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
 
-export const TITLE_SUFFIX = ' | 4D Back Office';
-
-/** SPEC 1: the page title is the (translated) route title plus a fixed suffix. */
-export function pageTitle(routeTitle: string): string {
-  return routeTitle ? `${routeTitle}${TITLE_SUFFIX}` : TITLE_SUFFIX.slice(3);
+/**
+ * SPEC 1: the page title is the (translated) route title, then the product's name, which is translated
+ * too (`app.name`): a Chinese page reads "首页 | 4D 后台管理", not an English suffix.
+ */
+export function pageTitle(routeTitle: string, appName: string): string {
+  return routeTitle ? `${routeTitle} | ${appName}` : appName;
 }
 
-export function useDocumentTitle(routeTitle: string): void {
+export function useDocumentTitle(routeTitle: string, appName: string): void {
   useEffect(() => {
-    document.title = pageTitle(routeTitle);
-  }, [routeTitle]);
+    document.title = pageTitle(routeTitle, appName);
+  }, [routeTitle, appName]);
 }
 
 /** SPEC 1: the viewport is fixed at width 1920 when logged in, device width otherwise. */

@@ -17,6 +17,8 @@ export const permissionRoles = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     isSystem: boolean('is_system').notNull().default(false),
+    /** A seeded role's stable key: the web shows its name and description in the reader's language by it. Cleared once someone edits them. */
+    seedKey: text('seed_key'),
     /** The user-level role (1-6) whose new accounts get this role by default, if any. */
     defaultForRoleId: smallint('default_for_role_id'),
     updatedAt: tz('updated_at').notNull().defaultNow(),

@@ -16,6 +16,8 @@ export const packages = pgTable(
     ownerUserId: integer('owner_user_id').references(() => users.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** A seeded package's stable key: the web shows its name and description in the reader's language by it. Cleared once someone edits them. */
+    seedKey: text('seed_key'),
     /** SPEC 9: normal 0, GD 2, nine-lotto 3. */
     packageType: smallint('package_type')
       .notNull()
@@ -119,6 +121,8 @@ export const masterTemplates = pgTable(
     ownerUserId: integer('owner_user_id').references(() => users.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** The seeded template's stable key (see packages.seed_key). */
+    seedKey: text('seed_key'),
     recordStatus: smallint('record_status').notNull().default(1),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at'),

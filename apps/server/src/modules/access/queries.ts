@@ -8,6 +8,7 @@ export async function listRoles(db: DbOrTx) {
       id: permissionRoles.id,
       name: permissionRoles.name,
       description: permissionRoles.description,
+      seedKey: permissionRoles.seedKey,
       isSystem: permissionRoles.isSystem,
       defaultForRoleId: permissionRoles.defaultForRoleId,
       updatedAt: permissionRoles.updatedAt,

@@ -44,6 +44,7 @@ function toRole(r: Awaited<ReturnType<typeof q.listRoles>>[number]) {
     id: r.id,
     name: r.name,
     description: r.description,
+    seedKey: r.seedKey,
     isSystem: r.isSystem,
     userCount: r.userCount,
     updatedAt: r.updatedAt.toISOString(),
@@ -104,7 +105,14 @@ export async function createOrUpdateRole(
       before = { name: existing.name, description: existing.description, grants: await q.roleGrants(tx, roleId) };
       await tx
         .update(permissionRoles)
-        .set({ name: input.name, description: input.description, updatedAt: now, updatedBy: auth.userId })
+        // A seeded role keeps its key (shown in the reader's language) only while its words are as seeded.
+        .set({
+          name: input.name,
+          description: input.description,
+          seedKey: existing.name === input.name && existing.description === input.description ? existing.seedKey : null,
+          updatedAt: now,
+          updatedBy: auth.userId,
+        })
         .where(eq(permissionRoles.id, roleId));
     } else {
       const [created] = await tx

@@ -188,6 +188,7 @@ function toSummary(pkg: q.PackageRow, relation: Relation, assigned: { userId: nu
     ownerUsername: pkg.ownerUsername,
     name: pkg.name,
     description: pkg.description,
+    seedKey: pkg.seedKey,
     groupName: pkg.groupName,
     paoEnabled: pkg.paoEnabled,
     paoRate: Number(pkg.paoRate),
@@ -402,7 +403,9 @@ export async function createOrUpdatePackage(deps: Deps, auth: AuthContext, body:
     if (before) {
       packageId = before.id;
       beforeSheet = (await q.ratesOf(tx, [packageId])).map(rateFromRow);
-      await q.updatePackage(tx, packageId, header);
+      // A seeded package keeps its key (shown in the reader's language) only while its words are as seeded.
+      const seedKey = before.name === body.name && before.description === body.description ? before.seedKey : null;
+      await q.updatePackage(tx, packageId, { ...header, seedKey });
     } else {
       packageId = await q.insertPackage(tx, { ...header, ownerUserId: owner, packageType: body.packageType, createdAt: now, createdBy: auth.userId });
     }

@@ -75,7 +75,8 @@ export async function createOrUpdateTemplate(deps: Deps, auth: AuthContext, body
     const beforeItems = before ? await q.templateItems(tx, before.id) : [];
     const header = { ownerUserId, name: body.name, description: body.description, recordStatus: body.recordStatus, updatedAt: now, updatedBy: auth.userId };
     const templateId = before ? before.id : await q.insertTemplate(tx, { ...header, createdAt: now });
-    if (before) await q.updateTemplate(tx, templateId, header);
+    // The seeded template keeps its key (shown in the reader's language) only while its words are as seeded.
+    if (before) await q.updateTemplate(tx, templateId, { ...header, seedKey: before.name === body.name && before.description === body.description ? before.seedKey : null });
     const items = body.items.map((item, position) => ({
       categoryId: item.categoryId,
       kind: item.kind,

@@ -14,6 +14,7 @@ import { refusalKey } from './DrawModals';
 import { defaultValue, ITEM_KINDS, itemErrors, itemFieldErrors, OPERATOR_SIGNS, POOL_LETTERS, toItemInputs, validItemValue, type EditableItem, type ItemKind } from './masterTemplate';
 import './admin.css';
 import { formatInstant } from '../../ui/time';
+import { seededText } from '../../i18n/seeded';
 
 const TIER_KEYS = ['first', 'second', 'third', 'starter', 'consolation', 'fourth', 'fifth', 'sixth'];
 const PACKAGE_MANAGE = '/package/manage';
@@ -209,7 +210,7 @@ export default function MasterTemplatePage() {
   const shown = tab === 'all' ? items : items.filter((i) => i.categoryId === Number(tab));
 
   const listColumns: TableColumnsType<MasterTemplate> = [
-    { title: t('admin.template.name'), dataIndex: 'name', key: 'name', render: (v: string, r) => <a data-testid={`template-open-${r.templateId}`}>{v}</a> },
+    { title: t('admin.template.name'), dataIndex: 'name', key: 'name', render: (_: string, r) => <a data-testid={`template-open-${r.templateId}`}>{seededText(t, 'templates', r)}</a> },
     {
       title: t('admin.template.owner'),
       key: 'owner',
@@ -359,7 +360,7 @@ export default function MasterTemplatePage() {
           </Card>
         </Col>
         <Col span={24}>
-          <Card title={creating ? t('admin.template.new') : selected ? t('admin.template.editTitle', { name: selected.name }) : t('admin.template.editor')} data-testid="template-editor">
+          <Card title={creating ? t('admin.template.new') : selected ? t('admin.template.editTitle', { name: seededText(t, 'templates', selected) }) : t('admin.template.editor')} data-testid="template-editor">
             {!editing ? (
               <Empty description={t('admin.template.pick')} />
             ) : (

@@ -13,6 +13,7 @@ import { fixIsRedPackage, PACKAGE_TYPES, packageKeys, useEffectivePackage, usePa
 import { changedPackageStore, entriesFor } from './changedPackages';
 import { PackageEditor } from './PackageEditor';
 import { sheetFromBase, toSheet } from './rateSheet';
+import { seededText } from '../../i18n/seeded';
 
 const PACKAGE_MANAGE = '/package/manage';
 const positiveInt = (v: string | null) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
@@ -63,7 +64,7 @@ function NewPackage({ packageType, red, onCreated }: { packageType: number; red?
       {!base.data && <Alert type="warning" showIcon title={t('packages.noBase')} style={{ marginBottom: 16 }} />}
       {base.data && (
         <Typography.Paragraph type="secondary" data-testid="package-new-from">
-          {t(isRoot ? 'packages.newFromSystem' : 'packages.newFromBase', { name: base.data.name })}
+          {t(isRoot ? 'packages.newFromSystem' : 'packages.newFromBase', { name: seededText(t, 'packages', base.data) })}
         </Typography.Paragraph>
       )}
       <PackageEditor
@@ -145,7 +146,7 @@ function RedPackage({ packageType }: { packageType: number }) {
           <Button
             danger
             loading={busy}
-            onClick={() => alerts.confirm(t('packages.red.confirmUnmark', { name: red.data!.name }), () => void mark(red.data!.packageId, false))}
+            onClick={() => alerts.confirm(t('packages.red.confirmUnmark', { name: seededText(t, 'packages', red.data!) }), () => void mark(red.data!.packageId, false))}
             data-testid="red-package-unmark"
           >
             {t('packages.red.unmark')}
@@ -171,7 +172,7 @@ function RedPackage({ packageType }: { packageType: number }) {
                 value={choice}
                 onChange={setChoice}
                 placeholder={t('packages.red.pick')}
-                options={candidates.map((p) => ({ value: p.packageId, label: p.name }))}
+                options={candidates.map((p) => ({ value: p.packageId, label: seededText(t, 'packages', p) }))}
                 data-testid="red-package-pick"
               />
               <Button disabled={!choice} loading={busy} onClick={() => choice && void mark(choice, true)} data-testid="red-package-mark">

@@ -14,6 +14,7 @@ import { PackageTags } from './labels';
 import { RateSheetGrid } from './RateSheetGrid';
 import { addRow, fromSheet, sheetErrors, sheetFromTemplate, splitFieldErrors, type CellErrors, type SheetRow } from './rateSheet';
 import { formatInstant } from '../../ui/time';
+import { seededText } from '../../i18n/seeded';
 
 export const settingRules = {
   name: { required: true, maxLength: 60 },
@@ -272,7 +273,7 @@ export function PackageEditor({
               <Select<number>
                 style={{ width: 260 }}
                 placeholder={t('packages.pickTemplate')}
-                options={templates.map((x) => ({ value: x.templateId, label: x.name }))}
+                options={templates.map((x) => ({ value: x.templateId, label: seededText(t, 'templates', x) }))}
                 onChange={(id) => void deriveFrom(id)}
                 data-testid="package-template"
               />

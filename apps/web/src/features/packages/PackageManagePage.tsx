@@ -14,6 +14,7 @@ import { changedPackageStore, entriesFor } from './changedPackages';
 import { PackageTags } from './labels';
 import { packageEditRefusal } from './rules';
 import { formatInstant } from '../../ui/time';
+import { seededText } from '../../i18n/seeded';
 
 export const PACKAGE_DETAIL = '/package/detail';
 
@@ -56,7 +57,7 @@ function AssignRow({ d, type, own, current, onAssigned }: { d: Downline; type: n
         value={choice}
         style={{ width: 260 }}
         onChange={setChoice}
-        options={[{ value: 0, label: t('packages.inherit') }, ...own.map((p) => ({ value: p.packageId, label: p.name }))]}
+        options={[{ value: 0, label: t('packages.inherit') }, ...own.map((p) => ({ value: p.packageId, label: seededText(t, 'packages', p) }))]}
         data-testid={`package-assign-${d.userId}`}
       />
       <Button type="primary" disabled={choice === (current?.packageId ?? 0)} loading={saving} onClick={() => void save()} data-testid={`package-assign-save-${d.userId}`}>
@@ -99,14 +100,15 @@ export default function PackageManagePage() {
       title: t('packages.name'),
       dataIndex: 'name',
       key: 'name',
-      render: (v: string, p) => (
+      render: (_: string, p) => (
         <Link to={withQuery(PACKAGE_DETAIL, { id: p.packageId })} data-testid={`package-open-${p.packageId}`}>
-          {v}
+          {seededText(t, 'packages', p)}
         </Link>
       ),
     },
-    { title: t('packages.description'), dataIndex: 'description', key: 'description', ellipsis: true },
-    { title: t('packages.group'), dataIndex: 'groupName', key: 'group', render: (v: string) => v || '-' },
+    { title: t('packages.description'), dataIndex: 'description', key: 'description', ellipsis: true, render: (_: string, p) => seededText(t, 'packages', p, 'description') },
+    // The seeded packages' group ("System") is seeded words too.
+    { title: t('packages.group'), dataIndex: 'groupName', key: 'group', render: (v: string, p) => (p.seedKey && v === 'System' ? t('common.system') : v || '-') },
     { title: t('packages.relation'), key: 'relation', render: (_: unknown, p) => <PackageTags p={p} testId={`package-tags-${p.packageId}`} /> },
     // Who the viewer gives a package to: nobody, for a player or a house.
     ...(ownsPackages ? [
@@ -153,11 +155,11 @@ export default function PackageManagePage() {
         const p = assignedTo(ofType, d.userId, type);
         return p ? (
           <Tag color="green" data-testid={`package-current-${d.userId}`}>
-            {p.name}
+            {seededText(t, 'packages', p)}
           </Tag>
         ) : (
           <Typography.Text type="secondary" data-testid={`package-current-${d.userId}`}>
-            {t('packages.inheritsYours', { name: mine?.name ?? t('packages.yourPackage') })}
+            {t('packages.inheritsYours', { name: mine ? seededText(t, 'packages', mine) : t('packages.yourPackage') })}
           </Typography.Text>
         );
       },

@@ -14,6 +14,7 @@ import {
 } from './api';
 import { accessRows } from './accessLetters';
 import { assignForm } from './rules';
+import { seededText } from '../../i18n/seeded';
 
 /** Assign roles to a user of the caller's subtree and show the access that results. */
 export function AssignRolesPanel() {
@@ -89,7 +90,7 @@ export function AssignRolesPanel() {
             >
               {(roles.data ?? []).map((r) => (
                 <Checkbox key={r.id} value={r.id} data-testid={`roles-assign-role-${r.id}`}>
-                  {r.name}
+                  {seededText(t, 'roles', r)}
                 </Checkbox>
               ))}
             </Checkbox.Group>

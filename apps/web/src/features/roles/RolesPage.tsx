@@ -7,6 +7,7 @@ import { useRoles } from './api';
 import { RoleEditorModal } from './RoleEditorModal';
 import { AssignRolesPanel } from './AssignRolesPanel';
 import { formatInstant } from '../../ui/time';
+import { seededText } from '../../i18n/seeded';
 
 /** /roles/manage: the role list, the role editor and role assignment (super admin only). */
 export default function RolesPage() {
@@ -20,14 +21,14 @@ export default function RolesPage() {
       dataIndex: 'name',
       key: 'name',
       sorter: (a: Role, b: Role) => a.name.localeCompare(b.name),
-      render: (name: string, r: Role) => (
+      render: (_: string, r: Role) => (
         <Space>
-          <span>{name}</span>
+          <span data-testid={`role-name-${r.id}`}>{seededText(t, 'roles', r)}</span>
           {r.isSystem && <Tag>{t('common.system')}</Tag>}
         </Space>
       ),
     },
-    { title: t('roles.description'), dataIndex: 'description', key: 'description' },
+    { title: t('roles.description'), dataIndex: 'description', key: 'description', render: (_: string, r: Role) => seededText(t, 'roles', r, 'description') },
     {
       title: t('roles.userCount'),
       dataIndex: 'userCount',
