@@ -7,7 +7,7 @@ import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, ownerUrl: config.databaseOwnerUrl, dataDir: config.dataDir });
 await seedReferenceData(database.db);
 const admin = await ensureSuperAdmin(database.db, config.adminUsername, config.adminPassword);
 const demoPassword = process.env.DEMO_PASSWORD || 'Demo12345';

@@ -5,6 +5,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: a role owning the database, for migrations and grants; DATABASE_URL is then the app's role. */
+  databaseOwnerUrl: string | undefined;
   adminUsername: string;
   adminPassword: string | undefined;
   tzBusiness: string;
@@ -29,11 +31,13 @@ function parseTrustProxy(value: string | undefined): false | number | string {
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) throw new Error('DATABASE_OWNER_URL needs DATABASE_URL: the role the server works as');
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL || undefined,
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     tzBusiness: env.TZ_BUSINESS || 'Asia/Kuala_Lumpur',

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { assertMigrated, currentRole, grantApplicationRole, mayMigrate } from './dbRoles';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside db.transaction(): always use it there, never the outer Db (PGlite would hang). */
@@ -29,6 +30,11 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export interface OpenOptions {
   databaseUrl?: string;
+  /**
+   * PostgreSQL only: a role owning the database. It runs the migrations and grants the role of
+   * `databaseUrl` what the server needs (platform/dbRoles.ts); the server then works as that role only.
+   */
+  ownerUrl?: string;
   /** Folder for PGlite; 'memory' for an in-memory instance (tests). */
   dataDir?: string;
   /** A PGlite data dump (from dumpDataDir) to start from instead of running initdb. */
@@ -42,7 +48,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // process: the pool replaces it on the next checkout.
     pool.on('error', (e) => console.error(`database connection lost: ${e.message}`));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    if (opts.ownerUrl) await migrateAsOwner(opts.ownerUrl, await currentRole(pool));
+    else if (await mayMigrate(pool)) await migratePg(db, { migrationsFolder });
+    else await assertMigrated(pool, migrationsFolder);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const dir = opts.dataDir ?? 'memory';
@@ -51,6 +59,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Runs the migrations as the owner and grants the application role, on one connection closed after. */
+async function migrateAsOwner(ownerUrl: string, appRole: string): Promise<void> {
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  await owner.connect();
+  try {
+    await migratePg(drizzlePg(owner, { schema }), { migrationsFolder });
+    if ((await currentRole(owner)) !== appRole) await grantApplicationRole(owner, appRole);
+  } finally {
+    await owner.end();
+  }
 }
 
 /** Statement names by SQL text, for the life of the process. */

@@ -34,6 +34,23 @@ async function freshPostgres(url: string): Promise<{ url: string; drop: () => Pr
   };
 }
 
+/** A new login role owning nothing (roles belong to the whole server: dropped after the database). */
+async function createLoginRole(url: string): Promise<{ name: string; password: string; drop: () => Promise<void> }> {
+  const name = `app_${crypto.randomBytes(6).toString('hex')}`;
+  const password = crypto.randomBytes(12).toString('hex');
+  const run = async (text: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query(text);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE ROLE ${name} LOGIN PASSWORD '${password}'`);
+  return { name, password, drop: () => run(`DROP ROLE IF EXISTS ${name}`) };
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response data freely
 type ApiBody = { success: boolean; message: string; data: any; code: number };
 
@@ -47,6 +64,11 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** Settings that differ from the defaults (loadConfig of an empty environment). */
   config?: Partial<Config>;
+  /**
+   * PostgreSQL only: the fresh database's owner runs the migrations and the server works as a new role
+   * owning nothing (DATABASE_OWNER_URL beside DATABASE_URL). `appRole` then names that role.
+   */
+  appRole?: boolean;
   /** Called with the app before its routes are registered, e.g. to add a probe hook. */
   instrument?: (app: HttpApp) => void;
 }
@@ -56,10 +78,24 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const pgUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let drop = async () => {};
+  let appRole: string | undefined;
   if (pgUrl) {
     const fresh = await freshPostgres(pgUrl);
     drop = fresh.drop;
-    database = await openDatabase({ databaseUrl: fresh.url });
+    if (opts.appRole) {
+      const role = await createLoginRole(pgUrl);
+      appRole = role.name;
+      drop = async () => {
+        await fresh.drop();
+        await role.drop();
+      };
+      const appUrl = new URL(fresh.url);
+      appUrl.username = role.name;
+      appUrl.password = role.password;
+      database = await openDatabase({ databaseUrl: appUrl.toString(), ownerUrl: fresh.url });
+    } else {
+      database = await openDatabase({ databaseUrl: fresh.url });
+    }
   } else {
     database = await openDatabase({ dataDir: 'memory' });
   }
@@ -144,6 +180,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     db,
     clock,
     kind: database.kind,
+    /** The role the server works as, when created with `appRole`. */
+    appRole,
     request,
     login,
     createUser,
