@@ -26,7 +26,7 @@ export interface TicketFilters {
 /**
  * The conditions of the ticket history, in one place for the page, its totals and the exports. A bet
  * number, draw date or pool keeps the tickets having a line on them: one semi-join driven from the
- * draws, so bet_lines is reached through its (draw_id, number) index whatever the filter.
+ * draws, so bet_lines is reached through its (draw_id, number) index whatever the filter (decision 0022).
  */
 async function ticketConditions(deps: Deps, auth: AuthContext, f: TicketFilters): Promise<SQL[]> {
   if (f.userId) await assertReadable(deps, auth, f.userId);
@@ -42,7 +42,11 @@ async function ticketConditions(deps: Deps, auth: AuthContext, f: TicketFilters)
     // A ticket ordered on or after `from` is on draws on or after it: fewer draws to look through.
     if (f.from && !f.drawDate) draw.push(sql`d.draw_date >= ${f.from}`);
     const line = f.number ? sql`and bl.number = ${f.number}` : sql``;
-    where.push(sql`${tickets.id} in (select bl.ticket_id from draws d join bet_lines bl on bl.draw_id = d.id ${line} where ${sql.join(draw, sql` and `)})`);
+    // The draw ids as an array, not a join: PostgreSQL then probes (draw_id, number) for each of them
+    // (Index Cond: draw_id = ANY(...) AND number = ...); as a join it chose to read all of bet_lines.
+    where.push(
+      sql`${tickets.id} in (select bl.ticket_id from bet_lines bl where bl.draw_id = any(array(select d.id from draws d where ${sql.join(draw, sql` and `)})) ${line})`,
+    );
   }
   return where;
 }
