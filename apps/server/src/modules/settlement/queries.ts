@@ -86,6 +86,9 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
         )
         select count(*)::int as n from ins`,
   );
+  // Fresh statistics: distribution joins every line of the draw to these rows next, and a table the
+  // planner believes empty is joined by a nested loop (measured: quadratic in the lines).
+  await tx.execute(sql`analyze winners`);
   return Number(r.n);
 }
 
@@ -205,7 +208,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           cross join lateral unnest(rc.user_ids, rc.sheet_ids) with ordinality as c(member, sheet_id, ord)
           left join eat_shares es on es.bet_line_id = l.id and es.user_id = c.member
         ),
-        m as materialized (
+        m as (
           select m0.id, m0.ticket_id, m0.bet_code, m0.stake, m0.commission as placed_commission, m0.member, m0.ord, m0.len, m0.eaten,
                  m0.strike, m0.num, m0.den, (rd.sheet_id is not null) as priced,
                  m0.stake - sum(m0.eaten) over (partition by m0.id order by m0.ord) as pass,
@@ -215,7 +218,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           left join rate_sheet_rows rd on rd.sheet_id = m0.sheet_id and rd.code = m0.bet_code and rd.pool_id is null
           left join rate_sheet_rows ro on ro.sheet_id = m0.sheet_id and ro.code = m0.bet_code and ro.pool_id = m0.pool_id
         ),
-        k as materialized (
+        k as (
           select m.*,
                  -- The player's commission is the one it was charged at placement (the same rule, same rates).
                  case when m.ord = m.len and m.ord > 1 then 0 when m.ord = 1 then m.placed_commission else ${sql.raw(commission)} end as comm,
@@ -237,22 +240,26 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           from x group by member, bet_code
           returning 1
         ),
+        pw as materialized (select id, win from x where ord = 1 and strike),
         wn as (
-          update winners w set player_winnings = x.win
-          from x where x.ord = 1 and x.strike and w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and w.bet_line_id = x.id
+          update winners w set player_winnings = pw.win
+          from pw where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and w.bet_line_id = pw.id
         ),
+        -- Each ticket's net once, back from the open-stakes account its stake transaction credited.
+        tn as materialized (select ticket_id, sum(stake - commission) as net from l group by ticket_id),
         stakes as (
-          select je.account_id, -sum(l.stake - l.commission) as amount
-          from l join tickets t on t.id = l.ticket_id join journal_entries je on je.transaction_id = t.transaction_id and je.amount > 0
+          select je.account_id, -sum(tn.net) as amount
+          from tn join tickets t on t.id = tn.ticket_id join journal_entries je on je.transaction_id = t.transaction_id and je.amount > 0
           group by je.account_id
         ),
+        -- Each account above the players: what it receives from below less what it owes above.
+        own as materialized (select member, sum(link_below - link) as amount from x where ord > 1 group by member),
         ${manyPostingsCtes(
           a.at,
           'settlement',
           sql`select tx_id, ${a.by}::int as initiated_by, ${a.companyId || null}::int as company_id, ${`draw ${a.drawId} round ${a.round}`}::text as memo from tx`,
           sql`select tx.tx_id, s.account_id, s.amount from (
-                select w.id as account_id, sum(x.link_below - x.link) as amount
-                from x join ledger_accounts w on w.user_id = x.member where x.ord > 1 group by w.id
+                select w.id as account_id, own.amount from own join ledger_accounts w on w.user_id = own.member
                 union all
                 select ${a.heldId}::int, sum(x.win) from x where x.ord = 1
                 union all
@@ -260,7 +267,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
               ) s, tx where s.amount <> 0`,
         )}
         select (select tx_id from tx) as "txId", (select count(*) from l)::int as lines, (select count(*) from fig)::int as figures,
-               (select count(*) from m where not priced and not (ord = len and ord > 1))::int as unpriced`,
+               (select count(*) from x where not priced and not (ord = len and ord > 1))::int as unpriced`,
   );
   return { txId: Number(r.txId), lines: Number(r.lines), unpriced: Number(r.unpriced) };
 }

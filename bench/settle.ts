@@ -1,0 +1,173 @@
+// npm run bench:settle (issue 11 item 14): one draw and pool with LINES active bet lines (default
+// 1,000,000; 20,000 players under 4-level chains, mixed codes and bet types, about 5% strikes), settled
+// through the product's own code path (settleDraw's steps: winners, then distribute strike). In the same run, a
+// bare set-based SQL computing the same strikes and links on the same data, with none of the product's
+// layers, is timed for comparison. DATABASE_URL=postgres://... for PostgreSQL, else PGlite.
+//
+// The data is written by set-based SQL (not through the ordering API, which the bets benchmark measures):
+// accounts, their frozen rate chains, tickets with one stake transaction, lines and eat shares.
+import { sql } from 'drizzle-orm';
+import { linkSql, strikePatterns, type PoolResult } from '@app/domain';
+import { distribute, insertWinners, startRound } from '../apps/server/src/modules/settlement/service';
+import { checkLedger } from '../apps/server/src/modules/ledger/service';
+import { machine, startBench } from './support';
+
+const LINES = Number(process.env.LINES ?? 1_000_000);
+const PLAYERS = Math.min(20_000, Math.max(100, Math.floor(LINES / 50)));
+const LINES_PER_TICKET = 20;
+const CODES = ['B', 'S', 'A', 'C'];
+
+const RESULT: PoolResult = {
+  fourD: {
+    first: '0042',
+    second: '1111',
+    third: '2222',
+    starter: ['3001', '3002', '3003', '3004', '3005', '3006', '3007', '3008', '3009', '3010'],
+    consolation: ['4001', '4002', '4003', '4004', '4005', '4006', '4007', '4008', '4009', '4010'],
+  },
+};
+
+async function main() {
+  const b = await startBench('settle');
+  const db = b.db;
+  const exec = (q: ReturnType<typeof sql>) => db.execute(q);
+  const one = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows[0];
+  const t0 = Date.now();
+
+  // -- accounts: company -> 5 seniors -> 25 masters -> 200 agents -> players --
+  await exec(sql`insert into users (username, password_hash, role_id, level, path) values ('bco', 'x', 3, 1, '/')`);
+  const co = (await one<{ id: number }>(sql`select id from users where username = 'bco'`))!.id;
+  await exec(sql`update users set path = '/' || id || '/', company_id = id where id = ${co}`);
+  const level = async (prefix: string, n: number, per: number, parentPrefix: string | null, roleId: number, lvl: number) => {
+    await exec(sql`
+      insert into users (username, password_hash, role_id, level, upline_id, company_id, path)
+      select ${prefix} || g, 'x', ${roleId}, ${lvl}, p.id, ${co}, p.path
+      from generate_series(0, ${n - 1}) g
+      join users p on p.username = (case when ${parentPrefix}::text is null then 'bco' else ${parentPrefix}::text || (g / ${per}) end)`);
+    await exec(sql`update users set path = path || id || '/' where username like ${`${prefix}%`} and path not like '%/' || id || '/'`);
+  };
+  await level('bsen', 5, 5, null, 4, 4);
+  await level('bmas', 25, 5, 'bsen', 4, 5);
+  await level('bagt', 200, 8, 'bmas', 4, 6);
+  await level('bply', PLAYERS, Math.ceil(PLAYERS / 200), 'bagt', 5, 7);
+  await exec(sql`insert into ledger_accounts (user_id, company_id, balance) select id, ${co}, 0 from users where company_id = ${co}`);
+  await exec(sql`insert into ledger_accounts (code, company_id, balance) values ('open-stakes:${sql.raw(String(co))}:0', ${co}, 0)`);
+
+  // -- frozen rates: one sheet per level (player 26%, agent 27%, master 27.5%, senior 28%), one chain per player --
+  const sheet = async (fp: string, bp: number, big: number[]) => {
+    await exec(sql`insert into rate_sheets (package_id, fingerprint) values (0, ${fp})`);
+    const id = (await one<{ id: number }>(sql`select id from rate_sheets where fingerprint = ${fp}`))!.id;
+    await exec(sql`insert into rate_sheet_rows (sheet_id, code, commission_bp, first, second, third, starter, consolation) values
+      (${id}, 'B', ${bp}, ${big[0]}, ${big[1]}, ${big[2]}, ${big[3]}, ${big[4]}),
+      (${id}, 'S', ${bp}, 350000, 200000, 100000, 0, 0),
+      (${id}, 'A', ${bp}, 66000, 0, 0, 0, 0),
+      (${id}, 'C', ${bp}, 25000, 21000, 15000, 0, 0)`);
+    return id;
+  };
+  const sP = await sheet('bench-p', 2600, [250000, 100000, 50000, 18000, 6000]);
+  const sA = await sheet('bench-a', 2700, [260000, 105000, 52000, 19000, 6300]);
+  const sM = await sheet('bench-m', 2750, [265000, 107000, 53000, 19500, 6400]);
+  const sS = await sheet('bench-s', 2800, [270000, 110000, 54000, 20000, 6500]);
+  await exec(sql`
+    insert into rate_chains (fingerprint, package_type, user_ids, sheet_ids)
+    select 'bench-' || p.id, 0, array[p.id, a.id, m.id, s.id, ${co}], array[${sP}, ${sA}, ${sM}, ${sS}, 0]
+    from users p join users a on a.id = p.upline_id join users m on m.id = a.upline_id join users s on s.id = m.upline_id
+    where p.username like 'bply%'`);
+
+  // -- the draw, tickets (one stake transaction for all), lines and eat shares --
+  await exec(sql`insert into draws (pool_id, draw_date, cutoff_at) values (1, '2026-12-02', now() - interval '1 hour')`);
+  const drawId = (await one<{ id: number }>(sql`select id from draws where draw_date = '2026-12-02' and pool_id = 1`))!.id;
+  const tickets = Math.ceil(LINES / LINES_PER_TICKET);
+  await exec(sql`insert into journal_transactions (id, at, kind, company_id) values (nextval('journal_transactions_id_seq'), now(), 'stake', ${co})`);
+  const txId = (await one<{ id: number }>(sql`select max(id) as id from journal_transactions`))!.id;
+  await exec(sql`
+    insert into tickets (id, user_id, placed_by, company_id, source_type, ordered_at, receipt_string, gross, commission, net, transaction_id, rate_chain_normal)
+    select g, p.id, p.id, ${co}, 3, now(), 'bench', 0, 0, 0, ${txId}, rc.id
+    from generate_series(1, ${tickets}) g
+    join users p on p.username = 'bply' || ((g - 1) % ${PLAYERS})
+    join rate_chains rc on rc.fingerprint = 'bench-' || p.id`);
+  // Mixed codes and types: 1 in 20 numbers a 3-digit-tail strike candidate, a few ibox lines; ~5% strike.
+  await exec(sql`
+    insert into bet_lines (ticket_id, company_id, user_id, line_no, draw_id, pool_id, draw_date, written_number, number, bet_type, bet_code, stake, commission)
+    select t.id, ${co}, t.user_id, (g % ${LINES_PER_TICKET}) + 1, ${drawId}, 1, '2026-12-02', x.num, x.num,
+           case when g % 97 = 0 then 3 else 1 end, ${sql.raw(`(array['${CODES.join("','")}'])`)}[1 + g % ${CODES.length}],
+           100 * (1 + g % 5), 26 * (1 + g % 5)
+    from generate_series(0, ${LINES - 1}) g
+    join tickets t on t.id = 1 + g / ${LINES_PER_TICKET}
+    cross join lateral (select case when g % 20 = 0 then (array['0042', '1111', '2222', '3005', '4007'])[1 + (g / 20) % 5]
+                                    else lpad(((g * 7919) % 10000)::text, 4, '0') end as num) x`);
+  // Agent 40%, master 10%, senior 10% of every line; the company eats 20%; the rest is unposted.
+  await exec(sql`
+    insert into eat_shares (bet_line_id, user_id, draw_id, amount)
+    select bl.id, c.member, ${drawId}, (bl.stake * c.pct) / 100
+    from bet_lines bl join tickets t on t.id = bl.ticket_id join rate_chains rc on rc.id = t.rate_chain_normal
+    cross join lateral (values (rc.user_ids[2], 40), (rc.user_ids[3], 10), (rc.user_ids[4], 10), (rc.user_ids[5], 20)) c(member, pct)
+    where bl.draw_id = ${drawId}`);
+  await exec(sql`update bet_lines set unposted = stake - (stake * 80) / 100 where draw_id = ${drawId}`);
+  // The stake transaction: every player's net into open stakes (balances follow).
+  await exec(sql`
+    with n as (select bl.user_id, sum(bl.stake - bl.commission) as net from bet_lines bl where bl.draw_id = ${drawId} group by bl.user_id),
+    legs as (
+      select la.id as account_id, -n.net as amount from n join ledger_accounts la on la.user_id = n.user_id
+      union all select (select id from ledger_accounts where code = ${`open-stakes:${co}:0`}), (select sum(net) from n)
+    ),
+    e as (insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at)
+          select ${txId}, account_id, amount, amount, ${co}, now() from legs)
+    update ledger_accounts la set balance = la.balance + legs.amount from legs where la.id = legs.account_id`);
+  await exec(sql`analyze`);
+  const lines = Number((await one<{ n: string }>(sql`select count(*)::text as n from bet_lines where draw_id = ${drawId}`))!.n);
+  console.log(`data: ${lines.toLocaleString()} lines, ${tickets.toLocaleString()} tickets, ${PLAYERS.toLocaleString()} players (${((Date.now() - t0) / 1000).toFixed(1)} s to write)`);
+
+  // -- the bare SQL: strikes and every link of every line, summed per account; no layers, nothing written --
+  const patterns = strikePatterns(RESULT);
+  const bareStart = Date.now();
+  const bare = await one<{ accounts: number; total: string }>(sql`
+    with p as (select * from jsonb_to_recordset(${JSON.stringify(patterns)}::jsonb) as x(code text, side text, length int, pattern text, prize text)),
+    w as (select bl.id,
+                 count(*) filter (where p.prize = 'first') as n1, count(*) filter (where p.prize = 'second') as n2,
+                 count(*) filter (where p.prize = 'third') as n3, count(*) filter (where p.prize = 'starter') as ns,
+                 count(*) filter (where p.prize = 'consolation') as nc
+          from bet_lines bl join p on p.code = bl.bet_code and right(bl.number, p.length) = p.pattern
+          where bl.draw_id = ${drawId} and bl.status = 1 group by bl.id),
+    m as (select bl.id, bl.stake, c.member, c.sheet_id, c.ord, coalesce(es.amount, 0) as eaten, bl.bet_code,
+                 coalesce(w.n1, 0) n1, coalesce(w.n2, 0) n2, coalesce(w.n3, 0) n3, coalesce(w.ns, 0) ns, coalesce(w.nc, 0) nc
+          from bet_lines bl join tickets t on t.id = bl.ticket_id join rate_chains rc on rc.id = t.rate_chain_normal
+          cross join lateral unnest(rc.user_ids, rc.sheet_ids) with ordinality c(member, sheet_id, ord)
+          left join w on w.id = bl.id
+          left join eat_shares es on es.bet_line_id = bl.id and es.user_id = c.member
+          where bl.draw_id = ${drawId} and bl.status = 1),
+    k as (select m.member, m.stake - sum(m.eaten) over (partition by m.id order by m.ord) as pass, r.commission_bp as bp,
+                 (m.n1 * r.first + m.n2 * r.second + m.n3 * r.third + m.ns * r.starter + m.nc * r.consolation) as payout
+          from m left join rate_sheet_rows r on r.sheet_id = m.sheet_id and r.code = m.bet_code and r.pool_id is null)
+    select count(distinct member)::int as accounts,
+           sum(case when bp is null then 0 else ${sql.raw(linkSql.link('pass', 'bp', 'payout'))} end)::text as total
+    from k`);
+  const bareMs = Date.now() - bareStart;
+  console.log(`bare SQL: ${(bareMs / 1000).toFixed(2)} s (${bare!.accounts} accounts, links total ${bare!.total})`);
+
+  // -- the product: release starts round 1; settleDraw runs winners and distribute strike --
+  await exec(sql`insert into pool_results (draw_id, pool_id, draw_date, numbers, status, source, changed_at, released_at) values
+    (${drawId}, 1, '2026-12-02', ${JSON.stringify(RESULT)}::jsonb, 'released', 'manual', now(), now())`);
+  await db.transaction((tx) => startRound(tx, { id: drawId, poolId: 1, drawDate: '2026-12-02' }, 1, new Date()));
+  const heapBefore = process.memoryUsage().heapUsed;
+  const start = Date.now();
+  const deps = { db, clock: { now: () => new Date() }, config: b.config };
+  // settleDraw's two steps, timed apart.
+  const w = await insertWinners(deps, drawId);
+  const winnersMs = Date.now() - start;
+  const d = await distribute(deps, drawId, null);
+  const ms = Date.now() - start;
+  const settled = { lines: d.lines, strikes: w.strikes };
+  console.log(`  winners ${(winnersMs / 1000).toFixed(2)} s, distribute strike ${((ms - winnersMs) / 1000).toFixed(2)} s`);
+  const heapAfter = process.memoryUsage().heapUsed;
+  console.log(`settleDraw: ${(ms / 1000).toFixed(2)} s for ${settled.lines.toLocaleString()} lines, ${settled.strikes.toLocaleString()} strikes (${(ms / bareMs).toFixed(2)}x the bare SQL); heap ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB`);
+  const problems = await checkLedger(db);
+  console.log(`ledger check: ${problems.length === 0 ? 'balanced' : JSON.stringify(problems).slice(0, 300)}`);
+  console.log(machine(b.kind));
+  await b.stop();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
