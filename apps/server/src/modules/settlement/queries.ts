@@ -150,10 +150,13 @@ export async function linesWithoutRates(tx: DbOrTx, drawId: number, companyId: n
   return Number(r.n);
 }
 
-/** Locks ledger accounts in id order (the ledger's lock order). */
+/**
+ * Locks ledger accounts in the ledger's lock order: the accounts' wallets by id, then the system accounts
+ * (open stakes, held winnings) by id, as placement and voiding lock wallets before open stakes.
+ */
 export async function lockAccounts(tx: DbOrTx, accountIds: number[]) {
   if (accountIds.length === 0) return;
-  await tx.execute(sql`select 1 from ledger_accounts where id = any(${`{${accountIds.join(',')}}`}::int[]) order by id for update`);
+  await tx.execute(sql`select 1 from ledger_accounts where id = any(${`{${accountIds.join(',')}}`}::int[]) order by user_id is null, id for update`);
 }
 
 export async function walletIds(tx: DbOrTx, userIds: number[]): Promise<number[]> {

@@ -89,7 +89,11 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     if ((await q.linesWithoutRates(tx, drawId, companyId)) > 0) throw new Error(`draw ${drawId}: a ticket has no frozen rates`);
     const wallets = await q.walletIds(tx, await q.uplinesOfDraw(tx, drawId, companyId));
     const stakes = await q.stakesAccountsOfDraw(tx, drawId, companyId);
-    await q.lockAccounts(tx, [...wallets, ...stakes, held].sort((a, b) => a - b));
+    // Placement's and voiding's order: wallets (by id), then open stakes; the held account last (only
+    // settlement and release touch it).
+    await q.lockAccounts(tx, wallets);
+    await q.lockAccounts(tx, stakes);
+    await q.lockAccounts(tx, [held]);
     const booked = await q.bookDistribution(tx, { drawId, companyId, round: s.round, heldId: held, at: now, by });
     if (booked.unpriced > 0) throw new Error(`draw ${drawId}: ${booked.unpriced} links have no rates`);
     const txId = (await q.hasEntries(tx, booked.txId)) ? booked.txId : null;
@@ -129,7 +133,8 @@ async function releaseLocked(tx: Tx, drawId: number, companyId: number, round: n
   const missing = perPlayer.filter((p) => p.walletId === null);
   if (missing.length) throw new Error(`draw ${drawId}: a winner has no wallet`);
   const total = perPlayer.reduce((s, p) => s + Number(p.amount), 0);
-  await q.lockAccounts(tx, [...perPlayer.map((p) => Number(p.walletId)), held].sort((a, b) => a - b));
+  await q.lockAccounts(tx, perPlayer.map((p) => Number(p.walletId)).sort((a, b) => a - b));
+  await q.lockAccounts(tx, [held]);
   const txId = await q.postLegs(tx, {
     at: now,
     kind: 'winning',
