@@ -103,6 +103,10 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     // 10.00 on each number: P pays 7.40 each.
     expect(placed.body.data.net).toBe(2 * 740);
+    // The company bets 1.00 on a number that never wins, for itself (a chain of one: it holds its own bet).
+    const own = await t.request({ url: '/api/Bet/PlaceExpressOrder', cookie: co, json: { text: 'D\n#1\n7777#1', idempotencyKey: `settlement-own-${Date.now()}` } });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body.data.net).toBe(72);
     // The agent now gives its player less commission and a higher first prize; the ticket above keeps the rates it was placed at.
     const edit = await t.request({ url: '/api/Configuration/CreateOrUpdatePackage', cookie: agent, json: bigPackage('For P', 25, [2600, 1000, 500, 180, 60], ids['For P']) });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
@@ -154,12 +158,13 @@ describe('settling DOMAIN\'s worked example', () => {
       t.request({ url: '/api/Result/DistributeStrike', cookie: admin2, json: { drawId }, via: other }),
     ]);
     for (const r of both) expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(both.map((r) => r.body.data.lines).sort()).toEqual([0, 2]);
+    expect(both.map((r) => r.body.data.lines).sort()).toEqual([0, 3]);
     expect(await journalCount()).toBe(txBefore + 1);
     // DOMAIN's table without the remote agent (nothing is laid off yet, so C holds the unposted 2.00):
     // loses: P -7.40, A +3.75, C +3.65; wins 1st: P +24,992.60, A -11,996.25, C -12,996.35.
     expect((await balance(ids.setagent)) - before.A).toBe(375 - 1_199_625);
-    expect((await balance(ids.setco)) - before.C).toBe(365 - 1_299_635);
+    // C also gets back its own 0.72 as the house of its own losing bet.
+    expect((await balance(ids.setco)) - before.C).toBe(365 - 1_299_635 + 72);
     // The player's winnings are held: its wallet has not moved yet.
     expect(await balance(ids.setplayer)).toBe(before.P);
     expect(await held()).toBe(2_500_000);
@@ -169,7 +174,8 @@ describe('settling DOMAIN\'s worked example', () => {
     const of = (id: number) => figures.find((f) => f.user_id === id)!;
     expect(of(ids.setplayer)).toMatchObject({ pass: '2000', commission: '520', winnings: '2500000', link: String(740 - 2_499_260) });
     expect(of(ids.setagent)).toMatchObject({ pass: '1000', eaten: '1000', commission: '270', winnings: '1300000', link: String(365 - 1_299_635), link_below: String(740 - 2_499_260) });
-    expect(of(ids.setco)).toMatchObject({ pass: '400', eaten: '600', link: '0', link_below: String(365 - 1_299_635) });
+    // C's figures add its own 1.00 line, where it is the bettor and holds the link of 0.72 itself.
+    expect(of(ids.setco)).toMatchObject({ pass: '500', eaten: '600', link: '72', link_below: String(365 - 1_299_635) });
     const access = await t.request({ url: '/api/Result/GetReportAccessValue', cookie: player, query: { drawDate: '2026-11-25' } });
     expect(access.body.data.blocked).toBe(false);
   });
@@ -192,7 +198,7 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
     // Now 5678 wins 1st and 1234 loses: the same figures with the numbers swapped, and the player keeps 25,000.00.
     expect((await balance(ids.setagent)) - before.A).toBe(375 - 1_199_625);
-    expect((await balance(ids.setco)) - before.C).toBe(365 - 1_299_635);
+    expect((await balance(ids.setco)) - before.C).toBe(365 - 1_299_635 + 72);
     expect((await balance(ids.setplayer)) - before.P).toBe(2_500_000);
     const [s] = await rows<{ round: number }>(sql`select round from draw_settlements where draw_id = ${drawId}`);
     expect(s.round).toBe(2);
@@ -210,7 +216,7 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(none.status, JSON.stringify(none.body)).toBe(200);
     expect((await balance(ids.setplayer)) - before.P).toBe(0);
     expect((await balance(ids.setagent)) - before.A).toBe(2 * 375);
-    expect((await balance(ids.setco)) - before.C).toBe(2 * 365);
+    expect((await balance(ids.setco)) - before.C).toBe(2 * 365 + 72);
   });
 });
 

@@ -14,7 +14,7 @@ import { rows } from '../ledger/queries';
 import { lockWallets, post, runTransaction } from '../ledger/service';
 import type { DbOrTx } from '../../platform/db';
 
-/** Owed (the links of the date's current rounds) and paid, per account among `userIds`. */
+/** Owed (the links of the date's current rounds) and paid to or by its upline `uplineId` (null: each one's own), per account. */
 async function figures(db: DbOrTx, drawDate: string, userIds: number[]) {
   if (userIds.length === 0) return new Map<number, { owed: number; paid: number }>();
   const list = `{${userIds.join(',')}}`;
@@ -23,7 +23,8 @@ async function figures(db: DbOrTx, drawDate: string, userIds: number[]) {
     sql`select u as "userId",
                coalesce((select sum(f.link) from settlement_figures f join draw_settlements s on s.draw_id = f.draw_id and s.round = f.round
                          where s.draw_date = ${drawDate}::date and f.user_id = u), 0)::text as owed,
-               coalesce((select sum(p.amount) from draw_payments p where p.draw_date = ${drawDate}::date and p.downline_id = u), 0)::text as paid
+               coalesce((select sum(p.amount) from draw_payments p join users d on d.id = p.downline_id
+                         where p.draw_date = ${drawDate}::date and p.downline_id = u and p.upline_id = d.upline_id), 0)::text as paid
         from unnest(${list}::int[]) as u`,
   );
   return new Map(found.map((r) => [Number(r.userId), { owed: Number(r.owed), paid: Number(r.paid) }]));
@@ -75,6 +76,9 @@ export async function saveDrawPayment(deps: Deps, auth: AuthContext, body: SaveD
         sql`select id, company_id as "companyId" from users where id = ${body.downlineId}::int and upline_id = ${me}::int and is_main_account`,
       );
       if (!down) throw notFound();
+      // While a draw of the date is being settled (or settled again) its figures are not final.
+      const [busy] = await rows<{ settling: boolean }>(tx, sql`select exists (select 1 from draw_settlements where draw_date = ${body.drawDate}::date and distributed_at is null) as settling`);
+      if (busy.settling) throw new AppError(409, 'RESULT_CALCULATION_PROCESSING');
       const wallets = await lockWallets(tx, [me, body.downlineId]);
       const f = (await figures(tx, body.drawDate, [body.downlineId])).get(body.downlineId)!;
       const remaining = f.owed - f.paid;

@@ -64,19 +64,39 @@ export interface FetchOutcome {
   note?: string;
 }
 
-/** Reads one page: the JSON of a 2xx answer within the time-out, else an Error saying what went wrong. */
+/** The largest page read (a result page is a few kilobytes). */
+const MAX_PAGE_BYTES = 1_000_000;
+
+/**
+ * Reads one page: the JSON of a 2xx answer within the time-out and MAX_PAGE_BYTES, else an Error saying
+ * what went wrong. http(s) only; a redirect is refused rather than followed somewhere else.
+ */
 async function readPage(url: string, timeoutMs: number): Promise<unknown> {
+  if (!/^https?:\/\//i.test(url)) throw new Error('the address is not http(s)');
   let res: Response;
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+    res = await fetch(url, { signal, redirect: 'error', headers: { accept: 'application/json' } });
   } catch (e) {
     const name = (e as Error).name;
-    throw new Error(name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${timeoutMs} ms` : `unreachable (${(e as Error).message})`, { cause: e });
+    throw new Error(name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${timeoutMs} ms` : 'unreachable', { cause: e });
   }
   if (!res.ok) throw new Error(`answered HTTP ${res.status}`);
-  const text = await res.text();
+  if (Number(res.headers.get('content-length') ?? 0) > MAX_PAGE_BYTES) throw new Error('sent a page too large');
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   try {
-    return JSON.parse(text);
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.length;
+      if (size > MAX_PAGE_BYTES) throw new Error('sent a page too large');
+      chunks.push(chunk);
+    }
+  } catch (e) {
+    if ((e as Error).message === 'sent a page too large') throw e;
+    throw new Error(`no answer within ${timeoutMs} ms`, { cause: e });
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch (e) {
     throw new Error('did not send JSON', { cause: e });
   }
@@ -88,7 +108,8 @@ async function readPage(url: string, timeoutMs: number): Promise<unknown> {
  */
 export async function fetchResults(deps: Deps, drawDate: string, actorId: number | null): Promise<FetchOutcome[]> {
   const sites = await resultSites(deps);
-  const timeoutMs = Number((await setting(deps, 'resultFetchTimeoutMs')) ?? DEFAULT_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
+  // Clamped: a setting of 0, a negative or a huge value would mean no time-out at all.
+  const timeoutMs = Math.min(30_000, Math.max(100, Number((await setting(deps, 'resultFetchTimeoutMs')) ?? DEFAULT_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS));
   const now = deps.clock.now();
   const due = await rows<{ drawId: number; poolId: number }>(
     deps.db,
@@ -128,7 +149,13 @@ async function saveFetched(deps: Deps, drawId: number, numbers: ReturnType<typeo
     const now = deps.clock.now();
     if (result?.status === 'released') return { outcome: 'released' };
     if (!result) {
-      await tx.insert(poolResults).values({ drawId, poolId: draw.poolId, drawDate: draw.drawDate, numbers, status: 'fetched', source, confirmed: false, enteredBy: null, changedBy: null, changedAt: now, version: 1 });
+      // A result saved meanwhile (by hand, or by another fetch) wins: this one is compared next time.
+      const inserted = await tx
+        .insert(poolResults)
+        .values({ drawId, poolId: draw.poolId, drawDate: draw.drawDate, numbers, status: 'fetched', source, confirmed: false, enteredBy: null, changedBy: null, changedAt: now, version: 1 })
+        .onConflictDoNothing()
+        .returning({ drawId: poolResults.drawId });
+      if (inserted.length === 0) return { outcome: 'same', note: 'saved meanwhile' };
       await record(tx, deps, drawId, actorId, 'fetch', numbers, source, null);
       return { outcome: 'saved' };
     }

@@ -80,7 +80,7 @@ export function resultRoutes(app: HttpApp, deps: Deps) {
     { config: { access: allow.roles(readers) }, schema: { tags, querystring: resultDateQuery, response: { 200: envelope(z.array(settlementStatusRow)) } } },
     async (req) =>
       ok(
-        (await settlement.settlementOfDate(deps, req.query.drawDate)).map((r) => ({
+        (await settlement.settlementOfDate(deps, requireAuth(req), req.query.drawDate)).map((r) => ({
           ...r,
           winnersAt: r.winnersAt ? new Date(r.winnersAt).toISOString() : null,
           distributedAt: r.distributedAt ? new Date(r.distributedAt).toISOString() : null,

@@ -137,7 +137,7 @@ export async function uplinesOfDraw(tx: DbOrTx, drawId: number, companyId: numbe
   const found = await rows<{ userId: number }>(
     tx,
     sql`select distinct u as "userId"
-        from rate_chains rc, unnest(rc.user_ids[2:]) as u
+        from rate_chains rc, unnest(case when cardinality(rc.user_ids) = 1 then rc.user_ids else rc.user_ids[2:] end) as u
         where rc.id in (select distinct chain_id from (${linesOf(drawId, companyId)}) l)
         order by 1`,
   );
@@ -213,7 +213,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
         ),
         m as (
           select m0.id, m0.ticket_id, m0.bet_code, m0.stake, m0.commission as placed_commission, m0.member, m0.ord, m0.len, m0.eaten,
-                 m0.strike, m0.num, m0.den, (rd.sheet_id is not null) as priced,
+                 m0.strike, m0.num, m0.den, (coalesce(ro.sheet_id, rd.sheet_id) is not null) as priced,
                  m0.stake - sum(m0.eaten) over (partition by m0.id order by m0.ord) as pass,
                  coalesce(ro.commission_bp, rd.commission_bp, 0) as bp,
                  case when m0.strike then coalesce(${sql.raw(payoutOf('ro'))}, ${sql.raw(payoutOf('rd'))}, 0) else 0 end as payout
@@ -255,8 +255,12 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           from tn join tickets t on t.id = tn.ticket_id join journal_entries je on je.transaction_id = t.transaction_id and je.amount > 0
           group by je.account_id
         ),
-        -- Each account above the players: what it receives from below less what it owes above.
-        own as materialized (select member, sum(link_below - link) as amount from x where ord > 1 group by member),
+        -- Each account above the players: what it receives from below less what it owes above. A ticket
+        -- its company placed for itself (a chain of one) is held by that company: it receives the link.
+        own as materialized (
+          select member, sum(case when len = 1 then link else link_below - link end) as amount
+          from x where ord > 1 or len = 1 group by member
+        ),
         ${manyPostingsCtes(
           a.at,
           'settlement',
@@ -313,6 +317,18 @@ export async function postLegs(tx: DbOrTx, a: { at: Date; kind: string; by: numb
 /** The entries of a journal transaction, to reverse it. */
 export async function entriesOf(tx: DbOrTx, txId: number) {
   return rows<{ accountId: number; amount: number }>(tx, sql`select account_id as "accountId", amount from journal_entries where transaction_id = ${txId} order by account_id`);
+}
+
+/** The accounts the journal transactions of earlier rounds' unreversed bookings moved (to lock them first). */
+export async function accountsOfUnreversed(tx: DbOrTx, drawId: number, companyId: number, round: number): Promise<number[]> {
+  const found = await rows<{ id: number }>(
+    tx,
+    sql`select distinct je.account_id as id from settlement_bookings b join journal_entries je on je.transaction_id = b.transaction_id
+        where b.draw_id = ${drawId}::int and b.company_id = ${companyId}::int and b.round < ${round}::int and b.step in ('distribute', 'release')
+          and not exists (select 1 from settlement_bookings r where r.draw_id = b.draw_id and r.company_id = b.company_id
+                          and r.round = b.round and r.step = 'reverse-' || b.step)`,
+  );
+  return found.map((r) => Number(r.id));
 }
 
 /** Bookings of earlier rounds of the draw and company not reversed yet. */

@@ -79,28 +79,35 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
   if (uplines.length) await runTransaction(deps.db, (tx) => createWallets(tx, uplines));
   const held = await runTransaction(deps.db, (tx) => q.heldWinningsAccount(tx, companyId));
 
-  return runTransaction(deps.db, async (tx) => {
+  const booked = await runTransaction(deps.db, async (tx) => {
     await q.lockSettlement(tx, drawId);
     const s = await q.settlementOf(tx, drawId);
     if (!s?.winnersAt) throw refused('SETTLEMENT_WINNERS_FIRST');
     const now = deps.clock.now();
-    const releasedBefore = await reverseEarlierRounds(tx, drawId, companyId, s.round, now, by);
-    if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return 0;
-    if ((await q.linesWithoutRates(tx, drawId, companyId)) > 0) throw new Error(`draw ${drawId}: a ticket has no frozen rates`);
+    // Every account this transaction moves, locked at once in the ledger's order (wallets by id, then the
+    // open-stakes and held accounts), as placement and voiding lock wallets before open stakes.
     const wallets = await q.walletIds(tx, await q.uplinesOfDraw(tx, drawId, companyId));
     const stakes = await q.stakesAccountsOfDraw(tx, drawId, companyId);
-    // Placement's and voiding's order: wallets (by id), then open stakes; the held account last (only
-    // settlement and release touch it).
-    await q.lockAccounts(tx, wallets);
-    await q.lockAccounts(tx, stakes);
-    await q.lockAccounts(tx, [held]);
-    const booked = await q.bookDistribution(tx, { drawId, companyId, round: s.round, heldId: held, at: now, by });
-    if (booked.unpriced > 0) throw new Error(`draw ${drawId}: ${booked.unpriced} links have no rates`);
-    const txId = (await q.hasEntries(tx, booked.txId)) ? booked.txId : null;
+    await q.lockAccounts(tx, [...(await q.accountsOfUnreversed(tx, drawId, companyId, s.round)), ...wallets, ...stakes, held]);
+    const releasedBefore = await reverseEarlierRounds(tx, drawId, companyId, s.round, now, by);
+    if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return { lines: 0, round: s.round, releasedBefore: false };
+    if ((await q.linesWithoutRates(tx, drawId, companyId)) > 0) throw new Error(`draw ${drawId}: a ticket has no frozen rates`);
+    const done = await q.bookDistribution(tx, { drawId, companyId, round: s.round, heldId: held, at: now, by });
+    if (done.unpriced > 0) throw new Error(`draw ${drawId}: ${done.unpriced} links have no rates`);
+    const txId = (await q.hasEntries(tx, done.txId)) ? done.txId : null;
     await q.recordBooking(tx, { drawId, companyId, round: s.round, step: 'distribute', transactionId: txId, at: now, by });
-    if (releasedBefore) await releaseLocked(tx, drawId, companyId, s.round, held, now, by);
-    return booked.lines;
+    return { lines: done.lines, round: s.round, releasedBefore };
   });
+  // Credit released in an earlier round is released again, in a transaction of its own (its own lock
+  // order: the winners' wallets, then held). Should this not happen, the company's Release Credit does it.
+  if (booked.releasedBefore) {
+    await runTransaction(deps.db, async (tx) => {
+      await q.lockSettlement(tx, drawId);
+      const s = await q.settlementOf(tx, drawId);
+      if (s && s.round === booked.round) await releaseLocked(tx, drawId, companyId, s.round, held, deps.clock.now(), by);
+    });
+  }
+  return booked.lines;
 }
 
 /** Reverses the bookings of earlier rounds (release first); returns whether credit had been released. */
@@ -215,13 +222,16 @@ export async function blockReport(deps: Deps, auth: AuthContext, drawDate: strin
   return reportAccess(deps, drawDate);
 }
 
-/** The settlement state of each draw of a date, for the result screen. */
-export async function settlementOfDate(deps: Deps, drawDate: string) {
+/** The settlement state of each draw of a date, for the result screen: a company sees its own strikes and release. */
+export async function settlementOfDate(deps: Deps, auth: AuthContext, drawDate: string) {
+  const company = auth.roleId === RoleId.Company ? auth.actingUserId : null;
   return rows<{ drawId: number; round: number; winnersAt: string | null; distributedAt: string | null; strikes: number; released: boolean }>(
     deps.db,
     sql`select s.draw_id as "drawId", s.round, s.winners_at as "winnersAt", s.distributed_at as "distributedAt",
-               (select count(*)::int from winners w where w.draw_id = s.draw_id and w.round = s.round) as strikes,
-               exists (select 1 from settlement_bookings b where b.draw_id = s.draw_id and b.round = s.round and b.step = 'release') as released
+               (select count(*)::int from winners w where w.draw_id = s.draw_id and w.round = s.round
+                  and (${company}::int is null or w.company_id = ${company}::int)) as strikes,
+               exists (select 1 from settlement_bookings b where b.draw_id = s.draw_id and b.round = s.round and b.step = 'release'
+                         and (${company}::int is null or b.company_id = ${company}::int)) as released
         from draw_settlements s where s.draw_date = ${drawDate}::date order by s.pool_id`,
   );
 }
