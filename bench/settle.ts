@@ -95,7 +95,7 @@ async function main() {
     from generate_series(0, ${LINES - 1}) g
     join tickets t on t.id = 1 + g / ${LINES_PER_TICKET}
     cross join lateral (select case when g % 20 = 0 then (array['0042', '1111', '2222', '3005', '4007'])[1 + (g / 20) % 5]
-                                    else lpad(((g * 7919) % 10000)::text, 4, '0') end as num) x`);
+                                    else lpad(((g::bigint * 7919) % 10000)::text, 4, '0') end as num) x`);
   // Agent 40%, master 10%, senior 10% of every line; the company eats 20%; the rest is unposted.
   await exec(sql`
     insert into eat_shares (bet_line_id, user_id, draw_id, amount)
