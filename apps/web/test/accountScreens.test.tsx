@@ -146,7 +146,7 @@ describe('/account/detail', () => {
     // The server's bounds decide, not the upline's raw figures above.
     bounds: { discount: { min: 0, max: 26.5 }, positionTaking: { min: 0, max: 28 } },
     packageChoices: [
-      { packageType: 0, inherited: { packageId: 1, name: 'Standard' }, packages: [{ packageId: 21, name: 'Agent normal' }, { packageId: 22, name: 'Agent low' }] },
+      { packageType: 0, inherited: { packageId: 1, name: 'Standard', seedKey: 'standard' }, packages: [{ packageId: 21, name: 'Agent normal' }, { packageId: 22, name: 'Agent low' }] },
       { packageType: 2, inherited: { packageId: 2, name: 'GD Standard' }, packages: [] },
       { packageType: 3, inherited: null, packages: [] },
     ],

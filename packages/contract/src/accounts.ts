@@ -171,8 +171,8 @@ export const detailInit = z.object({
   packageChoices: z.array(
     z.object({
       packageType: z.number().int(),
-      inherited: z.object({ packageId: z.number().int(), name: z.string() }).nullable(),
-      packages: z.array(z.object({ packageId: z.number().int(), name: z.string() })),
+      inherited: z.object({ packageId: z.number().int(), name: z.string(), seedKey: z.string().nullable().optional() }).nullable(),
+      packages: z.array(z.object({ packageId: z.number().int(), name: z.string(), seedKey: z.string().nullable().optional() })),
     }),
   ),
   currencies: z.array(z.string()),

@@ -53,8 +53,9 @@ export async function packageChoices(
       const inheritedPkg = eff ? (await q.packagesByIds(db, [eff.packageId]))[0] : undefined;
       return {
         packageType,
-        inherited: inheritedPkg ? { packageId: inheritedPkg.id, name: inheritedPkg.name } : null,
-        packages: own.filter((p) => p.packageType === packageType && !p.isRedPackage).map((p) => ({ packageId: p.id, name: p.name })),
+        // The seed key lets the form show a seeded package ("Standard") in the reader's language.
+        inherited: inheritedPkg ? { packageId: inheritedPkg.id, name: inheritedPkg.name, seedKey: inheritedPkg.seedKey ?? null } : null,
+        packages: own.filter((p) => p.packageType === packageType && !p.isRedPackage).map((p) => ({ packageId: p.id, name: p.name, seedKey: p.seedKey ?? null })),
       };
     }),
   );

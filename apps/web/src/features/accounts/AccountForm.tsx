@@ -1,3 +1,4 @@
+import { seededText } from '../../i18n/seeded';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Space, Switch, Typography } from 'antd';
 import type { FormRule } from 'antd';
@@ -385,8 +386,8 @@ export function AccountForm({ mode, detail, init, uplineId, defaultLevel, readOn
                   data-testid={`account-field-package-${c.packageType}`}
                   disabled={disabled || !c.packages.length}
                   allowClear
-                  placeholder={c.inherited ? t('accounts.inheritsPackage', { name: c.inherited.name }) : t('accounts.noPackage')}
-                  options={c.packages.map((p) => ({ value: p.packageId, label: p.name }))}
+                  placeholder={c.inherited ? t('accounts.inheritsPackage', { name: seededText(t, 'packages', c.inherited) }) : t('accounts.noPackage')}
+                  options={c.packages.map((p) => ({ value: p.packageId, label: seededText(t, 'packages', p) }))}
                 />
               </Form.Item>
             </F>
