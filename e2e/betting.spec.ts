@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, agreeTermsIfShown, clickChoice, DEMO_PASSWORD, login, setLanguage, shot, goByMenu } from './support';
+import { ADMIN, agreeTermsIfShown, answerConfirm, clickChoice, DEMO_PASSWORD, login, setLanguage, shot, goByMenu } from './support';
 
 // Ordering (issue 4) on the demo hierarchy with the real clock: the demo draws are this year's and next
 // year's (Wed/Sat/Sun for pools 1-7, GD daily), so "D" always finds an open draw.
@@ -223,7 +223,7 @@ test('an agent saves an auto ticket (one date at most), sees its first run and s
 
   await page.getByTestId(`auto-stop-${autoId}`).click();
   await expect(page.getByTestId('alert-message')).toContainText(`stop auto ticket #${autoId}`);
-  await page.getByTestId('alert-ok').click();
+  await answerConfirm(page);
   await expect(page.getByTestId(`auto-status-${autoId}`)).toHaveAttribute('data-status', 'void');
   // Its toast is gone before the next screenshots.
   await expect(page.locator('.ant-message-notice')).toHaveCount(0);

@@ -43,6 +43,18 @@ export async function logoutThroughConfirm(page: Page) {
   }).toPass({ timeout: 15_000 });
 }
 
+/**
+ * Answers the open confirm dialog with OK (or Cancel), clicking again until it is gone: a click during the
+ * dialog's opening animation can be lost under load, and a user would click again.
+ */
+export async function answerConfirm(page: Page, button: 'alert-ok' | 'alert-cancel' = 'alert-ok') {
+  await expect(page.getByTestId('alert-message')).toBeVisible();
+  await expect(async () => {
+    if (await page.getByTestId(button).isVisible()) await page.getByTestId(button).click({ timeout: 2_000 });
+    await expect(page.getByTestId('alert-message')).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** After login: agrees to the terms if they are shown (without "do not show again"), then waits for the dashboard. */
 export async function agreeTermsIfShown(page: Page) {
   await expect(page).toHaveURL(/\/(terms-and-conditions|dashboard)$/);
