@@ -188,6 +188,9 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(released.body.data).toEqual({ released: 2_500_000, draws: 1 });
     expect((await balance(ids.setplayer)) - before.P).toBe(2_500_000);
     expect(await held()).toBe(0);
+    // The credit log names the draw by its pool and date.
+    const memos = await rows<{ kind: string; memo: string }>(sql`select kind, memo from journal_transactions where kind in ('settlement', 'winning') order by id`);
+    expect(memos.map((m) => `${m.kind}: ${m.memo}`)).toEqual(['settlement: Magnum 4D 2026-11-25', 'winning: Magnum 4D 2026-11-25']);
     const again = await t.request({ url: '/api/Result/ReleaseCredit', cookie: admin, json: { drawDate: '2026-11-25' } });
     expect(again.body.data).toEqual({ released: 0, draws: 0 });
   });
@@ -202,6 +205,11 @@ describe('settling DOMAIN\'s worked example', () => {
     expect((await balance(ids.setplayer)) - before.P).toBe(2_500_000);
     const [s] = await rows<{ round: number }>(sql`select round from draw_settlements where draw_id = ${drawId}`);
     expect(s.round).toBe(2);
+    const reversed = await rows<{ memo: string }>(sql`select memo from journal_transactions where kind = 'reversal' order by id`);
+    expect(reversed.map((r) => r.memo)).toEqual([
+      'Magnum 4D 2026-11-25: winnings reversed (corrected result)',
+      'Magnum 4D 2026-11-25: settlement reversed (corrected result)',
+    ]);
     const steps = await rows<{ round: number; step: string }>(sql`select round, step from settlement_bookings where draw_id = ${drawId} order by round, step`);
     expect(steps).toEqual([
       { round: 1, step: 'distribute' },

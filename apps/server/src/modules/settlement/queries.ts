@@ -15,6 +15,7 @@ export async function lockSettlement(tx: DbOrTx, drawId: number) {
 
 export interface SettlementRow {
   drawId: number;
+  poolName: string;
   drawDate: string;
   poolId: number;
   round: number;
@@ -23,12 +24,17 @@ export interface SettlementRow {
   distributedAt: Date | null;
 }
 
+/** How the credit log names a draw's settlement: its pool and date, and the round after a correction. */
+export function drawMemo(s: { drawDate: string; poolName: string; round: number }): string {
+  return `${s.poolName} ${s.drawDate}${s.round > 1 ? ` (round ${s.round})` : ''}`;
+}
+
 export async function settlementOf(tx: DbOrTx, drawId: number): Promise<SettlementRow | undefined> {
   const [r] = await rows<SettlementRow>(
     tx,
-    sql`select draw_id as "drawId", to_char(draw_date, 'YYYY-MM-DD') as "drawDate", pool_id as "poolId", round,
-               result_version as "resultVersion", winners_at as "winnersAt", distributed_at as "distributedAt"
-        from draw_settlements where draw_id = ${drawId}::int`,
+    sql`select s.draw_id as "drawId", to_char(s.draw_date, 'YYYY-MM-DD') as "drawDate", s.pool_id as "poolId", p.name as "poolName", s.round,
+               s.result_version as "resultVersion", s.winners_at as "winnersAt", s.distributed_at as "distributedAt"
+        from draw_settlements s join pools p on p.id = s.pool_id where s.draw_id = ${drawId}::int`,
   );
   return r;
 }
@@ -184,7 +190,7 @@ export async function stakesAccountsOfDraw(tx: DbOrTx, drawId: number, companyId
  * the players' winnings go to the company's held account), and written as the per-level figures. The
  * accounts are locked by the caller. Returns the journal transaction id and the number of lines.
  */
-export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyId: number; round: number; heldId: number; at: Date; by: number | null }) {
+export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyId: number; round: number; heldId: number; at: Date; by: number | null; memo: string }) {
   const pass = 'm.pass';
   const bp = 'm.bp';
   const payout = 'm.payout';
@@ -264,7 +270,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
         ${manyPostingsCtes(
           a.at,
           'settlement',
-          sql`select tx_id, ${a.by}::int as initiated_by, ${a.companyId || null}::int as company_id, ${`draw ${a.drawId} round ${a.round}`}::text as memo from tx`,
+          sql`select tx_id, ${a.by}::int as initiated_by, ${a.companyId || null}::int as company_id, ${a.memo}::text as memo from tx`,
           sql`select tx.tx_id, s.account_id, s.amount from (
                 select w.id as account_id, own.amount from own join ledger_accounts w on w.user_id = own.member
                 union all

@@ -89,10 +89,10 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     const wallets = await q.walletIds(tx, await q.uplinesOfDraw(tx, drawId, companyId));
     const stakes = await q.stakesAccountsOfDraw(tx, drawId, companyId);
     await q.lockAccounts(tx, [...(await q.accountsOfUnreversed(tx, drawId, companyId, s.round)), ...wallets, ...stakes, held]);
-    const releasedBefore = await reverseEarlierRounds(tx, drawId, companyId, s.round, now, by);
+    const releasedBefore = await reverseEarlierRounds(tx, s, companyId, now, by);
     if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return { lines: 0, round: s.round, releasedBefore: false };
     if ((await q.linesWithoutRates(tx, drawId, companyId)) > 0) throw new Error(`draw ${drawId}: a ticket has no frozen rates`);
-    const done = await q.bookDistribution(tx, { drawId, companyId, round: s.round, heldId: held, at: now, by });
+    const done = await q.bookDistribution(tx, { drawId, companyId, round: s.round, heldId: held, at: now, by, memo: q.drawMemo(s) });
     if (done.unpriced > 0) throw new Error(`draw ${drawId}: ${done.unpriced} links have no rates`);
     const txId = (await q.hasEntries(tx, done.txId)) ? done.txId : null;
     await q.recordBooking(tx, { drawId, companyId, round: s.round, step: 'distribute', transactionId: txId, at: now, by });
@@ -104,15 +104,16 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     await runTransaction(deps.db, async (tx) => {
       await q.lockSettlement(tx, drawId);
       const s = await q.settlementOf(tx, drawId);
-      if (s && s.round === booked.round) await releaseLocked(tx, drawId, companyId, s.round, held, deps.clock.now(), by);
+      if (s && s.round === booked.round) await releaseLocked(tx, s, companyId, held, deps.clock.now(), by);
     });
   }
   return booked.lines;
 }
 
 /** Reverses the bookings of earlier rounds (release first); returns whether credit had been released. */
-async function reverseEarlierRounds(tx: Tx, drawId: number, companyId: number, round: number, now: Date, by: number | null): Promise<boolean> {
-  const open = await q.unreversed(tx, drawId, companyId, round);
+async function reverseEarlierRounds(tx: Tx, s: q.SettlementRow, companyId: number, now: Date, by: number | null): Promise<boolean> {
+  const drawId = s.drawId;
+  const open = await q.unreversed(tx, drawId, companyId, s.round);
   let released = false;
   for (const b of open) {
     if (b.step === 'release') released = true;
@@ -125,7 +126,7 @@ async function reverseEarlierRounds(tx: Tx, drawId: number, companyId: number, r
         kind: 'reversal',
         by,
         companyId,
-        memo: `reverses ${b.transactionId} (draw ${drawId} round ${b.round} ${b.step})`,
+        memo: `${q.drawMemo({ ...s, round: b.round })}: ${b.step === 'release' ? 'winnings' : 'settlement'} reversed (corrected result)`,
         legs: entries.map((e) => ({ accountId: e.accountId, amount: -Number(e.amount) })),
       });
     }
@@ -134,7 +135,8 @@ async function reverseEarlierRounds(tx: Tx, drawId: number, companyId: number, r
   return released;
 }
 
-async function releaseLocked(tx: Tx, drawId: number, companyId: number, round: number, held: number, now: Date, by: number | null) {
+async function releaseLocked(tx: Tx, s: q.SettlementRow, companyId: number, held: number, now: Date, by: number | null) {
+  const { drawId, round } = s;
   if (await q.bookingOf(tx, drawId, companyId, round, 'release')) return 0;
   const perPlayer = await q.heldPerPlayer(tx, drawId, round, companyId);
   const missing = perPlayer.filter((p) => p.walletId === null);
@@ -147,7 +149,7 @@ async function releaseLocked(tx: Tx, drawId: number, companyId: number, round: n
     kind: 'winning',
     by,
     companyId,
-    memo: `draw ${drawId} round ${round}`,
+    memo: q.drawMemo(s),
     legs: [...perPlayer.map((p) => ({ accountId: Number(p.walletId), amount: Number(p.amount) })), { accountId: held, amount: -total }],
   });
   await q.recordBooking(tx, { drawId, companyId, round, step: 'release', transactionId: txId, at: now, by });
@@ -178,7 +180,7 @@ export async function releaseCredit(deps: Deps, auth: AuthContext, drawDate: str
       const s = await q.settlementOf(tx, Number(t.drawId));
       // A correction meanwhile started another round: its own distribution releases again.
       if (!s || s.round !== Number(t.round)) return 0;
-      return releaseLocked(tx, Number(t.drawId), Number(t.companyId), s.round, held, deps.clock.now(), auth.userId);
+      return releaseLocked(tx, s, Number(t.companyId), held, deps.clock.now(), auth.userId);
     });
   }
   if (targets.length) {
