@@ -64,8 +64,15 @@ export async function agreeTermsIfShown(page: Page) {
 
 /** Picks an option of an antd Select (the test id is on the select) by its visible label. */
 export async function pickOption(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`).first().click();
+  // Seen in CI under load: a click on an option while the list still opened was lost, leaving the old
+  // value. A user would pick again, and so does this, until the select shows the option.
+  const select = page.getByTestId(testId);
+  const option = page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`).first();
+  await expect(async () => {
+    if (!(await option.isVisible())) await select.click({ timeout: 2_000 });
+    await option.click({ timeout: 2_000 });
+    await expect(select).toContainText(label, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The row key (account id) of the table row that shows `text`. */
