@@ -12,6 +12,7 @@ import type { AuthContext } from '../../platform/session';
 import { idempotent, type StoredResponse } from '../ledger/idempotency';
 import { rows } from '../ledger/queries';
 import { lockWallets, post, runTransaction } from '../ledger/service';
+import { dateSettling } from '../settlement/queries';
 import type { DbOrTx } from '../../platform/db';
 
 /** Owed (the links of the date's current rounds) and paid to or by its upline `uplineId` (null: each one's own), per account. */
@@ -50,14 +51,14 @@ export async function initDrawPayment(deps: Deps, auth: AuthContext, drawDate: s
   const self = accounts.find((a) => Number(a.userId) === me);
   const downlines = accounts.filter((a) => Number(a.userId) !== me);
   const f = await figures(deps.db, drawDate, accounts.map((a) => Number(a.userId)));
-  const [settling] = await rows<{ settling: boolean }>(deps.db, sql`select exists (select 1 from draw_settlements where draw_date = ${drawDate}::date and distributed_at is null) as settling`);
+  const settling = await dateSettling(deps.db, drawDate);
   const norm = (a: (typeof accounts)[number]) => ({ ...a, userId: Number(a.userId) });
   return {
     drawDate,
     // A company's upline is the platform: nothing to pay there.
     upline: self && Number(self.roleId) !== RoleId.Company ? { ...line(norm(self), f.get(me)), uplineUsername: self.uplineUsername ?? '' } : null,
     downlines: downlines.map((d) => line(norm(d), f.get(Number(d.userId)))).filter((l) => l.status !== 'none'),
-    settling: settling.settling,
+    settling,
   };
 }
 
@@ -77,8 +78,7 @@ export async function saveDrawPayment(deps: Deps, auth: AuthContext, body: SaveD
       );
       if (!down) throw notFound();
       // While a draw of the date is being settled (or settled again) its figures are not final.
-      const [busy] = await rows<{ settling: boolean }>(tx, sql`select exists (select 1 from draw_settlements where draw_date = ${body.drawDate}::date and distributed_at is null) as settling`);
-      if (busy.settling) throw new AppError(409, 'RESULT_CALCULATION_PROCESSING');
+      if (await dateSettling(tx, body.drawDate)) throw new AppError(409, 'RESULT_CALCULATION_PROCESSING');
       const wallets = await lockWallets(tx, [me, body.downlineId]);
       const f = (await figures(tx, body.drawDate, [body.downlineId])).get(body.downlineId)!;
       const remaining = f.owed - f.paid;

@@ -29,6 +29,12 @@ export function drawMemo(s: { drawDate: string; poolName: string; round: number 
   return `${s.poolName} ${s.drawDate}${s.round > 1 ? ` (round ${s.round})` : ''}`;
 }
 
+/** Whether a draw of the date has a settlement round started and not yet distributed: its figures may still change. */
+export async function dateSettling(db: DbOrTx, drawDate: string): Promise<boolean> {
+  const [r] = await rows<{ settling: boolean }>(db, sql`select exists (select 1 from draw_settlements where draw_date = ${drawDate}::date and distributed_at is null) as settling`);
+  return r.settling;
+}
+
 export async function settlementOf(tx: DbOrTx, drawId: number): Promise<SettlementRow | undefined> {
   const [r] = await rows<SettlementRow>(
     tx,

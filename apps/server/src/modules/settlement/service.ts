@@ -203,13 +203,10 @@ export async function settleDraw(deps: Deps, drawId: number, by: number | null) 
  * settlement round started and not yet distributed.
  */
 export async function reportAccess(deps: Deps, drawDate: string): Promise<{ blocked: boolean; byHand: boolean; settling: boolean }> {
-  const [r] = await rows<{ byHand: boolean | null; settling: boolean }>(
-    deps.db,
-    sql`select (select blocked from report_blocks where draw_date = ${drawDate}::date) as "byHand",
-               exists (select 1 from draw_settlements where draw_date = ${drawDate}::date and distributed_at is null) as settling`,
-  );
+  const [r] = await rows<{ byHand: boolean | null }>(deps.db, sql`select (select blocked from report_blocks where draw_date = ${drawDate}::date) as "byHand"`);
   const byHand = r.byHand === true;
-  return { blocked: byHand || r.settling, byHand, settling: r.settling };
+  const settling = await q.dateSettling(deps.db, drawDate);
+  return { blocked: byHand || settling, byHand, settling };
 }
 
 export async function blockReport(deps: Deps, auth: AuthContext, drawDate: string, blocked: boolean, ip: string) {
