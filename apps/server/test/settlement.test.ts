@@ -168,12 +168,22 @@ describe('settling DOMAIN\'s worked example', () => {
     // The player's winnings are held: its wallet has not moved yet.
     expect(await balance(ids.setplayer)).toBe(before.P);
     expect(await held()).toBe(2_500_000);
-    const figures = await rows<{ user_id: number; pass: string; eaten: string; commission: string; winnings: string; link: string; link_below: string }>(
-      sql`select user_id, pass::text, eaten::text, commission::text, winnings::text, link::text, link_below::text from settlement_figures where draw_id = ${drawId} order by user_id`,
+    const figures = await rows<Record<'pass' | 'eaten' | 'commission' | 'winnings' | 'link' | 'link_below' | 'commission_in' | 'winnings_in' | 'commission_below' | 'winnings_below', string> & { user_id: number }>(
+      sql`select user_id, sum(pass)::text as pass, sum(eaten)::text as eaten, sum(commission)::text as commission, sum(winnings)::text as winnings,
+                 sum(link)::text as link, sum(link_below)::text as link_below, sum(commission_in)::text as commission_in, sum(winnings_in)::text as winnings_in,
+                 sum(commission_below)::text as commission_below, sum(winnings_below)::text as winnings_below
+          from settlement_figures where draw_id = ${drawId} group by user_id order by user_id`,
     );
     const of = (id: number) => figures.find((f) => f.user_id === id)!;
     expect(of(ids.setplayer)).toMatchObject({ pass: '2000', commission: '520', winnings: '2500000', link: String(740 - 2_499_260) });
     expect(of(ids.setagent)).toMatchObject({ pass: '1000', eaten: '1000', commission: '270', winnings: '1300000', link: String(365 - 1_299_635), link_below: String(740 - 2_499_260) });
+    // A's result split as the reports show it (DOMAIN's "A when 1234 wins", twice the losing line): its own
+    // 10.00 eaten at its rates, 2 x 3.65 - 13,000.00; commission spread 20.00 x 1%; payout spread 10 x 100.
+    const a = of(ids.setagent);
+    expect(a).toMatchObject({ commission_below: '520', winnings_below: '2500000', commission_in: '540', winnings_in: '2600000' });
+    const ownWinLoss = 2000 - 540 - 2_600_000 - Number(a.link);
+    expect(ownWinLoss).toBe(730 - 1_300_000);
+    expect(ownWinLoss + (540 - 520) + (2_600_000 - 2_500_000)).toBe(Number(a.link_below) - Number(a.link));
     // C's figures add its own 1.00 line, where it is the bettor and holds the link of 0.72 itself.
     expect(of(ids.setco)).toMatchObject({ pass: '500', eaten: '600', link: '72', link_below: String(365 - 1_299_635) });
     const access = await t.request({ url: '/api/Result/GetReportAccessValue', cookie: player, query: { drawDate: '2026-11-25' } });

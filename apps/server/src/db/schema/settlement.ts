@@ -115,7 +115,8 @@ export const settlementBookings = pgTable(
 );
 
 /**
- * The per-level figures of a booked draw (DOMAIN "Reports: the figures"), per account and bet code: what
+ * The per-level figures of a booked draw (DOMAIN "Reports: the figures"), per account, the direct downline
+ * the lines came through, and bet code: what
  * passed through it, what it ate, its commission and winnings at its own rates, its link to the account
  * above (payable to upline) and the links of its direct downlines (receivable from below). Reports read
  * these; none recomputes money.
@@ -127,8 +128,12 @@ export const settlementFigures = pgTable(
     round: integer('round').notNull(),
     companyId: integer('company_id').notNull(),
     userId: integer('user_id').notNull(),
+    /** The direct downline the lines came through (0: the account's own tickets), so a report splits by it. */
+    viaUserId: integer('via_user_id').notNull().default(0),
     betCode: text('bet_code').notNull(),
     lines: integer('lines').notNull(),
+    /** Distinct tickets of the group (a ticket with several codes counts once per code). */
+    tickets: integer('tickets').notNull().default(0),
     turnover: bigint('turnover', { mode: 'number' }).notNull(),
     pass: bigint('pass', { mode: 'number' }).notNull(),
     eaten: bigint('eaten', { mode: 'number' }).notNull(),
@@ -136,8 +141,14 @@ export const settlementFigures = pgTable(
     winnings: bigint('winnings', { mode: 'number' }).notNull(),
     link: bigint('link', { mode: 'number' }).notNull(),
     linkBelow: bigint('link_below', { mode: 'number' }).notNull(),
+    /** Commission and winnings on what reached the account (pass + eaten) at its own rates. */
+    commissionIn: bigint('commission_in', { mode: 'number' }).notNull().default(0),
+    winningsIn: bigint('winnings_in', { mode: 'number' }).notNull().default(0),
+    /** The direct downline's commission and winnings on what it passed up (its link's parts). */
+    commissionBelow: bigint('commission_below', { mode: 'number' }).notNull().default(0),
+    winningsBelow: bigint('winnings_below', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.drawId, t.round, t.userId, t.betCode] }), index('settlement_figures_user_idx').on(t.userId, t.drawId)],
+  (t) => [primaryKey({ columns: [t.drawId, t.round, t.userId, t.viaUserId, t.betCode] }), index('settlement_figures_user_idx').on(t.userId, t.drawId)],
 );
 
 /** Reports for a draw date blocked (or unblocked) by hand (Result/BlockReport). */

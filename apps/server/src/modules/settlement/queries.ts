@@ -202,6 +202,8 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
   const payout = 'm.payout';
   const winnings = linkSql.winnings(pass, payout, 'm.num', 'm.den');
   const commission = linkSql.commission(pass, bp);
+  const commissionIn = linkSql.commission('(m.pass + m.eaten)', bp);
+  const winningsIn = linkSql.winnings('(m.pass + m.eaten)', payout, 'm.num', 'm.den');
   const payoutOf = (r: string) =>
     `(m0.n_first * ${r}.first + m0.n_second * ${r}.second + m0.n_third * ${r}.third + m0.n_fourth * ${r}.fourth + m0.n_fifth * ${r}.fifth
       + m0.n_sixth * ${r}.sixth + m0.n_starter * ${r}.starter + m0.n_consolation * ${r}.consolation)`;
@@ -237,7 +239,11 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           select m.*,
                  -- The player's commission is the one it was charged at placement (the same rule, same rates).
                  case when m.ord = m.len and m.ord > 1 then 0 when m.ord = 1 then m.placed_commission else ${sql.raw(commission)} end as comm,
-                 case when m.ord = m.len and m.ord > 1 then 0 else ${sql.raw(winnings)} end as win
+                 case when m.ord = m.len and m.ord > 1 then 0 else ${sql.raw(winnings)} end as win,
+                 -- What reached the account from below (its pass plus what it ate), priced at its own rates:
+                 -- the reports split its result into own win/loss and spreads with it (DOMAIN "Reports").
+                 case when m.ord = 1 then m.placed_commission else ${sql.raw(commissionIn)} end as comm_in_own,
+                 ${sql.raw(winningsIn)} as win_in_own
           from m
         ),
         x as materialized (
@@ -245,14 +251,27 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
                  -- The company (top of the chain) has no upline link until its unposted part is laid off.
                  case when k.ord = k.len and k.ord > 1 then 0 else k.pass - k.comm - k.win end as link,
                  coalesce(lag(case when k.ord = k.len and k.ord > 1 then 0 else k.pass - k.comm - k.win end)
-                            over (partition by k.id order by k.ord), 0) as link_below
+                            over (partition by k.id order by k.ord), 0) as link_below,
+                 coalesce(lag(k.member) over (partition by k.id order by k.ord), 0) as via,
+                 coalesce(lag(k.comm) over (partition by k.id order by k.ord), 0) as comm_below,
+                 coalesce(lag(k.win) over (partition by k.id order by k.ord), 0) as win_below
           from k
         ),
+        -- The company at the top has no rates of its own for a link yet: what reaches it is valued at its
+        -- downline's, so its own win/loss is its whole result and its spreads are nil.
+        xf as (
+          select x.*,
+                 case when x.ord = x.len and x.ord > 1 then x.comm_below else x.comm_in_own end as comm_in,
+                 case when x.ord = x.len and x.ord > 1 then x.win_below else x.win_in_own end as win_in
+          from x
+        ),
         fig as (
-          insert into settlement_figures (draw_id, round, company_id, user_id, bet_code, lines, turnover, pass, eaten, commission, winnings, link, link_below)
-          select ${a.drawId}::int, ${a.round}::int, ${a.companyId}::int, member, bet_code, count(*)::int, sum(stake), sum(pass), sum(eaten),
-                 sum(comm), sum(win), sum(link), sum(link_below)
-          from x group by member, bet_code
+          insert into settlement_figures (draw_id, round, company_id, user_id, via_user_id, bet_code, lines, tickets, turnover, pass, eaten,
+                                          commission, winnings, link, link_below, commission_in, winnings_in, commission_below, winnings_below)
+          select ${a.drawId}::int, ${a.round}::int, ${a.companyId}::int, member, via, bet_code, count(*)::int, count(distinct ticket_id)::int,
+                 sum(stake), sum(pass), sum(eaten), sum(comm), sum(win), sum(link), sum(link_below),
+                 sum(comm_in), sum(win_in), sum(comm_below), sum(win_below)
+          from xf group by member, via, bet_code
           returning 1
         ),
         pw as materialized (select id, win from x where ord = 1 and strike),
