@@ -70,10 +70,11 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
                 and (case when p.side = 'tail' then right(bl.number, p.length) else left(bl.number, p.length) end) = p.pattern
           where bl.draw_id = ${drawId}::int and bl.status = 1
         ),
+        -- The parentheses matter: without them the order by sorts the union, and distinct on keeps any match.
         best as (
           select * from m where not highest_only
           union all
-          select distinct on (id) * from m where highest_only order by id, rank
+          (select distinct on (id) * from m where highest_only order by id, rank)
         ),
         s as (
           select id, ticket_id, user_id, company_id, ${sql.raw(counts)} from best group by id, ticket_id, user_id, company_id
