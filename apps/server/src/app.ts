@@ -1,3 +1,4 @@
+import { reportRoutes } from './modules/reports/routes';
 import { createHttp, type Deps, type HttpApp, type HttpOptions } from './platform/http';
 import { accessRoutes } from './modules/access/routes';
 import { accountRoutes } from './modules/accounts/routes';
@@ -30,6 +31,7 @@ export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (a
   dictionaryRoutes(app, deps);
   resultRoutes(app, deps);
   drawPaymentRoutes(app, deps);
+  reportRoutes(app, deps);
   await app.ready();
   return app;
 }

@@ -185,7 +185,8 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(ownWinLoss).toBe(730 - 1_300_000);
     expect(ownWinLoss + (540 - 520) + (2_600_000 - 2_500_000)).toBe(Number(a.link_below) - Number(a.link));
     // C's figures add its own 1.00 line, where it is the bettor and holds the link of 0.72 itself.
-    expect(of(ids.setco)).toMatchObject({ pass: '500', eaten: '600', link: '72', link_below: String(365 - 1_299_635) });
+    // It is the house of that bet too: it receives the 0.72 from itself, so its result on it is nil.
+    expect(of(ids.setco)).toMatchObject({ pass: '500', eaten: '600', link: '72', link_below: String(365 - 1_299_635 + 72) });
     const access = await t.request({ url: '/api/Result/GetReportAccessValue', cookie: player, query: { drawDate: '2026-11-25' } });
     expect(access.body.data.blocked).toBe(false);
   });
@@ -203,6 +204,83 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(memos.map((m) => `${m.kind}: ${m.memo}`)).toEqual(['settlement: Magnum 4D 2026-11-25', 'winning: Magnum 4D 2026-11-25']);
     const again = await t.request({ url: '/api/Result/ReleaseCredit', cookie: admin, json: { drawDate: '2026-11-25' } });
     expect(again.body.data).toEqual({ released: 0, draws: 0 });
+  });
+
+  it('reports every figure from what settlement booked: each account\'s result is its journal, and they sum to zero', async () => {
+    const day = { fromDate: '2026-11-25', toDate: '2026-11-25' };
+    agent = await t.login('setagent', PASSWORD);
+    const report = async (cookie: string, query: Record<string, unknown> = {}) => {
+      const res = await t.request({ url: '/api/Report/GetWinLossReport', cookie, query: { ...day, ...query } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    };
+    const forAgent = await report(agent);
+    expect(forAgent.rows).toHaveLength(1);
+    // DOMAIN's "A when 1234 wins", with the losing 5678 beside it: P owes A its link; A's own 10.00 eaten at
+    // its rates; commission spread 20.00 x 1%; payout spread 10 x 100; its link to C.
+    expect(forAgent.rows[0]).toMatchObject({
+      account: { userId: ids.setplayer },
+      hasDownlines: false,
+      turnover: 2000,
+      downlineCommission: 520,
+      downlineWinnings: 2_500_000,
+      downlineWinLoss: 740 - 2_499_260,
+      eaten: 1000,
+      ownWinLoss: 730 - 1_300_000,
+      commissionSpread: 20,
+      payoutSpread: 100_000,
+      result: 375 - 1_199_625,
+      payableToUpline: 365 - 1_299_635,
+    });
+    expect(forAgent.totals.result).toBe(375 - 1_199_625);
+    const forCompany = await report(co);
+    const viaAgent = forCompany.rows.find((r: { account: { userId: number } | null }) => r.account?.userId === ids.setagent);
+    expect(viaAgent).toMatchObject({ downlineWinLoss: 365 - 1_299_635, payableToUpline: 0, hasDownlines: true });
+    // Its own 1.00 ticket: it is bettor and house at once, so nothing is won or lost on it.
+    expect(forCompany.rows[0]).toMatchObject({ account: null, turnover: 100, result: 0 });
+    // A player reads no win/loss report (it has not the function), only its own lines.
+    expect((await t.request({ url: '/api/Report/GetWinLossReport', cookie: player, query: day })).status).toBe(403);
+    const own = await t.request({ url: '/api/Report/GetWinLossDetail', cookie: player, query: day });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const forPlayer = { totals: { result: own.body.data.totals.result as number } };
+    expect(forPlayer.totals.result).toBe(2_499_260 - 740);
+    // Each result is what the journal moved for the account on the draw (placement, settlement, release)...
+    const journal = async (userId: number) =>
+      Number(
+        (
+          await rows<{ s: string }>(sql`select coalesce(sum(je.amount), 0)::text as s from journal_entries je join ledger_accounts a on a.id = je.account_id
+            join journal_transactions jt on jt.id = je.transaction_id where a.user_id = ${userId} and jt.kind in ('stake', 'settlement', 'winning')`)
+        )[0].s,
+      );
+    for (const [cookie, id] of [[co, ids.setco], [agent, ids.setagent]] as const) expect((await report(cookie)).totals.result).toBe(await journal(id));
+    expect(forPlayer.totals.result).toBe(await journal(ids.setplayer));
+    // ... and the three sum to zero.
+    expect(forCompany.totals.result + forAgent.totals.result + forPlayer.totals.result).toBe(0);
+    // Drill-down from the company to its agent, with the way back; never upwards or sideways.
+    const drilled = await report(co, { userId: ids.setagent });
+    expect(drilled.rows).toEqual(forAgent.rows);
+    expect(drilled.breadcrumb.map((a: { username: string }) => a.username)).toEqual(['setco', 'setagent']);
+    expect((await t.request({ url: '/api/Report/GetWinLossReport', cookie: agent, query: { ...day, userId: ids.setco } })).status).toBe(404);
+    await createOk(co, { username: 'setsibling', level: HierarchyLevel.Agent, creditLimit: 1_000_000 });
+    const sibling = await t.login('setsibling', PASSWORD);
+    expect((await t.request({ url: '/api/Report/GetWinLossReport', cookie: sibling, query: { ...day, userId: ids.setplayer } })).status).toBe(404);
+    expect((await report(sibling)).rows).toEqual([]);
+    // The bettor's lines, and its sales.
+    const detail = await t.request({ url: '/api/Report/GetWinLossDetail', cookie: agent, query: { ...day, userId: ids.setplayer } });
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    expect(detail.body.data.lines.map((l: { number: string; winnings: number }) => [l.number, l.winnings])).toEqual([['1234', 2_500_000], ['5678', 0]]);
+    expect(detail.body.data.totals.result).toBe(forPlayer.totals.result);
+    const sales = await t.request({ url: '/api/Report/GetSalesSummary', cookie: agent, query: day });
+    expect(sales.body.data.rows).toEqual([expect.objectContaining({ betCode: 'B', tickets: 1, lines: 2, turnover: 2000, commission: 520, net: 1480 })]);
+    // A date blocked by hand is left out, and said.
+    await t.request({ url: '/api/Result/BlockReport', cookie: admin, json: { drawDate: '2026-11-25', blocked: true } });
+    const blocked = await report(agent);
+    expect(blocked).toMatchObject({ rows: [], blockedDates: ['2026-11-25'], settlingDates: [] });
+    await t.request({ url: '/api/Result/BlockReport', cookie: admin, json: { drawDate: '2026-11-25', blocked: false } });
+    // Bad filters name the field.
+    const bad = await t.request({ url: '/api/Report/GetWinLossReport', cookie: agent, query: { fromDate: '2026-11-25', toDate: '2026-11-24' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('toDate');
   });
 
   it('resettles a corrected result by reversal: the winner\'s released winnings are taken back by the difference', async () => {

@@ -11,3 +11,4 @@ export * from './tickets';
 export * from './results';
 export * from './fields';
 export * from './drawPayments';
+export * from './reports';

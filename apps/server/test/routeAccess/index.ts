@@ -9,5 +9,6 @@ import { payments } from './payments';
 import { risk } from './risk';
 import { tickets } from './tickets';
 import { results } from './results';
+import { reports } from './reports';
 
-export const EXPECTED: Record<string, string> = { ...foundation, ...accounts, ...payments, ...draws, ...risk, ...packages, ...orders, ...tickets, ...results };
+export const EXPECTED: Record<string, string> = { ...foundation, ...accounts, ...payments, ...draws, ...risk, ...packages, ...orders, ...tickets, ...results, ...reports };

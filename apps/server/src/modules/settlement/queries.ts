@@ -263,14 +263,16 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
         xf as (
           select x.*,
                  case when x.ord = x.len and x.ord > 1 then x.comm_below else x.comm_in_own end as comm_in,
-                 case when x.ord = x.len and x.ord > 1 then x.win_below else x.win_in_own end as win_in
+                 case when x.ord = x.len and x.ord > 1 then x.win_below else x.win_in_own end as win_in,
+                 -- A company's own ticket (a chain of one): it is the house of its own bet and receives its link.
+                 case when x.len = 1 then x.link else x.link_below end as link_below_fig
           from x
         ),
         fig as (
           insert into settlement_figures (draw_id, round, company_id, user_id, via_user_id, bet_code, lines, tickets, turnover, pass, eaten,
                                           commission, winnings, link, link_below, commission_in, winnings_in, commission_below, winnings_below)
           select ${a.drawId}::int, ${a.round}::int, ${a.companyId}::int, member, via, bet_code, count(*)::int, count(distinct ticket_id)::int,
-                 sum(stake), sum(pass), sum(eaten), sum(comm), sum(win), sum(link), sum(link_below),
+                 sum(stake), sum(pass), sum(eaten), sum(comm), sum(win), sum(link), sum(link_below_fig),
                  sum(comm_in), sum(win_in), sum(comm_below), sum(win_below)
           from xf group by member, via, bet_code
           returning 1

@@ -1,0 +1,51 @@
+import {
+  envelope,
+  initReport,
+  salesSummary,
+  salesSummaryQuery,
+  sumSalesSummary,
+  winLossDetail,
+  winLossDetailQuery,
+  winLossQuery,
+  winLossReport,
+} from '@app/contract';
+import { allow } from '../../platform/access';
+import { ok } from '../../platform/envelope';
+import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
+import { winLossDetail as detail } from './detail';
+import { initReport as init } from './init';
+import { salesSummary as sales, sumSalesSummary as sumSales } from './sales';
+import { winLossReport as winLoss } from './winLoss';
+
+// Decision 0027: each report is guarded by the access-string function of SPEC 6 whose name covers it
+// (win/loss by Profit Loss Report, sales by Group Sales Report, a bettor's lines by Bet History), at its View level; a sub-account holds it
+// only through its report access. Every report reads the caller's subtree only (reports/scope).
+export function reportRoutes(app: HttpApp, deps: Deps) {
+  const tags = ['Report'];
+  const winLossAccess = allow.fn('Profit Loss Report', [1]);
+  const salesAccess = allow.fn('Group Sales Report', [1]);
+  app.get('/api/Report/InitReport', { config: { access: allow.session() }, schema: { tags, response: { 200: envelope(initReport) } } }, async (req) =>
+    ok(await init(deps, requireAuth(req))),
+  );
+  for (const url of ['/api/Report/GetWinLossReport', '/api/Report/GetWinLoss3SectionsReport']) {
+    app.get(url, { config: { access: winLossAccess }, schema: { tags, querystring: winLossQuery, response: { 200: envelope(winLossReport) } } }, async (req) =>
+      ok(await winLoss(deps.db, requireAuth(req), req.query)),
+    );
+  }
+  // A bettor's settled lines are its ticket history with their results: a player reads its own.
+  app.get(
+    '/api/Report/GetWinLossDetail',
+    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, querystring: winLossDetailQuery, response: { 200: envelope(winLossDetail) } } },
+    async (req) => ok(await detail(deps.db, requireAuth(req), req.query)),
+  );
+  app.get(
+    '/api/Report/GetSalesSummary',
+    { config: { access: salesAccess }, schema: { tags, querystring: salesSummaryQuery, response: { 200: envelope(salesSummary) } } },
+    async (req) => ok(await sales(deps.db, requireAuth(req), req.query)),
+  );
+  app.get(
+    '/api/Report/GetSumSalesSummary',
+    { config: { access: salesAccess }, schema: { tags, querystring: salesSummaryQuery, response: { 200: envelope(sumSalesSummary) } } },
+    async (req) => ok(await sumSales(deps.db, requireAuth(req), req.query)),
+  );
+}

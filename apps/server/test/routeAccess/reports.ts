@@ -1,0 +1,9 @@
+// Routes of the reports (decision 0027: each behind the SPEC 6 function that names it).
+export const reports: Record<string, string> = {
+  'GET /api/Report/InitReport': 'session',
+  'GET /api/Report/GetWinLossReport': 'fn:Profit Loss Report:1',
+  'GET /api/Report/GetWinLoss3SectionsReport': 'fn:Profit Loss Report:1',
+  'GET /api/Report/GetWinLossDetail': 'fn:Bet History:1',
+  'GET /api/Report/GetSalesSummary': 'fn:Group Sales Report:1',
+  'GET /api/Report/GetSumSalesSummary': 'fn:Group Sales Report:1',
+};

@@ -1,0 +1,141 @@
+// Reports (SPEC 2 and 7 "Report"; DOMAIN.md "Reports: the figures"; decision 0027). Every report reads
+// the caller's subtree for a range of business draw dates, with "all" as -1 in its filters, and shows the
+// figures settlement booked (settlement_figures), never money recomputed. Amounts in cents.
+import { z } from 'zod';
+import { BET_CODES } from '@app/domain';
+import { INT4_MAX, isoDate, queryId } from './fields';
+
+/** SPEC 9: the value of "all" in a report filter. */
+export const REPORT_ALL = -1;
+/** The longest range one report reads (a quarter): wider asks are refused, naming the field. */
+export const REPORT_MAX_DAYS = 93;
+
+const all = z.literal('-1');
+const filterShape = {
+  fromDate: isoDate,
+  toDate: isoDate,
+  /** A pool id or -1 (every pool). */
+  poolId: z.coerce.number().int().min(-1).max(32_767).default(REPORT_ALL).refine((v) => v !== 0, 'pattern'),
+  /** A bet code or -1 (every code). */
+  betCode: z.union([all, z.enum(BET_CODES)]).default('-1'),
+  /** The account whose direct downlines are listed (drill-down); absent: the caller. */
+  userId: queryId.optional(),
+};
+const paging = {
+  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  sortOrder: z.enum(['asc', 'desc']).default('asc'),
+};
+const range = (f: unknown) => f as { fromDate: string; toDate: string };
+/** A report's query: the filter (and paging, sorting) with its date range checked. */
+const withRange = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .object({ ...filterShape, ...shape })
+    .refine((f) => range(f).fromDate <= range(f).toDate, { path: ['toDate'], message: 'min' })
+    .refine((f) => (Date.parse(range(f).toDate) - Date.parse(range(f).fromDate)) / 86_400_000 < REPORT_MAX_DAYS, { path: ['toDate'], message: 'max' });
+export const reportFilter = withRange({});
+export type ReportFilter = z.infer<typeof reportFilter>;
+
+export const reportAccount = z.object({ userId: z.number().int(), username: z.string(), fullName: z.string(), roleId: z.number().int() });
+export type ReportAccount = z.infer<typeof reportAccount>;
+
+/** Dates of the range whose figures are not final: still settling, or blocked by hand (SPEC 8 message). */
+export const reportState = z.object({ blockedDates: z.array(z.string()), settlingDates: z.array(z.string()) });
+
+export const reportHead = reportState.extend({
+  node: reportAccount,
+  /** From the caller down to the node, for the way back. */
+  breadcrumb: z.array(reportAccount),
+});
+
+// ---- Report/InitReport ----
+
+export const initReport = z.object({
+  today: z.string(),
+  /** Draw dates with draws, newest first (the last 93 days and what is scheduled). */
+  drawDates: z.array(z.string()),
+  pools: z.array(z.object({ poolId: z.number().int(), code: z.string(), name: z.string() })),
+  betCodes: z.array(z.string()),
+  downlines: z.array(reportAccount),
+});
+export type InitReport = z.infer<typeof initReport>;
+
+// ---- win/loss (GetWinLossReport, GetWinLoss3SectionsReport, the simple view) ----
+
+export const WIN_LOSS_SORT = ['username', 'turnover', 'downlineWinLoss', 'ownWinLoss', 'result', 'payableToUpline'] as const;
+export const winLossQuery = withRange({ ...paging, sortBy: z.enum(WIN_LOSS_SORT).default('username') });
+export type WinLossQuery = z.infer<typeof winLossQuery>;
+
+/**
+ * DOMAIN's figures of one account X for the lines that came through one direct downline D (or X's own
+ * tickets): the downline section (what D passed up and owes X), X's own section (eaten, at its rates, and
+ * the spreads), the upline section (what X passes up and owes above).
+ */
+export const winLossFigures = z.object({
+  tickets: z.number().int(),
+  lines: z.number().int(),
+  turnover: z.number().int(),
+  /** The downline's commission and winnings on what it passed up, and its link: what it owes X. */
+  downlineCommission: z.number().int(),
+  downlineWinnings: z.number().int(),
+  downlineWinLoss: z.number().int(),
+  eaten: z.number().int(),
+  ownWinLoss: z.number().int(),
+  commissionSpread: z.number().int(),
+  payoutSpread: z.number().int(),
+  /** X's result: received from below less owed above (= own win/loss + spreads). */
+  result: z.number().int(),
+  pass: z.number().int(),
+  uplineCommission: z.number().int(),
+  uplineWinnings: z.number().int(),
+  payableToUpline: z.number().int(),
+});
+export type WinLossFigures = z.infer<typeof winLossFigures>;
+
+export const winLossRow = winLossFigures.extend({
+  /** The direct downline, or null for the node's own tickets. */
+  account: reportAccount.nullable(),
+  /** Whether the downline has downlines of its own (drill to it) or is a bettor (drill to its tickets). */
+  hasDownlines: z.boolean(),
+});
+export type WinLossRow = z.infer<typeof winLossRow>;
+
+export const winLossReport = reportHead.extend({ rows: z.array(winLossRow), total: z.number().int(), totals: winLossFigures });
+export type WinLossReport = z.infer<typeof winLossReport>;
+
+// ---- /winloss-detail: one bettor's settled lines ----
+
+/** The bettor: `userId` of the caller's subtree, or the caller itself (/self-winloss-detail). */
+export const winLossDetailQuery = withRange({ ...paging });
+export const winLossDetailLine = z.object({
+  ticketId: z.number().int(),
+  ticketNo: z.string(),
+  drawDate: z.string(),
+  poolId: z.number().int(),
+  number: z.string(),
+  betCode: z.string(),
+  stake: z.number().int(),
+  commission: z.number().int(),
+  winnings: z.number().int(),
+  /** The bettor's result on the line: winnings less its net stake. */
+  result: z.number().int(),
+});
+export const winLossDetail = reportHead.extend({
+  lines: z.array(winLossDetailLine),
+  total: z.number().int(),
+  totals: z.object({ stake: z.number().int(), commission: z.number().int(), winnings: z.number().int(), result: z.number().int() }),
+});
+export type WinLossDetail = z.infer<typeof winLossDetail>;
+
+// ---- sales summary (GetSalesSummary, GetSumSalesSummary) ----
+
+export const salesSummaryQuery = withRange({ ...paging, sortBy: z.enum(['username', 'turnover', 'net']).default('username') });
+export type SalesSummaryQuery = z.infer<typeof salesSummaryQuery>;
+export type WinLossDetailQuery = z.infer<typeof winLossDetailQuery>;
+export const salesFigures = z.object({ tickets: z.number().int(), lines: z.number().int(), turnover: z.number().int(), commission: z.number().int(), net: z.number().int() });
+export const salesRow = salesFigures.extend({ account: reportAccount.nullable(), hasDownlines: z.boolean(), betCode: z.string() });
+export const salesSummary = reportHead.extend({ rows: z.array(salesRow), total: z.number().int(), totals: salesFigures });
+export type SalesSummary = z.infer<typeof salesSummary>;
+export type SalesRow = z.infer<typeof salesRow>;
+export const sumSalesSummary = reportHead.extend({ byCode: z.array(salesFigures.extend({ betCode: z.string() })), totals: salesFigures });
+export type SumSalesSummary = z.infer<typeof sumSalesSummary>;
