@@ -3,6 +3,7 @@
 // blocked while a draw settles, credit released to winners, and a correction resettled by reversal.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { HierarchyLevel, PoolId, RoleId } from '@app/domain';
 import { checkLedger } from '../src/modules/ledger/service';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
@@ -272,6 +273,19 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(detail.body.data.totals.result).toBe(forPlayer.totals.result);
     const sales = await t.request({ url: '/api/Report/GetSalesSummary', cookie: agent, query: day });
     expect(sales.body.data.rows).toEqual([expect.objectContaining({ betCode: 'B', tickets: 1, lines: 2, turnover: 2000, commission: 520, net: 1480 })]);
+    // The files hold what the screen shows, headed in the reader's language.
+    const csv = await t.app.inject({ method: 'GET', url: '/api/Report/GetWinLossReport', query: { ...day, format: 'csv', lang: 'cn' }, headers: { 'x-requested-with': 'XMLHttpRequest', cookie: agent } });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toContain('会员输赢');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('setplayer');
+    expect(lines[2].startsWith('合计,1,20.00,5.20,25000.00,-24985.20,10.00,-12992.70,0.20,1000.00,-11992.50,')).toBe(true);
+    const xlsx = await t.app.inject({ method: 'GET', url: '/api/Report/GetSalesSummary', query: { ...day, format: 'xlsx', lang: 'bm' }, headers: { 'x-requested-with': 'XMLHttpRequest', cookie: agent } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0].getRow(1).getCell(5).value).toBe('Jualan');
+    expect(book.worksheets[0].getRow(2).getCell(7).value).toBe(14.8);
     // A date blocked by hand is left out, and said.
     await t.request({ url: '/api/Result/BlockReport', cookie: admin, json: { drawDate: '2026-11-25', blocked: true } });
     const blocked = await report(agent);

@@ -25,6 +25,9 @@ const paging = {
   page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
+  /** json: a page; csv or xlsx: every filtered row and the totals as a file, headed in `lang`. */
+  format: z.enum(['json', 'csv', 'xlsx']).default('json'),
+  lang: z.enum(['en', 'cn', 'bm']).default('en'),
 };
 const range = (f: unknown) => f as { fromDate: string; toDate: string };
 /** A report's query: the filter (and paging, sorting) with its date range checked. */

@@ -9,13 +9,19 @@ import {
   winLossQuery,
   winLossReport,
 } from '@app/contract';
+import { z } from 'zod';
 import { allow } from '../../platform/access';
 import { ok } from '../../platform/envelope';
 import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
 import { winLossDetail as detail } from './detail';
 import { initReport as init } from './init';
 import { salesSummary as sales, sumSalesSummary as sumSales } from './sales';
+import { salesFile, winLossFile } from './files';
+import { sendReportFile } from './reportFile';
 import { winLossReport as winLoss } from './winLoss';
+
+/** A file holds every row of the filtered set. */
+const EVERY_ROW = 1_000_000;
 
 // Decision 0027: each report is guarded by the access-string function of SPEC 6 whose name covers it
 // (win/loss by Profit Loss Report, sales by Group Sales Report, a bettor's lines by Bet History), at its View level; a sub-account holds it
@@ -27,9 +33,18 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
   app.get('/api/Report/InitReport', { config: { access: allow.session() }, schema: { tags, response: { 200: envelope(initReport) } } }, async (req) =>
     ok(await init(deps, requireAuth(req))),
   );
+  const fileNote = 'format=csv or xlsx answers with every filtered row and the totals as a file headed in lang.';
   for (const url of ['/api/Report/GetWinLossReport', '/api/Report/GetWinLoss3SectionsReport']) {
-    app.get(url, { config: { access: winLossAccess }, schema: { tags, querystring: winLossQuery, response: { 200: envelope(winLossReport) } } }, async (req) =>
-      ok(await winLoss(deps.db, requireAuth(req), req.query)),
+    app.get(
+      url,
+      { config: { access: winLossAccess }, schema: { tags, description: fileNote, querystring: winLossQuery, response: { 200: envelope(winLossReport).or(z.string()) } } },
+      async (req, reply) => {
+        const q = req.query;
+        if (q.format === 'json') return ok(await winLoss(deps.db, requireAuth(req), q));
+        const all = await winLoss(deps.db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW });
+        const file = winLossFile(all.rows, { ...all.totals, account: null, hasDownlines: false }, q.lang, `${q.fromDate}-${q.toDate}`);
+        return sendReportFile(reply, file, q.format, q.lang);
+      },
     );
   }
   // A bettor's settled lines are its ticket history with their results: a player reads its own.
@@ -40,8 +55,14 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
   );
   app.get(
     '/api/Report/GetSalesSummary',
-    { config: { access: salesAccess }, schema: { tags, querystring: salesSummaryQuery, response: { 200: envelope(salesSummary) } } },
-    async (req) => ok(await sales(deps.db, requireAuth(req), req.query)),
+    { config: { access: salesAccess }, schema: { tags, description: fileNote, querystring: salesSummaryQuery, response: { 200: envelope(salesSummary).or(z.string()) } } },
+    async (req, reply) => {
+      const q = req.query;
+      if (q.format === 'json') return ok(await sales(deps.db, requireAuth(req), q));
+      const all = await sales(deps.db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW });
+      const file = salesFile(all.rows, { ...all.totals, account: null, hasDownlines: false, betCode: '' }, q.lang, `${q.fromDate}-${q.toDate}`);
+      return sendReportFile(reply, file, q.format, q.lang);
+    },
   );
   app.get(
     '/api/Report/GetSumSalesSummary',

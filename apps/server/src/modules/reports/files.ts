@@ -1,0 +1,54 @@
+// The reports' files: their columns headed in the three languages, in the trade's own words (DOMAIN
+// "Reports": 投注总额, 会员输赢, 实占输赢 ...). Each column reads the same figure the screen shows.
+import type { SalesRow, WinLossRow } from '@app/contract';
+import type { FileColumn, ReportFile } from './reportFile';
+
+const account = { en: 'Account', cn: '账户', bm: 'Akaun' };
+const name = (r: { account: { username: string; fullName: string } | null }, own: string) => (r.account ? `${r.account.username} (${r.account.fullName})` : own);
+const OWN = { en: 'Own tickets', cn: '自己的彩票', bm: 'Tiket sendiri' };
+
+export function winLossFile(rows: WinLossRow[], totals: WinLossRow, lang: 'en' | 'cn' | 'bm', range: string): ReportFile<WinLossRow> {
+  const m = (en: string, cn: string, bm: string, value: (r: WinLossRow) => number): FileColumn<WinLossRow> => ({ header: { en, cn, bm }, money: true, value });
+  return {
+    name: `win-loss-${range}`,
+    sheet: { en: 'Win Loss', cn: '输赢报表', bm: 'Menang Kalah' },
+    rows,
+    totals,
+    columns: [
+      { header: account, value: (r) => name(r, OWN[lang]) },
+      { header: { en: 'Tickets', cn: '笔数', bm: 'Tiket' }, value: (r) => r.tickets },
+      m('Turnover', '投注总额', 'Jualan', (r) => r.turnover),
+      m('Downline commission', '会员佣金', 'Komisen downline', (r) => r.downlineCommission),
+      m('Downline winnings', '会员中奖', 'Kemenangan downline', (r) => r.downlineWinnings),
+      m('Downline win/loss', '会员输赢', 'Menang/kalah downline', (r) => r.downlineWinLoss),
+      m('Own eaten', '实占注额', 'Makan sendiri', (r) => r.eaten),
+      m('Own win/loss', '实占输赢', 'Menang/kalah sendiri', (r) => r.ownWinLoss),
+      m('Commission spread', '赚取退水', 'Beza komisen', (r) => r.commissionSpread),
+      m('Payout spread', '赔率差', 'Beza bayaran', (r) => r.payoutSpread),
+      m('Result', '盈亏', 'Keputusan', (r) => r.result),
+      m('Passed up', '上缴注额', 'Dihantar ke atas', (r) => r.pass),
+      m('Upline commission', '上级佣金', 'Komisen upline', (r) => r.uplineCommission),
+      m('Upline winnings', '上级中奖', 'Kemenangan upline', (r) => r.uplineWinnings),
+      m('Payable to upline', '应付上级', 'Perlu dibayar ke upline', (r) => r.payableToUpline),
+    ],
+  };
+}
+
+export function salesFile(rows: SalesRow[], totals: SalesRow, lang: 'en' | 'cn' | 'bm', range: string): ReportFile<SalesRow> {
+  const m = (en: string, cn: string, bm: string, value: (r: SalesRow) => number): FileColumn<SalesRow> => ({ header: { en, cn, bm }, money: true, value });
+  return {
+    name: `sales-summary-${range}`,
+    sheet: { en: 'Sales Summary', cn: '销售汇总', bm: 'Ringkasan Jualan' },
+    rows,
+    totals,
+    columns: [
+      { header: account, value: (r) => name(r, OWN[lang]) },
+      { header: { en: 'Bet code', cn: '玩法', bm: 'Kod pertaruhan' }, value: (r) => r.betCode },
+      { header: { en: 'Tickets', cn: '笔数', bm: 'Tiket' }, value: (r) => r.tickets },
+      { header: { en: 'Lines', cn: '注数', bm: 'Baris' }, value: (r) => r.lines },
+      m('Turnover', '投注总额', 'Jualan', (r) => r.turnover),
+      m('Commission', '佣金', 'Komisen', (r) => r.commission),
+      m('Net', '净额', 'Bersih', (r) => r.net),
+    ],
+  };
+}
