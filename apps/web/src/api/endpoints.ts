@@ -90,6 +90,12 @@ export const API = {
     VoidAutoTicket: 'POST /api/Report/VoidAutoTicket',
     SendSmsReceipt: 'POST /api/Report/SendSmsReceipt',
     MasterSendSmsReceipt: 'POST /api/Report/MasterSendSmsReceipt',
+    InitReport: 'GET /api/Report/InitReport',
+    GetWinLossReport: 'GET /api/Report/GetWinLossReport',
+    GetWinLoss3SectionsReport: 'GET /api/Report/GetWinLoss3SectionsReport',
+    GetWinLossDetail: 'GET /api/Report/GetWinLossDetail',
+    GetSalesSummary: 'GET /api/Report/GetSalesSummary',
+    GetSumSalesSummary: 'GET /api/Report/GetSumSalesSummary',
   },
   Result: {
     GetPoolResult: 'GET /api/Result/GetPoolResult',

@@ -42,6 +42,12 @@ const PackageManagePage = lazy(() => import('../features/packages/PackageManageP
 const PackageDetailPage = lazy(() => import('../features/packages/PackageDetailPage'));
 const FightLimitPage = lazy(() => import('../features/risk/FightLimitPage'));
 const RedNumberPage = lazy(() => import('../features/risk/RedNumberPage'));
+const WinLossReportPage = lazy(() => import('../features/reports/WinLossReportPage'));
+const WinLoss2ReportPage = lazy(() => import('../features/reports/WinLoss2ReportPage'));
+const WinLossSimplePage = lazy(() => import('../features/reports/WinLossSimplePage'));
+const WinLossDetailPage = lazy(() => import('../features/reports/WinLossDetailPage'));
+const SelfWinLossPage = lazy(() => import('../features/reports/SelfWinLossPage'));
+const SalesSummaryPage = lazy(() => import('../features/reports/SalesSummaryPage'));
 
 const { SuperAdmin, ITAdmin, Company, Multilevel } = RoleId;
 
@@ -177,6 +183,13 @@ export const ROUTES: AppRoute[] = [
   { path: '/package/detail', titleKey: 'packages.routes.detail', layout: 'shell', fn: 'Package List', api: 'GET /api/Configuration/GetPackageDetail', element: PackageDetailPage },
   { path: '/manage-fight-limit', titleKey: 'risk.routes.fightLimit', layout: 'shell', fn: 'Fight Limit', api: 'GET /api/Account/GetFightLimitRelatedData', element: FightLimitPage },
   { path: '/admin-setting/rednumber', titleKey: 'risk.routes.redNumber', layout: 'shell', fn: 'Red Number', api: 'GET /api/Configuration/GetRedNumber', element: RedNumberPage },
+  // Reports (issue 12, decision 0027): each behind the SPEC 6 function that names it.
+  { path: '/report/win-loss-report', titleKey: 'reports.routes.winLoss', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetWinLossReport', element: WinLossReportPage },
+  { path: '/report/win-loss-2-report', titleKey: 'reports.routes.winLoss2', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetWinLossReport', element: WinLoss2ReportPage },
+  { path: '/report/win-loss-report-simple', titleKey: 'reports.routes.winLossSimple', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetWinLossReport', element: WinLossSimplePage },
+  { path: '/winloss-detail', titleKey: 'reports.routes.winLossDetail', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetWinLossDetail', element: WinLossDetailPage },
+  { path: '/self-winloss-detail', titleKey: 'reports.routes.selfWinLoss', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetWinLossDetail', element: SelfWinLossPage },
+  { path: '/report/sales-summary', titleKey: 'reports.routes.salesSummary', layout: 'shell', fn: 'Group Sales Report', api: 'GET /api/Report/GetSalesSummary', element: SalesSummaryPage },
 ];
 
 export const TERMS_PATH = '/terms-and-conditions';

@@ -61,7 +61,17 @@ export const MENU: MenuEntry[] = [
     also: ['/report/player-transaction', '/draw-payment'],
     roleLabelKeys: { [Player]: 'menu.statement', [House]: 'menu.statement' },
   },
-  { key: 'reports', labelKey: 'menu.reports', children: [] },
+  {
+    // SPEC 2 order: stakeholder, inbox, win/loss simple, win/loss 2, sales statistic, sales summary, payout,
+    // payout statistic, payout table, map, winning (an item shows once its screen exists).
+    key: 'reports',
+    labelKey: 'menu.reports',
+    children: [
+      { key: 'winLossSimple', labelKey: 'reports.menu.winLossSimple', path: '/report/win-loss-report-simple' },
+      { key: 'winLoss2', labelKey: 'reports.menu.winLoss2', path: '/report/win-loss-2-report', also: ['/report/win-loss-report', '/winloss-detail'] },
+      { key: 'salesSummary', labelKey: 'reports.menu.salesSummary', path: '/report/sales-summary' },
+    ],
+  },
   { key: 'results', labelKey: 'menu.results', path: '/result', roles: [SuperAdmin, ITAdmin, Company] },
   {
     // SPEC 2: for the super admin only, its items in SPEC order, then red numbers. Other accounts with

@@ -1,0 +1,39 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { InitReport, SalesSummary, SumSalesSummary, WinLossDetail, WinLossReport } from '@app/contract';
+import { fetchData } from '../../api/client';
+import { downloadFile } from '../../api/download';
+import { API } from '../../api/endpoints';
+
+// Calls of the reports: the filter's data, and each report's page (its file through the same call).
+
+export type { InitReport, SalesSummary, SumSalesSummary, WinLossDetail, WinLossReport };
+
+/** What every report's query carries (SPEC 9: "all" is -1). */
+export interface ReportQuery {
+  fromDate: string;
+  toDate: string;
+  poolId: number;
+  betCode: string;
+  userId?: number;
+  page: number;
+  pageSize: number;
+  sortBy?: string;
+  sortOrder?: 'asc' | 'desc';
+}
+
+const query = (q: ReportQuery) => ({ ...q, userId: q.userId ?? undefined });
+
+export const useInitReport = () => useQuery({ queryKey: ['report', 'init'], queryFn: () => fetchData<InitReport>(API.Report.InitReport), staleTime: 60_000 });
+
+function useReport<T>(endpoint: string, name: string, q: ReportQuery) {
+  return useQuery({ queryKey: ['report', name, q], queryFn: () => fetchData<T>(endpoint, { query: query(q) }), placeholderData: keepPreviousData, staleTime: 0 });
+}
+
+export const useWinLoss = (q: ReportQuery) => useReport<WinLossReport>(API.Report.GetWinLossReport, 'winLoss', q);
+export const useWinLossDetail = (q: ReportQuery) => useReport<WinLossDetail>(API.Report.GetWinLossDetail, 'winLossDetail', q);
+export const useSalesSummary = (q: ReportQuery) => useReport<SalesSummary>(API.Report.GetSalesSummary, 'sales', q);
+export const useSumSalesSummary = (q: ReportQuery) => useReport<SumSalesSummary>(API.Report.GetSumSalesSummary, 'sumSales', q);
+
+/** The report as a file: every filtered row, headed in the reader's language. */
+export const downloadReport = (endpoint: string, q: ReportQuery, format: 'csv' | 'xlsx', lang: string) =>
+  downloadFile(endpoint.replace(/^GET /, ''), { ...query(q), page: 1, format, lang }, `report.${format}`);
