@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, agreeTermsIfShown, DEMO_PASSWORD, goByMenu, login, logoutThroughConfirm, setLanguage, shot } from './support';
 
@@ -155,5 +156,56 @@ test('the agent opens draw payment from Payment, sees what it owes its player an
   await page.goto(`/draw-payment?drawDate=${drawDate}`);
   await expect(page.getByTestId('draw-payment-upline')).toContainText(`I am owed ${owed}`);
   await expect(page.getByTestId('draw-payment-upline')).toContainText('Paid');
+  await logoutThroughConfirm(page);
+});
+
+test('the agent reads win/loss for the date, drills down to the player\'s lines, and exports what it shows', async ({ page }) => {
+  // While the date is blocked (settlement running, or by hand) the report says so instead of half figures.
+  await loginAs(page, ADMIN.username, ADMIN.password);
+  await api(page.request, 'POST', '/api/Result/BlockReport', { drawDate, blocked: true });
+  await logoutThroughConfirm(page);
+  await loginAs(page, 'demoagent');
+  await goByMenu(page, ['menu-reports', 'menu-winLoss2'], /\/report\/win-loss-2-report/);
+  await page.goto(`/report/win-loss-report?fromDate=${drawDate}&toDate=${drawDate}`);
+  await expect(page.getByTestId('report-blocked')).toContainText('Result is processing');
+  await expect(page.getByTestId('report-blocked')).toContainText(drawDate);
+  await shotAll(page, 'report-win-loss-blocked');
+  await logoutThroughConfirm(page);
+  await loginAs(page, ADMIN.username, ADMIN.password);
+  await api(page.request, 'POST', '/api/Result/BlockReport', { drawDate, blocked: false });
+  await logoutThroughConfirm(page);
+
+  await loginAs(page, 'demoagent');
+  await page.goto(`/report/win-loss-report?fromDate=${drawDate}&toDate=${drawDate}`);
+  const row = page.getByTestId('win-loss-table').locator('tr', { hasText: 'demoplayer' });
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('report-blocked')).toHaveCount(0);
+  // The player won: it is owed, so its win/loss to the agent is negative.
+  await expect(row).toContainText(/-[\d,]+\.\d\d/);
+  const result = (await page.getByTestId('report-total-result').textContent())!;
+  await shotAll(page, 'report-win-loss');
+
+  // Excel of what is shown: its totals row carries the same result.
+  const xlsxDownload = page.waitForEvent('download');
+  await page.getByTestId('report-xlsx').click();
+  const xlsx = await xlsxDownload;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await xlsx.path());
+  const sheet = book.worksheets[0];
+  expect(sheet.getRow(1).getCell(11).value).toBe('Result');
+  expect(Number(sheet.getRow(sheet.rowCount).getCell(11).value)).toBeCloseTo(Number(result.replace(/,/g, '')), 2);
+
+  // Down to the player's lines: the winning number, then back by the breadcrumb.
+  await page.getByTestId('report-detail-demoplayer').click();
+  await expect(page).toHaveURL(/\/winloss-detail\?/);
+  await expect(page.getByTestId('win-loss-detail-table').locator('tr', { hasText: WINNER })).toBeVisible();
+  await shotAll(page, 'report-win-loss-detail');
+  await page.getByTestId('report-crumb-demoagent').click();
+  await expect(page).toHaveURL(/\/report\/win-loss-report\?/);
+  await expect(page.getByTestId('win-loss-table').locator('tr', { hasText: 'demoplayer' })).toBeVisible();
+
+  await page.goto(`/report/sales-summary?fromDate=${drawDate}&toDate=${drawDate}`);
+  await expect(page.getByTestId('sales-table').locator('tr', { hasText: 'demoplayer' }).first()).toBeVisible();
+  await shotAll(page, 'report-sales-summary');
   await logoutThroughConfirm(page);
 });
