@@ -12,6 +12,7 @@ import { autoTicketRoutes } from './modules/autoTickets/routes';
 import { receiptRoutes } from './modules/receipts/routes';
 import { resultRoutes } from './modules/results/routes';
 import { drawPaymentRoutes } from './modules/drawPayments/routes';
+import { seamlessRoutes } from './modules/seamless/routes';
 import { dictionaryRoutes } from './modules/dictionary/routes';
 
 /** The whole HTTP application; main.ts and the tests both build it here. */
@@ -32,6 +33,7 @@ export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (a
   resultRoutes(app, deps);
   drawPaymentRoutes(app, deps);
   reportRoutes(app, deps);
+  seamlessRoutes(app, deps);
   await app.ready();
   return app;
 }

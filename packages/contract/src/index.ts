@@ -12,3 +12,4 @@ export * from './results';
 export * from './fields';
 export * from './drawPayments';
 export * from './reports';
+export * from './seamless';

@@ -1,5 +1,6 @@
 // Schemas of ordering: placing tickets (express text or the web order grid), receipts, history, voids.
 import { z } from 'zod';
+import { ticketSettlementView } from './seamless';
 import { cents, id, isoDate, queryId, text } from './fields';
 import { BET_CODES } from '@app/domain';
 
@@ -50,7 +51,15 @@ export const ticketIdBody = z.object({ ticketId: id });
 export const ticketIdsBody = z.object({ ticketIds: z.array(id).max(500) });
 export const voidResult = z.array(z.object({ ticketId: z.number().int(), ticketNo: z.string(), refunded: z.number().int() }));
 export const receiptQuery = z.object({ ticketId: queryId });
-export const receiptView = z.object({ ticketId: z.number().int(), ticketNo: z.string(), xid: z.string(), receipt: z.string(), inboxString: z.string().nullable() });
+export const receiptView = z.object({
+  ticketId: z.number().int(),
+  ticketNo: z.string(),
+  xid: z.string(),
+  receipt: z.string(),
+  inboxString: z.string().nullable(),
+  /** Its prizes and, for a seamless account's ticket, its settlement callbacks (decision 0025). */
+  settlement: ticketSettlementView,
+});
 
 export const ticketQuery = z.object({
   userId: queryId.optional(),

@@ -10,5 +10,6 @@ import { risk } from './risk';
 import { tickets } from './tickets';
 import { results } from './results';
 import { reports } from './reports';
+import { seamless } from './seamless';
 
-export const EXPECTED: Record<string, string> = { ...foundation, ...accounts, ...payments, ...draws, ...risk, ...packages, ...orders, ...tickets, ...results, ...reports };
+export const EXPECTED: Record<string, string> = { ...foundation, ...accounts, ...payments, ...draws, ...risk, ...packages, ...orders, ...tickets, ...results, ...reports, ...seamless };

@@ -179,6 +179,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     app,
     db,
     clock,
+    config,
     kind: database.kind,
     /** The role the server works as, when created with `appRole`. */
     appRole,

@@ -359,7 +359,7 @@ export const bm: Resource = {
     exportCsv: 'Eksport CSV',
     otherAccount: 'Akaun lain dalam downline anda',
     system: 'Sistem',
-    kinds: { transfer: 'Pindah Kredit', receive: 'Terima Kredit', 'auto-transfer': 'Pindahan Automatik', stake: 'Taruhan', void: 'Bayaran balik batal', settlement: 'Penyelesaian cabutan', winning: 'Kemenangan dilepaskan', reversal: 'Penyelesaian diterbalikkan' },
+    kinds: { transfer: 'Pindah Kredit', receive: 'Terima Kredit', 'auto-transfer': 'Pindahan Automatik', stake: 'Taruhan', void: 'Bayaran balik batal', settlement: 'Penyelesaian cabutan', winning: 'Kemenangan dilepaskan', reversal: 'Penyelesaian diterbalikkan', 'prize-claim': 'Hadiah dibayar (tuntutan)' },
   },
   roleNames: {
     1: 'Pentadbir Super',
@@ -1159,6 +1159,9 @@ export const bm: Resource = {
     RESULT_CHANGED_MEANWHILE: 'Keputusan ini telah diubah oleh orang lain: muat semula dan semak sekali lagi.',
     SETTLEMENT_NOT_STARTED: 'Cabutan ini tiada keputusan yang dilepaskan untuk diselesaikan.',
     SETTLEMENT_WINNERS_FIRST: 'Cari pemenang cabutan ini dahulu.',
+    NOT_SEAMLESS_TICKET: 'Tiket ini tiada penyelesaian yang dihantar kepada akaun API lancar.',
+    PRIZE_NOT_CLAIMABLE: 'Tiket ini tiada hadiah tertahan untuk dibayar: ia tidak menang, cabutannya belum diagihkan, atau hadiahnya sudah dibayar.',
+    CALLBACK_URL_INVALID: 'Masukkan alamat http(s).',
     TICKET_SETTLED: 'Cabutan tiket ini sedang atau sudah diselesaikan: ia tidak boleh dibatalkan lagi.',
     DRAW_PAYMENT_TOO_MUCH: 'Jumlah melebihi baki yang perlu dibayar bagi tarikh ini, atau arahnya salah.',
     DRAW_PAYMENT_REVERSED: 'Bayaran ini sudah diterbalikkan.',

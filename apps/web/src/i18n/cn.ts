@@ -353,7 +353,7 @@ export const cn: Resource = {
     exportCsv: '导出 CSV',
     otherAccount: '您下线中的其他账户',
     system: '系统',
-    kinds: { transfer: '转出信用', receive: '收回信用', 'auto-transfer': '自动转账', stake: '下注金额', void: '作废退款', settlement: '开奖结算', winning: '发放奖金', reversal: '结算冲正' },
+    kinds: { transfer: '转出信用', receive: '收回信用', 'auto-transfer': '自动转账', stake: '下注金额', void: '作废退款', settlement: '开奖结算', winning: '发放奖金', reversal: '结算冲正', 'prize-claim': '派付奖金（领奖）' },
   },
   roleNames: {
     1: '超级管理员',
@@ -1151,6 +1151,9 @@ export const cn: Resource = {
     RESULT_CHANGED_MEANWHILE: '此成绩刚被他人修改：请重新载入并再次核对。',
     SETTLEMENT_NOT_STARTED: '此期没有已发布的成绩可结算。',
     SETTLEMENT_WINNERS_FIRST: '请先计算此期的中奖号码。',
+    NOT_SEAMLESS_TICKET: '此单没有发送给无缝API账户的结算。',
+    PRIZE_NOT_CLAIMABLE: '此单没有待付的奖金：未中奖、开奖期尚未派彩，或奖金已支付。',
+    CALLBACK_URL_INVALID: '请输入 http(s) 地址。',
     TICKET_SETTLED: '此单的开奖期正在结算或已结算，不能再取消。',
     DRAW_PAYMENT_TOO_MUCH: '金额超过此日期尚未支付的金额，或方向不对。',
     DRAW_PAYMENT_REVERSED: '此付款已被冲正。',

@@ -373,7 +373,7 @@ export const en = {
     exportCsv: 'Export CSV',
     otherAccount: 'Another account of your downline',
     system: 'System',
-    kinds: { transfer: 'Transfer Credit', receive: 'Receive Credit', 'auto-transfer': 'Auto Transfer', stake: 'Bet stake', void: 'Void refund', settlement: 'Draw settlement', winning: 'Winnings released', reversal: 'Settlement reversed' },
+    kinds: { transfer: 'Transfer Credit', receive: 'Receive Credit', 'auto-transfer': 'Auto Transfer', stake: 'Bet stake', void: 'Void refund', settlement: 'Draw settlement', winning: 'Winnings released', reversal: 'Settlement reversed', 'prize-claim': 'Prize paid (claim)' },
   },
   roleNames: {
     1: 'Super Admin',

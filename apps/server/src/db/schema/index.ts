@@ -14,3 +14,4 @@ export * from './autoTickets';
 export * from './messaging';
 export * from './results';
 export * from './settlement';
+export * from './seamless';

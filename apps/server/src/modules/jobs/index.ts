@@ -6,6 +6,7 @@ import { businessDateOf, businessMinuteOfDay } from '../../platform/businessTime
 import { rows } from '../ledger/queries';
 import { AUTO_TRANSFER_JOB, runAutoTransfer } from './autoTransfer';
 import { runTicketJobs } from '../autoTickets/jobs';
+import { deliverDue } from '../seamless/deliver';
 import { fetchResults, resultSites, scrapeResultTime, type FetchOutcome } from '../results/fetch';
 
 export { runAutoTransfer, AUTO_TRANSFER_JOB } from './autoTransfer';
@@ -13,6 +14,7 @@ export { runAutoTransfer, AUTO_TRANSFER_JOB } from './autoTransfer';
 /** Auto transfer runs for the current business date once it is past 00:05 business time. */
 export const AUTO_TRANSFER_AFTER_MINUTE = 5;
 const CHECK_EVERY_MS = 60_000;
+const DELIVER_EVERY_MS = 15_000;
 
 /**
  * One check of the schedule: runs whatever is due now and not yet claimed. Returns what ran (tests
@@ -81,12 +83,29 @@ export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown)
       running = false;
     }
   };
+  // Seamless settlement callbacks: due ones sent every 15 s (the backoff starts at 30 s).
+  let delivering = false;
+  const deliver = async () => {
+    if (delivering) return;
+    delivering = true;
+    try {
+      const r = await deliverDue(deps);
+      if (r.delivered || r.failed) log(`seamless callbacks: ${r.delivered} delivered, ${r.failed} failed`);
+    } catch (e) {
+      log('seamless callbacks failed', e);
+    } finally {
+      delivering = false;
+    }
+  };
+  const callbacks = setInterval(deliver, DELIVER_EVERY_MS);
+  callbacks.unref();
   const first = setTimeout(tick, 5_000);
   first.unref();
   const timer = setInterval(tick, CHECK_EVERY_MS);
   timer.unref();
   return () => {
     clearTimeout(first);
+    clearInterval(callbacks);
     clearInterval(timer);
   };
 }

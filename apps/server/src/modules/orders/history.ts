@@ -1,4 +1,5 @@
 // Ticket history (Report/GetTicket), receipts and the accounts one may order for.
+import { ticketSettlement } from '../prizes/view';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { RoleId } from '@app/domain';
@@ -145,12 +146,14 @@ export async function ticketExportRows(deps: Deps, auth: AuthContext, f: TicketF
 
 export async function receipt(deps: Deps, auth: AuthContext, ticketId: number) {
   const [row] = await deps.db
-    .select({ ticketId: tickets.id, ticketNo: tickets.ticketNo, xid: tickets.xid, receipt: tickets.receiptString, inboxString: tickets.inboxString })
+    .select({ ticketId: tickets.id, ticketNo: tickets.ticketNo, xid: tickets.xid, receipt: tickets.receiptString, inboxString: tickets.inboxString, ownerId: tickets.userId })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.userId))
     .where(and(eq(tickets.id, ticketId), sql`starts_with(${users.path}, ${auth.actingPath})`));
   if (!row) throw notFound();
-  return row;
+  const { ownerId, ...ticket } = row;
+  // A prize is claimable by an upline of the ticket's owner (Payment/ClaimPrizes), not by the owner.
+  return { ...ticket, settlement: await ticketSettlement(deps.db, ticketId, ownerId !== auth.actingUserId) };
 }
 
 /** Accounts the caller may place for: itself (unless a platform admin) and the active bettors of its downline. */

@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { parseResultPage, RESULT_FORMATS, resultUrl, sameResult, SYSTEM_SETTING_DEFAULTS, validateResult, type PoolId, type ResultFormat } from '@app/domain';
 import { poolResults, systemSettings } from '../../db/schema';
 import type { Deps } from '../../platform/http';
+import { boundedFetch } from '../../platform/outboundHttp';
 import { rows } from '../ledger/queries';
 import { runTransaction } from '../ledger/service';
 import * as q from './queries';
@@ -69,34 +70,13 @@ const MAX_PAGE_BYTES = 1_000_000;
 
 /**
  * Reads one page: the JSON of a 2xx answer within the time-out and MAX_PAGE_BYTES, else an Error saying
- * what went wrong. http(s) only; a redirect is refused rather than followed somewhere else.
+ * what went wrong (platform/outboundHttp: http(s) only, no redirect followed).
  */
 async function readPage(url: string, timeoutMs: number): Promise<unknown> {
-  if (!/^https?:\/\//i.test(url)) throw new Error('the address is not http(s)');
-  let res: Response;
-  const signal = AbortSignal.timeout(timeoutMs);
-  try {
-    res = await fetch(url, { signal, redirect: 'error', headers: { accept: 'application/json' } });
-  } catch (e) {
-    const name = (e as Error).name;
-    throw new Error(name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${timeoutMs} ms` : 'unreachable', { cause: e });
-  }
+  const res = await boundedFetch(url, { timeoutMs, maxBytes: MAX_PAGE_BYTES, headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`answered HTTP ${res.status}`);
-  if (Number(res.headers.get('content-length') ?? 0) > MAX_PAGE_BYTES) throw new Error('sent a page too large');
-  const chunks: Uint8Array[] = [];
-  let size = 0;
   try {
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.length;
-      if (size > MAX_PAGE_BYTES) throw new Error('sent a page too large');
-      chunks.push(chunk);
-    }
-  } catch (e) {
-    if ((e as Error).message === 'sent a page too large') throw e;
-    throw new Error(`no answer within ${timeoutMs} ms`, { cause: e });
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(res.body.toString('utf8'));
   } catch (e) {
     throw new Error('did not send JSON', { cause: e });
   }

@@ -326,6 +326,8 @@ export async function heldPerPlayer(tx: DbOrTx, drawId: number, round: number, c
     sql`select w.user_id as "userId", la.id as "walletId", sum(w.player_winnings)::bigint as amount
         from winners w left join ledger_accounts la on la.user_id = w.user_id
         where w.draw_id = ${drawId}::int and w.round = ${round}::int and coalesce(w.company_id, 0) = ${companyId}::int and w.player_winnings > 0
+          -- A ticket whose prize an upline paid already (Payment/ClaimPrizes) is not paid twice.
+          and not exists (select 1 from prize_claims c where c.draw_id = w.draw_id and c.round = w.round and c.ticket_id = w.ticket_id)
         group by w.user_id, la.id order by la.id`,
   );
 }

@@ -17,6 +17,8 @@ import { createWallets } from '../ledger/queries';
 import { runTransaction } from '../ledger/service';
 import { rows } from '../ledger/queries';
 import * as q from './queries';
+import { claimedWallets, resettleClaims } from '../prizes/claims';
+import { enqueueSettled } from '../seamless/queries';
 
 /** Starts round 1 when a result is released, or the next round when a released result is corrected. */
 export async function startRound(tx: Tx, draw: { id: number; poolId: number; drawDate: string }, resultVersion: number, now: Date) {
@@ -66,6 +68,8 @@ export async function distribute(deps: Deps, drawId: number, by: number | null):
     if (s && s.round === first.round && !s.distributedAt) {
       await tx.execute(sql`update draw_settlements set distributed_at = ${deps.clock.now().toISOString()}::timestamptz where draw_id = ${drawId}::int`);
     }
+    // Seamless API accounts' tickets queued for their callbacks, with the mark (once per round: its key).
+    if (s && s.round === first.round) await enqueueSettled(tx, drawId, s.round, deps.clock.now());
   });
   return { round: first.round, lines };
 }
@@ -88,12 +92,13 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     // open-stakes and held accounts), as placement and voiding lock wallets before open stakes.
     const wallets = await q.walletIds(tx, await q.uplinesOfDraw(tx, drawId, companyId));
     const stakes = await q.stakesAccountsOfDraw(tx, drawId, companyId);
-    await q.lockAccounts(tx, [...(await q.accountsOfUnreversed(tx, drawId, companyId, s.round)), ...wallets, ...stakes, held]);
+    await q.lockAccounts(tx, [...(await q.accountsOfUnreversed(tx, drawId, companyId, s.round)), ...(await claimedWallets(tx, drawId, companyId, s.round)), ...wallets, ...stakes, held]);
     const releasedBefore = await reverseEarlierRounds(tx, s, companyId, now, by);
     if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return { lines: 0, round: s.round, releasedBefore: false };
     if ((await q.linesWithoutRates(tx, drawId, companyId)) > 0) throw new Error(`draw ${drawId}: a ticket has no frozen rates`);
     const done = await q.bookDistribution(tx, { drawId, companyId, round: s.round, heldId: held, at: now, by, memo: q.drawMemo(s) });
     if (done.unpriced > 0) throw new Error(`draw ${drawId}: ${done.unpriced} links have no rates`);
+    await resettleClaims(tx, s, companyId, held, now, by);
     const txId = (await q.hasEntries(tx, done.txId)) ? done.txId : null;
     await q.recordBooking(tx, { drawId, companyId, round: s.round, step: 'distribute', transactionId: txId, at: now, by });
     return { lines: done.lines, round: s.round, releasedBefore };
