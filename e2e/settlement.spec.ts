@@ -204,6 +204,17 @@ test('the agent reads win/loss for the date, drills down to the player\'s lines,
   await expect(page).toHaveURL(/\/report\/win-loss-report\?/);
   await expect(page.getByTestId('win-loss-table').locator('tr', { hasText: 'demoplayer' })).toBeVisible();
 
+  // The usline: what the agent owes the company for the date, opened from the report.
+  await page.getByTestId('report-usline').click();
+  await expect(page).toHaveURL(/\/report\/winlose-usline\?/);
+  await expect(page.getByTestId('usline-table').locator('tr', { hasText: drawDate })).toBeVisible();
+  await shotAll(page, 'report-usline');
+
+  await goByMenu(page, ['menu-reports', 'menu-payout'], /\/report\/payout-report/);
+  await page.goto(`/report/payout-report?fromDate=${drawDate}&toDate=${drawDate}`);
+  await expect(page.getByTestId('payout-table').locator('tr', { hasText: WINNER })).toContainText('Released');
+  await shotAll(page, 'report-payout');
+
   await page.goto(`/report/sales-summary?fromDate=${drawDate}&toDate=${drawDate}`);
   await expect(page.getByTestId('sales-table').locator('tr', { hasText: 'demoplayer' }).first()).toBeVisible();
   await shotAll(page, 'report-sales-summary');

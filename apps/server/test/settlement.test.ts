@@ -273,6 +273,16 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(detail.body.data.totals.result).toBe(forPlayer.totals.result);
     const sales = await t.request({ url: '/api/Report/GetSalesSummary', cookie: agent, query: day });
     expect(sales.body.data.rows).toEqual([expect.objectContaining({ betCode: 'B', tickets: 1, lines: 2, turnover: 2000, commission: 520, net: 1480 })]);
+    // The strikes: 1234 struck first prize once, at P's frozen rate, and its winnings were released.
+    const payout = await t.request({ url: '/api/Report/GetPayoutReport', cookie: co, query: day });
+    expect(payout.status, JSON.stringify(payout.body)).toBe(200);
+    expect(payout.body.data.rows).toEqual([
+      expect.objectContaining({ username: 'setplayer', number: '1234', betCode: 'B', stake: 1000, amount: 2_500_000, released: true, prizes: [{ prize: 'first', count: 1, rate: 250_000 }] }),
+    ]);
+    expect(payout.body.data.totals).toEqual({ stake: 1000, amount: 2_500_000, released: 2_500_000, held: 0 });
+    const ownPayout = await t.request({ url: '/api/Report/GetSelfPayoutReport', cookie: player, query: day });
+    expect(ownPayout.body.data.rows).toHaveLength(1);
+    expect((await t.request({ url: '/api/Report/GetPayoutReport', cookie: sibling, query: day })).body.data.rows).toEqual([]);
     // The files hold what the screen shows, headed in the reader's language.
     const csv = await t.app.inject({ method: 'GET', url: '/api/Report/GetWinLossReport', query: { ...day, format: 'csv', lang: 'cn' }, headers: { 'x-requested-with': 'XMLHttpRequest', cookie: agent } });
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -386,6 +396,21 @@ describe('draw payment after settlement', () => {
     expect(edit.status).toBe(200);
     const after = (await t.request({ url: '/api/Payment/GetDrawPaymentHistory', cookie: agent, query: { drawDate: '2026-11-25' } })).body.data;
     expect(after.find((r: { id: number }) => r.id === last.id)).toMatchObject({ amount: 480, remark: 'typed twice', reference: 'R-2', reversed: true });
+  });
+
+  it('shows the usline: per date what each owes its upline and what was paid of it', async () => {
+    const usline = async (cookie: string, query: Record<string, unknown> = {}) => {
+      const res = await t.request({ url: '/api/Report/GetUsLineReport', cookie, query: { fromDate: '2026-11-20', toDate: '2026-11-30', ...query } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    };
+    const mine = await usline(co, { userId: ids.setplayer });
+    expect(mine.upline).toMatchObject({ username: 'setagent' });
+    expect(mine.rows).toEqual([{ drawDate: '2026-11-25', owed: 1_480, paid: 1_000, remaining: 480, status: 'partPaid' }]);
+    expect((await usline(agent)).rows).toEqual([{ drawDate: '2026-11-25', owed: 730, paid: 0, remaining: 730, status: 'open' }]);
+    // A player reads no win/loss report; an agent no upline's.
+    expect((await t.request({ url: '/api/Report/GetUsLineReport', cookie: player, query: { fromDate: '2026-11-25', toDate: '2026-11-25' } })).status).toBe(403);
+    expect((await t.request({ url: '/api/Report/GetUsLineReport', cookie: agent, query: { fromDate: '2026-11-25', toDate: '2026-11-25', userId: ids.setco } })).status).toBe(404);
   });
 
   it('refuses a payment for an account that is not a direct downline, and the platform', async () => {

@@ -142,3 +142,51 @@ export type SalesSummary = z.infer<typeof salesSummary>;
 export type SalesRow = z.infer<typeof salesRow>;
 export const sumSalesSummary = reportHead.extend({ byCode: z.array(salesFigures.extend({ betCode: z.string() })), totals: salesFigures });
 export type SumSalesSummary = z.infer<typeof sumSalesSummary>;
+
+// ---- usline (GetUsLineReport): the link to the upline per draw date, and what was paid of it ----
+
+export const usLineQuery = withRange({ ...paging });
+export type UsLineQuery = z.infer<typeof usLineQuery>;
+export const usLineRow = z.object({
+  drawDate: z.string(),
+  /** The account's links for the date: > 0 it owes its upline, < 0 it is owed. */
+  owed: z.number().int(),
+  /** Recorded by draw payment, in the same direction. */
+  paid: z.number().int(),
+  remaining: z.number().int(),
+  status: z.enum(['paid', 'partPaid', 'open', 'none']),
+});
+export const usLineReport = reportHead.extend({
+  upline: reportAccount.nullable(),
+  rows: z.array(usLineRow),
+  total: z.number().int(),
+  totals: z.object({ owed: z.number().int(), paid: z.number().int(), remaining: z.number().int() }),
+});
+export type UsLineReport = z.infer<typeof usLineReport>;
+
+// ---- payout (GetPayoutReport, GetSelfPayoutReport): the strikes of the subtree ----
+
+export const payoutQuery = withRange({ ...paging });
+export type PayoutQuery = z.infer<typeof payoutQuery>;
+export const payoutRow = z.object({
+  ticketId: z.number().int(),
+  ticketNo: z.string(),
+  username: z.string(),
+  drawDate: z.string(),
+  poolId: z.number().int(),
+  number: z.string(),
+  betCode: z.string(),
+  /** The prize slots the number struck, with how many times (a number in two starter slots wins both). */
+  prizes: z.array(z.object({ prize: z.string(), count: z.number().int(), rate: z.number().int() })),
+  stake: z.number().int(),
+  /** What the bettor wins on the line at its own frozen rates (settlement's figure). */
+  amount: z.number().int(),
+  released: z.boolean(),
+});
+export const payoutReport = reportHead.extend({
+  rows: z.array(payoutRow),
+  total: z.number().int(),
+  totals: z.object({ stake: z.number().int(), amount: z.number().int(), held: z.number().int(), released: z.number().int() }),
+});
+export type PayoutReport = z.infer<typeof payoutReport>;
+export type PayoutRow = z.infer<typeof payoutRow>;

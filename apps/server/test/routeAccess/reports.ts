@@ -4,6 +4,9 @@ export const reports: Record<string, string> = {
   'GET /api/Report/GetWinLossReport': 'fn:Profit Loss Report:1',
   'GET /api/Report/GetWinLoss3SectionsReport': 'fn:Profit Loss Report:1',
   'GET /api/Report/GetWinLossDetail': 'fn:Bet History:1',
+  'GET /api/Report/GetUsLineReport': 'fn:Profit Loss Report:1',
+  'GET /api/Report/GetPayoutReport': 'fn:Payout Report:1',
+  'GET /api/Report/GetSelfPayoutReport': 'fn:Bet History:1',
   'GET /api/Report/GetSalesSummary': 'fn:Group Sales Report:1',
   'GET /api/Report/GetSumSalesSummary': 'fn:Group Sales Report:1',
 };

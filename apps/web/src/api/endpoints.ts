@@ -96,6 +96,9 @@ export const API = {
     GetWinLossDetail: 'GET /api/Report/GetWinLossDetail',
     GetSalesSummary: 'GET /api/Report/GetSalesSummary',
     GetSumSalesSummary: 'GET /api/Report/GetSumSalesSummary',
+    GetUsLineReport: 'GET /api/Report/GetUsLineReport',
+    GetPayoutReport: 'GET /api/Report/GetPayoutReport',
+    GetSelfPayoutReport: 'GET /api/Report/GetSelfPayoutReport',
   },
   Result: {
     GetPoolResult: 'GET /api/Result/GetPoolResult',

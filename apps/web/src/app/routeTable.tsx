@@ -48,6 +48,8 @@ const WinLossSimplePage = lazy(() => import('../features/reports/WinLossSimplePa
 const WinLossDetailPage = lazy(() => import('../features/reports/WinLossDetailPage'));
 const SelfWinLossPage = lazy(() => import('../features/reports/SelfWinLossPage'));
 const SalesSummaryPage = lazy(() => import('../features/reports/SalesSummaryPage'));
+const UsLinePage = lazy(() => import('../features/reports/UsLinePage'));
+const PayoutReportPage = lazy(() => import('../features/reports/PayoutReportPage'));
 
 const { SuperAdmin, ITAdmin, Company, Multilevel } = RoleId;
 
@@ -189,6 +191,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/report/win-loss-report-simple', titleKey: 'reports.routes.winLossSimple', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetWinLossReport', element: WinLossSimplePage },
   { path: '/winloss-detail', titleKey: 'reports.routes.winLossDetail', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetWinLossDetail', element: WinLossDetailPage },
   { path: '/self-winloss-detail', titleKey: 'reports.routes.selfWinLoss', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetWinLossDetail', element: SelfWinLossPage },
+  { path: '/report/winlose-usline', titleKey: 'reports.routes.usline', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetUsLineReport', element: UsLinePage },
+  { path: '/report/payout-report', titleKey: 'reports.routes.payout', layout: 'shell', fn: 'Payout Report', api: 'GET /api/Report/GetPayoutReport', element: PayoutReportPage },
   { path: '/report/sales-summary', titleKey: 'reports.routes.salesSummary', layout: 'shell', fn: 'Group Sales Report', api: 'GET /api/Report/GetSalesSummary', element: SalesSummaryPage },
 ];
 

@@ -953,6 +953,8 @@ export const bm: Resource = {
   },
   reports: {
     routes: {
+      usline: 'Usline Menang/Kalah',
+      payout: 'Laporan Bayaran',
       winLoss: 'Laporan Menang/Kalah',
       winLoss2: 'Laporan Menang/Kalah 2',
       winLossSimple: 'Laporan Menang/Kalah (Ringkas)',
@@ -960,7 +962,10 @@ export const bm: Resource = {
       selfWinLoss: 'Menang/Kalah Saya',
       salesSummary: 'Ringkasan Jualan',
     },
-    menu: { winLossSimple: 'Menang/Kalah Ringkas', winLoss2: 'Menang/Kalah 2', salesSummary: 'Ringkasan Jualan' },
+    menu: { payout: 'Bayaran', winLossSimple: 'Menang/Kalah Ringkas', winLoss2: 'Menang/Kalah 2', salesSummary: 'Ringkasan Jualan' },
+    usline: { owed: 'Hutang ke Upline', paid: 'Dibayar', remaining: 'Baki', status: 'Status', upline: 'Upline: {{upline}}', open: 'Usline' },
+    payout: { prize: 'Hadiah', stake: 'Pertaruhan', amount: 'Jumlah', state: 'Keadaan', released: 'Dilepaskan', held: 'Ditahan', heldReleased: 'ditahan {{held}}, dilepaskan {{released}}' },
+    prizes: { first: 'Pertama', second: 'Kedua', third: 'Ketiga', fourth: 'Keempat', fifth: 'Kelima', sixth: 'Keenam', starter: 'Istimewa', consolation: 'Saguhati' },
     sections: { downline: 'Downline', own: 'Sendiri', upline: 'Upline' },
     figures: {
       tickets: 'Tiket',

@@ -31,12 +31,17 @@ async function figures(db: DbOrTx, drawDate: string, userIds: number[]) {
   return new Map(found.map((r) => [Number(r.userId), { owed: Number(r.owed), paid: Number(r.paid) }]));
 }
 
+/** DOMAIN "Draw payment": a date shows paid, part paid or open (none: nothing owed either way). */
+export function paymentStatus(owed: number, paid: number): DrawPaymentLine['status'] {
+  const remaining = owed - paid;
+  return owed === 0 && paid === 0 ? 'none' : remaining === 0 ? 'paid' : paid === 0 ? 'open' : 'partPaid';
+}
+
 function line(u: { userId: number; username: string; fullName: string }, f: { owed: number; paid: number } | undefined): DrawPaymentLine {
   const owed = f?.owed ?? 0;
   const paid = f?.paid ?? 0;
   const remaining = owed - paid;
-  const status = owed === 0 && paid === 0 ? 'none' : remaining === 0 ? 'paid' : paid === 0 ? 'open' : 'partPaid';
-  return { userId: u.userId, username: u.username, fullName: u.fullName, owed, paid, remaining, status };
+  return { userId: u.userId, username: u.username, fullName: u.fullName, owed, paid, remaining, status: paymentStatus(owed, paid) };
 }
 
 export async function initDrawPayment(deps: Deps, auth: AuthContext, drawDate: string): Promise<DrawPaymentInit> {

@@ -1,6 +1,10 @@
 import {
   envelope,
   initReport,
+  payoutQuery,
+  payoutReport,
+  usLineQuery,
+  usLineReport,
   salesSummary,
   salesSummaryQuery,
   sumSalesSummary,
@@ -15,9 +19,11 @@ import { ok } from '../../platform/envelope';
 import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
 import { winLossDetail as detail } from './detail';
 import { initReport as init } from './init';
+import { payoutReport as payout } from './payout';
 import { salesSummary as sales, sumSalesSummary as sumSales } from './sales';
 import { salesFile, winLossFile } from './files';
 import { sendReportFile } from './reportFile';
+import { usLineReport as usLine } from './usline';
 import { winLossReport as winLoss } from './winLoss';
 
 /** A file holds every row of the filtered set. */
@@ -52,6 +58,22 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
     '/api/Report/GetWinLossDetail',
     { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, querystring: winLossDetailQuery, response: { 200: envelope(winLossDetail) } } },
     async (req) => ok(await detail(deps.db, requireAuth(req), req.query)),
+  );
+  app.get(
+    '/api/Report/GetUsLineReport',
+    { config: { access: winLossAccess }, schema: { tags, querystring: usLineQuery, response: { 200: envelope(usLineReport) } } },
+    async (req) => ok(await usLine(deps.db, requireAuth(req), req.query)),
+  );
+  app.get(
+    '/api/Report/GetPayoutReport',
+    { config: { access: allow.fn('Payout Report', [1]) }, schema: { tags, querystring: payoutQuery, response: { 200: envelope(payoutReport) } } },
+    async (req) => ok(await payout(deps.db, requireAuth(req), req.query, false)),
+  );
+  // The caller's own strikes: a player reads its own, as its ticket history.
+  app.get(
+    '/api/Report/GetSelfPayoutReport',
+    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, querystring: payoutQuery, response: { 200: envelope(payoutReport) } } },
+    async (req) => ok(await payout(deps.db, requireAuth(req), req.query, true)),
   );
   app.get(
     '/api/Report/GetSalesSummary',

@@ -109,6 +109,9 @@ export function WinLossReport({ variant, titleKey }: { variant: WinLossVariant; 
           }
           data-testid="win-loss-table"
         />
+        <Link to={`/report/winlose-usline?${new URLSearchParams({ fromDate: q.fromDate, toDate: q.toDate, ...(q.userId ? { userId: String(q.userId) } : {}) })}`} data-testid="report-usline">
+          {t('reports.usline.open')}
+        </Link>
         {report?.node && q.userId && (
           <Button onClick={() => set({ userId: undefined })} data-testid="report-back-top">
             {t('reports.backToMine')}

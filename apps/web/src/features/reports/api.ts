@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { InitReport, SalesSummary, SumSalesSummary, WinLossDetail, WinLossReport } from '@app/contract';
+import type { InitReport, PayoutReport, SalesSummary, SumSalesSummary, UsLineReport, WinLossDetail, WinLossReport } from '@app/contract';
 import { fetchData } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import { API } from '../../api/endpoints';
 
 // Calls of the reports: the filter's data, and each report's page (its file through the same call).
 
-export type { InitReport, SalesSummary, SumSalesSummary, WinLossDetail, WinLossReport };
+export type { InitReport, PayoutReport, SalesSummary, SumSalesSummary, UsLineReport, WinLossDetail, WinLossReport };
 
 /** What every report's query carries (SPEC 9: "all" is -1). */
 export interface ReportQuery {
@@ -32,6 +32,9 @@ function useReport<T>(endpoint: string, name: string, q: ReportQuery) {
 export const useWinLoss = (q: ReportQuery) => useReport<WinLossReport>(API.Report.GetWinLossReport, 'winLoss', q);
 export const useWinLossDetail = (q: ReportQuery) => useReport<WinLossDetail>(API.Report.GetWinLossDetail, 'winLossDetail', q);
 export const useSalesSummary = (q: ReportQuery) => useReport<SalesSummary>(API.Report.GetSalesSummary, 'sales', q);
+export const useUsLine = (q: ReportQuery) => useReport<UsLineReport>(API.Report.GetUsLineReport, 'usline', q);
+export const usePayout = (q: ReportQuery, self: boolean) =>
+  useReport<PayoutReport>(self ? API.Report.GetSelfPayoutReport : API.Report.GetPayoutReport, self ? 'selfPayout' : 'payout', q);
 export const useSumSalesSummary = (q: ReportQuery) => useReport<SumSalesSummary>(API.Report.GetSumSalesSummary, 'sumSales', q);
 
 /** The report as a file: every filtered row, headed in the reader's language. */
