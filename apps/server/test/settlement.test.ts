@@ -283,6 +283,16 @@ describe('settling DOMAIN\'s worked example', () => {
     const ownPayout = await t.request({ url: '/api/Report/GetSelfPayoutReport', cookie: player, query: day });
     expect(ownPayout.body.data.rows).toHaveLength(1);
     expect((await t.request({ url: '/api/Report/GetPayoutReport', cookie: sibling, query: day })).body.data.rows).toEqual([]);
+    // The payout table of P's package as it is now (changed after the ticket: 2,600 for a first prize).
+    const table = await t.request({ url: '/api/Report/GetPayoutTable', cookie: agent, query: { userId: ids.setplayer } });
+    expect(table.status, JSON.stringify(table.body)).toBe(200);
+    expect(table.body.data.amounts).toEqual([1, 2, 3, 4, 5, 6, 8, 10]);
+    const big = table.body.data.codes.find((c: { code: string }) => c.code === 'B');
+    expect(big.prizes[0]).toEqual({ prize: 'first', rate: 260_000, wins: [1, 2, 3, 4, 5, 6, 8, 10].map((a) => a * 260_000) });
+    const a3 = table.body.data.codes.find((c: { code: string }) => c.code === 'A');
+    expect(a3.sold).toBe(false);
+    expect(a3.prizes.every((p: { wins: number[] }) => p.wins.every((w) => w === 0))).toBe(true);
+    expect((await t.request({ url: '/api/Report/GetPayoutTable', cookie: player, query: {} })).status).toBe(403);
     // The files hold what the screen shows, headed in the reader's language.
     const csv = await t.app.inject({ method: 'GET', url: '/api/Report/GetWinLossReport', query: { ...day, format: 'csv', lang: 'cn' }, headers: { 'x-requested-with': 'XMLHttpRequest', cookie: agent } });
     expect(csv.headers['content-type']).toContain('text/csv');

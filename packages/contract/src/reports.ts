@@ -190,3 +190,25 @@ export const payoutReport = reportHead.extend({
 });
 export type PayoutReport = z.infer<typeof payoutReport>;
 export type PayoutRow = z.infer<typeof payoutRow>;
+
+// ---- payout table (GetPayoutTable): the account's package as the trade prints it ----
+
+/** DOMAIN "Reports": the amounts (RM) the printed table shows, and the codes it covers. */
+export const PAYOUT_TABLE_AMOUNTS = [1, 2, 3, 4, 5, 6, 8, 10] as const;
+/** Big, Small, 3A (code A), 3C (code C), 4A. */
+export const PAYOUT_TABLE_CODES = ['B', 'S', 'A', 'C', '4A'] as const;
+export const payoutTableQuery = z.object({ userId: queryId.optional(), gd: z.enum(['0', '1']).default('0') });
+export const payoutTable = z.object({
+  account: reportAccount,
+  packageName: z.string(),
+  amounts: z.array(z.number().int()),
+  codes: z.array(
+    z.object({
+      code: z.string(),
+      sold: z.boolean(),
+      /** Per prize: the payout per RM1 in cents, and what each amount wins (0 where not sold). */
+      prizes: z.array(z.object({ prize: z.string(), rate: z.number().int(), wins: z.array(z.number().int()) })),
+    }),
+  ),
+});
+export type PayoutTable = z.infer<typeof payoutTable>;

@@ -99,6 +99,7 @@ export const API = {
     GetUsLineReport: 'GET /api/Report/GetUsLineReport',
     GetPayoutReport: 'GET /api/Report/GetPayoutReport',
     GetSelfPayoutReport: 'GET /api/Report/GetSelfPayoutReport',
+    GetPayoutTable: 'GET /api/Report/GetPayoutTable',
   },
   Result: {
     GetPoolResult: 'GET /api/Result/GetPoolResult',

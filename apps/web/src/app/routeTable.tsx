@@ -50,6 +50,7 @@ const SelfWinLossPage = lazy(() => import('../features/reports/SelfWinLossPage')
 const SalesSummaryPage = lazy(() => import('../features/reports/SalesSummaryPage'));
 const UsLinePage = lazy(() => import('../features/reports/UsLinePage'));
 const PayoutReportPage = lazy(() => import('../features/reports/PayoutReportPage'));
+const PayoutTablePage = lazy(() => import('../features/reports/PayoutTablePage'));
 
 const { SuperAdmin, ITAdmin, Company, Multilevel } = RoleId;
 
@@ -193,6 +194,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/self-winloss-detail', titleKey: 'reports.routes.selfWinLoss', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetWinLossDetail', element: SelfWinLossPage },
   { path: '/report/winlose-usline', titleKey: 'reports.routes.usline', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetUsLineReport', element: UsLinePage },
   { path: '/report/payout-report', titleKey: 'reports.routes.payout', layout: 'shell', fn: 'Payout Report', api: 'GET /api/Report/GetPayoutReport', element: PayoutReportPage },
+  { path: '/report/payout-table-report', titleKey: 'reports.routes.payoutTable', layout: 'shell', fn: 'Payout Report', api: 'GET /api/Report/GetPayoutTable', element: PayoutTablePage },
   { path: '/report/sales-summary', titleKey: 'reports.routes.salesSummary', layout: 'shell', fn: 'Group Sales Report', api: 'GET /api/Report/GetSalesSummary', element: SalesSummaryPage },
 ];
 

@@ -953,6 +953,7 @@ export const bm: Resource = {
   },
   reports: {
     routes: {
+      payoutTable: 'Jadual Bayaran',
       usline: 'Usline Menang/Kalah',
       payout: 'Laporan Bayaran',
       winLoss: 'Laporan Menang/Kalah',
@@ -962,10 +963,11 @@ export const bm: Resource = {
       selfWinLoss: 'Menang/Kalah Saya',
       salesSummary: 'Ringkasan Jualan',
     },
-    menu: { payout: 'Bayaran', winLossSimple: 'Menang/Kalah Ringkas', winLoss2: 'Menang/Kalah 2', salesSummary: 'Ringkasan Jualan' },
+    menu: { payoutTable: 'Jadual Bayaran', payout: 'Bayaran', winLossSimple: 'Menang/Kalah Ringkas', winLoss2: 'Menang/Kalah 2', salesSummary: 'Ringkasan Jualan' },
     usline: { owed: 'Hutang ke Upline', paid: 'Dibayar', remaining: 'Baki', status: 'Status', upline: 'Upline: {{upline}}', open: 'Usline' },
     payout: { prize: 'Hadiah', stake: 'Pertaruhan', amount: 'Jumlah', state: 'Keadaan', released: 'Dilepaskan', held: 'Ditahan', heldReleased: 'ditahan {{held}}, dilepaskan {{released}}' },
     prizes: { first: 'Pertama', second: 'Kedua', third: 'Ketiga', fourth: 'Keempat', fifth: 'Kelima', sixth: 'Keenam', starter: 'Istimewa', consolation: 'Saguhati' },
+    payoutTable: { normal: 'Biasa', gd: 'GD', package: 'Pakej {{name}} bagi {{account}}', notSold: 'Tidak dijual' },
     sections: { downline: 'Downline', own: 'Sendiri', upline: 'Upline' },
     figures: {
       tickets: 'Tiket',

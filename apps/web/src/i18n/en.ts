@@ -970,6 +970,7 @@ export const en = {
   // Risk: fight (eat) limits, red numbers, the number queue.
   reports: {
     routes: {
+      payoutTable: 'Payout Table',
       usline: 'Win/Loss Usline',
       payout: 'Payout Report',
       winLoss: 'Win/Loss Report',
@@ -979,10 +980,11 @@ export const en = {
       selfWinLoss: 'My Win/Loss',
       salesSummary: 'Sales Summary',
     },
-    menu: { payout: 'Payout', winLossSimple: 'Win/Loss Simple', winLoss2: 'Win/Loss 2', salesSummary: 'Sales Summary' },
+    menu: { payoutTable: 'Payout Table', payout: 'Payout', winLossSimple: 'Win/Loss Simple', winLoss2: 'Win/Loss 2', salesSummary: 'Sales Summary' },
     usline: { owed: 'Owed to Upline', paid: 'Paid', remaining: 'Remaining', status: 'Status', upline: 'Upline: {{upline}}', open: 'Usline' },
     payout: { prize: 'Prize', stake: 'Stake', amount: 'Amount', state: 'State', released: 'Released', held: 'Held', heldReleased: 'held {{held}}, released {{released}}' },
     prizes: { first: '1st', second: '2nd', third: '3rd', fourth: '4th', fifth: '5th', sixth: '6th', starter: 'Special', consolation: 'Consolation' },
+    payoutTable: { normal: 'Normal', gd: 'GD', package: 'Package {{name}} of {{account}}', notSold: 'Not sold' },
     sections: { downline: 'Downline', own: 'Own', upline: 'Upline' },
     figures: {
       tickets: 'Tickets',

@@ -71,6 +71,7 @@ export const MENU: MenuEntry[] = [
       { key: 'winLoss2', labelKey: 'reports.menu.winLoss2', path: '/report/win-loss-2-report', also: ['/report/win-loss-report', '/winloss-detail', '/report/winlose-usline'] },
       { key: 'salesSummary', labelKey: 'reports.menu.salesSummary', path: '/report/sales-summary' },
       { key: 'payout', labelKey: 'reports.menu.payout', path: '/report/payout-report' },
+      { key: 'payoutTable', labelKey: 'reports.menu.payoutTable', path: '/report/payout-table-report' },
     ],
   },
   { key: 'results', labelKey: 'menu.results', path: '/result', roles: [SuperAdmin, ITAdmin, Company] },

@@ -3,6 +3,8 @@ import {
   initReport,
   payoutQuery,
   payoutReport,
+  payoutTable as payoutTableSchema,
+  payoutTableQuery,
   usLineQuery,
   usLineReport,
   salesSummary,
@@ -20,6 +22,7 @@ import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
 import { winLossDetail as detail } from './detail';
 import { initReport as init } from './init';
 import { payoutReport as payout } from './payout';
+import { payoutTable } from './payoutTable';
 import { salesSummary as sales, sumSalesSummary as sumSales } from './sales';
 import { salesFile, winLossFile } from './files';
 import { sendReportFile } from './reportFile';
@@ -74,6 +77,11 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
     '/api/Report/GetSelfPayoutReport',
     { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, querystring: payoutQuery, response: { 200: envelope(payoutReport) } } },
     async (req) => ok(await payout(deps.db, requireAuth(req), req.query, true)),
+  );
+  app.get(
+    '/api/Report/GetPayoutTable',
+    { config: { access: allow.fn('Payout Report', [1]) }, schema: { tags, querystring: payoutTableQuery, response: { 200: envelope(payoutTableSchema) } } },
+    async (req) => ok(await payoutTable(deps.db, requireAuth(req), req.query)),
   );
   app.get(
     '/api/Report/GetSalesSummary',
