@@ -247,6 +247,11 @@ describe('Payment/ClaimPrizes', () => {
     expect(await balance(ids.seamplayer)).toBe(before + prize);
     expect(await held()).toBe(heldBefore - prize);
     expect((await receipt(agent, tickets.winner)).settlement).toMatchObject({ claimable: 0, prizes: [{ state: 'claimed', amount: prize }] });
+    // The payout report counts a claimed prize as paid out before the company releases the rest.
+    const payout = await t.request({ url: '/api/Report/GetPayoutReport', cookie: co, query: { fromDate: '2026-11-25', toDate: '2026-11-25' } });
+    expect(payout.status, JSON.stringify(payout.body)).toBe(200);
+    expect(payout.body.data.rows.find((r: { ticketId: number }) => r.ticketId === tickets.winner)).toMatchObject({ released: true, amount: prize });
+    expect(payout.body.data.totals).toMatchObject({ released: prize, held: payout.body.data.totals.amount - prize });
     const released = await t.request({ url: '/api/Result/ReleaseCredit', cookie: co, json: { drawDate: '2026-11-25' } });
     expect(released.status, JSON.stringify(released.body)).toBe(200);
     // Only the seamless player's prize is released: the claimed one is not paid twice.
