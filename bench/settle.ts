@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { linkSql, strikePatterns, type PoolResult } from '@app/domain';
 import { distribute, insertWinners, startRound } from '../apps/server/src/modules/settlement/service';
 import { checkLedger } from '../apps/server/src/modules/ledger/service';
-import { machine, startBench } from './support';
+import { databaseExists, machine, startBench } from './support';
 
 const LINES = Number(process.env.LINES ?? 1_000_000);
 const PLAYERS = Math.min(20_000, Math.max(100, Math.floor(LINES / 50)));
@@ -27,12 +27,13 @@ const RESULT: PoolResult = {
   },
 };
 
-async function main() {
-  const b = await startBench('settle');
-  const db = b.db;
+type Db = Awaited<ReturnType<typeof startBench>>['db'];
+const oneOf = async <T>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows[0];
+
+/** Writes the accounts, their frozen rates, the draw and its lines (the settlement's input). */
+async function seed(db: Db) {
   const exec = (q: ReturnType<typeof sql>) => db.execute(q);
-  const one = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows[0];
-  const t0 = Date.now();
+  const one = <T>(q: ReturnType<typeof sql>) => oneOf<T>(db, q);
 
   // -- accounts: company -> 5 seniors -> 25 masters -> 200 agents -> players --
   await exec(sql`insert into users (username, password_hash, role_id, level, path) values ('bco', 'x', 3, 1, '/')`);
@@ -115,8 +116,31 @@ async function main() {
           select ${txId}, account_id, amount, amount, ${co}, now() from legs)
     update ledger_accounts la set balance = la.balance + legs.amount from legs where la.id = legs.account_id`);
   await exec(sql`analyze`);
+}
+
+async function main() {
+  // SETTLE_REUSE=1 (PostgreSQL): the data is seeded once into bench_settle_seed_LINES, kept, and each run
+  // settles a fresh copy of it (to measure settlement again without writing a million lines again).
+  const reuse = process.env.SETTLE_REUSE === '1' && !!process.env.DATABASE_URL;
+  const seedName = `bench_settle_seed_${LINES}`;
+  const t0 = Date.now();
+  let seeded = false;
+  if (reuse && !(await databaseExists(seedName))) {
+    const s = await startBench('settle', { keepAs: seedName });
+    await seed(s.db);
+    await s.stop();
+    seeded = true;
+  }
+  const b = await startBench('settle', reuse ? { template: seedName } : {});
+  const db = b.db;
+  const exec = (q: ReturnType<typeof sql>) => db.execute(q);
+  const one = <T>(q: ReturnType<typeof sql>) => oneOf<T>(db, q);
+  if (!reuse) await seed(db);
+  const drawId = (await one<{ id: number }>(sql`select id from draws where draw_date = '2026-12-02' and pool_id = 1`))!.id;
+  const tickets = Number((await one<{ n: string }>(sql`select count(*)::text as n from tickets`))!.n);
   const lines = Number((await one<{ n: string }>(sql`select count(*)::text as n from bet_lines where draw_id = ${drawId}`))!.n);
-  console.log(`data: ${lines.toLocaleString()} lines, ${tickets.toLocaleString()} tickets, ${PLAYERS.toLocaleString()} players (${((Date.now() - t0) / 1000).toFixed(1)} s to write)`);
+  const how = reuse ? (seeded ? 'written, kept as ' + seedName : 'copied from ' + seedName) : 'to write';
+  console.log(`data: ${lines.toLocaleString()} lines, ${tickets.toLocaleString()} tickets, ${PLAYERS.toLocaleString()} players (${((Date.now() - t0) / 1000).toFixed(1)} s ${how})`);
 
   // -- the bare SQL: strikes and every link of every line, summed per account; no layers, nothing written --
   const patterns = strikePatterns(RESULT);

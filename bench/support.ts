@@ -13,15 +13,28 @@ import { openDatabase } from '../apps/server/src/platform/db';
 export const BENCH_PASSWORD = 'Bench-pass-1';
 export const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
-/** `webDist`: serve the built web app too (browser benchmarks); default none. */
-export async function startBench(name: string, opts: { webDist?: string } = {}) {
+/** Whether a database exists on the PostgreSQL server of DATABASE_URL. */
+export async function databaseExists(name: string): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  const r = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  await admin.end();
+  return r.rowCount === 1;
+}
+
+/**
+ * `webDist`: serve the built web app too (browser benchmarks); default none. PostgreSQL only: `template`
+ * starts from a copy of that database (data seeded by an earlier run); `keepAs` names the database and
+ * keeps it at the end (to be such a template).
+ */
+export async function startBench(name: string, opts: { webDist?: string; template?: string; keepAs?: string } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fourd-bench-${name}-`));
-  const dbName = `bench_${name}_${Date.now()}`;
+  const dbName = opts.keepAs ?? `bench_${name}_${Date.now()}`;
   let databaseUrl: string | undefined;
   if (process.env.DATABASE_URL) {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.query(`CREATE DATABASE ${dbName}${opts.template ? ` TEMPLATE ${opts.template} STRATEGY FILE_COPY` : ''}`);
     await admin.end();
     const u = new URL(process.env.DATABASE_URL);
     u.pathname = `/${dbName}`;
@@ -61,7 +74,7 @@ export async function startBench(name: string, opts: { webDist?: string } = {}) 
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (process.env.DATABASE_URL) {
+    if (process.env.DATABASE_URL && !opts.keepAs) {
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
