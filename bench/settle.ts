@@ -145,7 +145,10 @@ async function main() {
   // -- the bare SQL: strikes and every link of every line, summed per account; no layers, nothing written --
   const patterns = strikePatterns(RESULT);
   const bareStart = Date.now();
-  const bare = await one<{ accounts: number; total: string }>(sql`
+  // In a transaction with the memory for hashes the product's distribution gives itself (work_mem).
+  const bare = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '256MB'`);
+    return oneOf<{ accounts: number; total: string; digest: string }>(tx as unknown as Db, sql`
     with p as (select * from jsonb_to_recordset(${JSON.stringify(patterns)}::jsonb) as x(code text, side text, length int, pattern text, prize text)),
     w as (select bl.id,
                  count(*) filter (where p.prize = 'first') as n1, count(*) filter (where p.prize = 'second') as n2,
@@ -162,10 +165,11 @@ async function main() {
           where bl.draw_id = ${drawId} and bl.status = 1),
     k as (select m.member, m.stake - sum(m.eaten) over (partition by m.id order by m.ord) as pass, r.commission_bp as bp,
                  (m.n1 * r.first + m.n2 * r.second + m.n3 * r.third + m.ns * r.starter + m.nc * r.consolation) as payout
-          from m left join rate_sheet_rows r on r.sheet_id = m.sheet_id and r.code = m.bet_code and r.pool_id is null)
-    select count(distinct member)::int as accounts,
-           sum(case when bp is null then 0 else ${sql.raw(linkSql.link('pass', 'bp', 'payout'))} end)::text as total
-    from k`);
+          from m left join rate_sheet_rows r on r.sheet_id = m.sheet_id and r.code = m.bet_code and r.pool_id is null),
+    t as (select member, sum(case when bp is null then 0 else ${sql.raw(linkSql.link('pass', 'bp', 'payout'))} end) as link from k group by member)
+    select count(*)::int as accounts, sum(link)::text as total, md5(string_agg(member || ':' || link, ',' order by member)) as digest
+    from t`);
+  });
   const bareMs = Date.now() - bareStart;
   console.log(`bare SQL: ${(bareMs / 1000).toFixed(2)} s (${bare!.accounts} accounts, links total ${bare!.total})`);
 
@@ -185,6 +189,12 @@ async function main() {
   console.log(`  winners ${(winnersMs / 1000).toFixed(2)} s, distribute strike ${((ms - winnersMs) / 1000).toFixed(2)} s`);
   const heapAfter = process.memoryUsage().heapUsed;
   console.log(`settleDraw: ${(ms / 1000).toFixed(2)} s for ${settled.lines.toLocaleString()} lines, ${settled.strikes.toLocaleString()} strikes (${(ms / bareMs).toFixed(2)}x the bare SQL); heap ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB`);
+  // The same per-account link totals as the bare SQL, and a digest of every figure written (to compare runs).
+  const mine = await one<{ digest: string; figures: string }>(sql`
+    select (select md5(string_agg(user_id || ':' || link, ',' order by user_id))
+              from (select user_id, sum(link) as link from settlement_figures where draw_id = ${drawId} group by user_id) f) as digest,
+           (select md5(string_agg(f::text, ',' order by user_id, via_user_id, bet_code)) from settlement_figures f where draw_id = ${drawId}) as figures`);
+  console.log(`per-account links ${mine!.digest === bare!.digest ? 'equal to' : 'DIFFERENT from'} the bare SQL's; figures digest ${mine!.figures}`);
   const problems = await checkLedger(db);
   console.log(`ledger check: ${problems.length === 0 ? 'balanced' : JSON.stringify(problems).slice(0, 300)}`);
   console.log(machine(b.kind));

@@ -208,30 +208,84 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
   const payoutOf = (r: string) =>
     `(m0.n_first * ${r}.first + m0.n_second * ${r}.second + m0.n_third * ${r}.third + m0.n_fourth * ${r}.fourth + m0.n_fifth * ${r}.fifth
       + m0.n_sixth * ${r}.sixth + m0.n_starter * ${r}.starter + m0.n_consolation * ${r}.consolation)`;
-  const [r] = await rows<{ txId: number; lines: number; figures: number; unpriced: number }>(
-    tx,
-    sql`with tx as materialized (select nextval('journal_transactions_id_seq') as tx_id),
-        l as materialized (
+  // The lines that do not strike (most of them) are priced one row per line with a column per place of
+  // the chain (no row per line and account, no sort), then summed per ticket, chain, code and pool before
+  // they are spread over the chain's accounts: every sum below is of per-line amounts rounded per line.
+  const n = await longestChainOfDraw(tx);
+  // Hashes of a million lines are kept in memory rather than spilled to disk (the default is 4 MB);
+  // for this transaction only.
+  await tx.execute(sql`set local work_mem = '256MB'`);
+  const ks = Array.from({ length: n }, (_, i) => i + 1);
+  const list = (f: (k: number) => string) => ks.map(f).join(', ');
+  const eatenAt = list((k) => `coalesce(l0.ea[array_position(l0.eu, rc.user_ids[${k}])], 0) as e${k}`);
+  const passAt = list((k) => `l0.stake - ${ks.slice(0, k).map((j) => `e.e${j}`).join(' - ')} as p${k}`);
+  const prevPass = (k: number) => (k === 1 ? 'nl.stake' : `nl.p${k - 1}`);
+  const sums = [
+    list((k) => `sum(nl.p${k})::bigint as p${k}`),
+    // What each place ate: what passed the place below less what passed it.
+    list((k) => `sum(${prevPass(k)} - nl.p${k})::bigint as e${k}`),
+    // c: commission at the account's own rates on what passed it; ci: on what reached it (reports).
+    list((k) => (k === 1 ? 'sum(nl.commission)::bigint as c1' : `sum(${linkSql.commission(`nl.p${k}`, `nl.bp[${k}]`)})::bigint as c${k}`)),
+    list((k) => (k === 1 ? 'sum(nl.commission)::bigint as ci1' : `sum(${linkSql.commission(prevPass(k), `nl.bp[${k}]`)})::bigint as ci${k}`)),
+  ].join(',\n                 ');
+  const arr = (col: string) => `array[${list((k) => `g.${col}${k}`)}]`;
+  const below = (f: (k: number) => string) => `array[0, ${ks.slice(0, n - 1).map(f).join(', ')}]::bigint[]`;
+  // The draw's lines of the company, with their strikes and what each account ate of them, in a table of
+  // this transaction that is analysed: the statement below is planned on its true size (estimated from
+  // bet_lines, a draw's lines of one company look like a few thousand, and a million got nested loops).
+  await tx.execute(sql`drop table if exists settle_lines`);
+  await tx.execute(
+    sql`create temp table settle_lines on commit drop as
+        with ev as (
+          -- What each account ate of each line of the draw, one row per line (its accounts, its amounts).
+          select es.bet_line_id as id, array_agg(es.user_id) as eu, array_agg(es.amount) as ea
+          from eat_shares es where es.draw_id = ${a.drawId}::int group by es.bet_line_id
+        ),
+        l0 as (
           select l.*, coalesce(w.n_first, 0) as n_first, coalesce(w.n_second, 0) as n_second, coalesce(w.n_third, 0) as n_third,
                  coalesce(w.n_fourth, 0) as n_fourth, coalesce(w.n_fifth, 0) as n_fifth, coalesce(w.n_sixth, 0) as n_sixth,
                  coalesce(w.n_starter, 0) as n_starter, coalesce(w.n_consolation, 0) as n_consolation,
-                 coalesce(w.factor_num, 1) as num, coalesce(w.factor_den, 1) as den, w.bet_line_id is not null as strike
+                 coalesce(w.factor_num, 1) as num, coalesce(w.factor_den, 1) as den, w.bet_line_id is not null as strike,
+                 coalesce(ev.eu, '{}') as eu, coalesce(ev.ea, '{}') as ea
           from (${linesOf(a.drawId, a.companyId)}) l
           left join winners w on w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and w.bet_line_id = l.id
+          left join ev on ev.id = l.id
         ),
-        -- Each line once per account of its chain, with what that account ate and what passed through it.
+        -- The rates of each chain, code and pool, one array entry per place of the chain.
+        cr as (
+          select q.chain_id, q.bet_code, q.pool_id,
+                 array_agg(coalesce(ro.commission_bp, rd.commission_bp, 0) order by s.ord) as bp,
+                 array_agg(coalesce(ro.sheet_id, rd.sheet_id) is not null order by s.ord) as priced
+          from (select distinct chain_id, bet_code, pool_id from l0) q
+          join rate_chains rc on rc.id = q.chain_id
+          cross join lateral unnest(rc.sheet_ids) with ordinality as s(sheet_id, ord)
+          left join rate_sheet_rows rd on rd.sheet_id = s.sheet_id and rd.code = q.bet_code and rd.pool_id is null
+          left join rate_sheet_rows ro on ro.sheet_id = s.sheet_id and ro.code = q.bet_code and ro.pool_id = q.pool_id
+          group by q.chain_id, q.bet_code, q.pool_id
+        )
+        -- p1..pN: what passed each place of the chain (the stake less what it and the places below ate).
+        select l0.*, cr.bp, cr.priced, ${sql.raw(passAt)}
+        from l0 join rate_chains rc on rc.id = l0.chain_id
+        join cr on cr.chain_id = l0.chain_id and cr.bet_code = l0.bet_code and cr.pool_id = l0.pool_id
+        cross join lateral (select ${sql.raw(eatenAt)}) e`,
+  );
+  await tx.execute(sql`analyze settle_lines`);
+  const [r] = await rows<{ txId: number; lines: number; figures: number; unpriced: number }>(
+    tx,
+    sql`with tx as materialized (select nextval('journal_transactions_id_seq') as tx_id),
+        -- Striking lines: each line once per account of its chain, with what that account ate and what passed through it.
         m0 as (
-          select l.*, c.member, c.sheet_id, c.ord, cardinality(rc.user_ids) as len, coalesce(es.amount, 0) as eaten
-          from l join rate_chains rc on rc.id = l.chain_id
+          select l.*, c.member, c.sheet_id, c.ord, cardinality(rc.user_ids) as len, coalesce(l.ea[array_position(l.eu, c.member)], 0) as eaten
+          from settle_lines l join rate_chains rc on rc.id = l.chain_id
           cross join lateral unnest(rc.user_ids, rc.sheet_ids) with ordinality as c(member, sheet_id, ord)
-          left join eat_shares es on es.bet_line_id = l.id and es.user_id = c.member
+          where l.strike
         ),
         m as (
           select m0.id, m0.ticket_id, m0.bet_code, m0.stake, m0.commission as placed_commission, m0.member, m0.ord, m0.len, m0.eaten,
                  m0.strike, m0.num, m0.den, (coalesce(ro.sheet_id, rd.sheet_id) is not null) as priced,
                  m0.stake - sum(m0.eaten) over (partition by m0.id order by m0.ord) as pass,
                  coalesce(ro.commission_bp, rd.commission_bp, 0) as bp,
-                 case when m0.strike then coalesce(${sql.raw(payoutOf('ro'))}, ${sql.raw(payoutOf('rd'))}, 0) else 0 end as payout
+                 coalesce(${sql.raw(payoutOf('ro'))}, ${sql.raw(payoutOf('rd'))}, 0) as payout
           from m0
           left join rate_sheet_rows rd on rd.sheet_id = m0.sheet_id and rd.code = m0.bet_code and rd.pool_id is null
           left join rate_sheet_rows ro on ro.sheet_id = m0.sheet_id and ro.code = m0.bet_code and ro.pool_id = m0.pool_id
@@ -258,32 +312,78 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
                  coalesce(lag(k.win) over (partition by k.id order by k.ord), 0) as win_below
           from k
         ),
-        -- The company at the top has no rates of its own for a link yet: what reaches it is valued at its
-        -- downline's, so its own win/loss is its whole result and its spreads are nil.
+        nl as (select * from settle_lines where not strike),
+        g as (
+          select nl.chain_id, nl.bet_code, nl.pool_id, nl.priced, count(*)::int as n, sum(nl.stake)::bigint as stake,
+                 ${sql.raw(sums)}
+          from nl group by nl.chain_id, nl.bet_code, nl.pool_id, nl.priced
+        ),
+        -- Spread over the chain's accounts, as x does per striking line (link_below: the link of the place below).
+        gx as (
+          select g.bet_code, g.n, g.stake, c.ord, rc.user_ids[c.ord] as member, cardinality(rc.user_ids) as len,
+                 coalesce(rc.user_ids[c.ord - 1], 0) as via, c.pass, c.eaten, c.ci,
+                 case when c.ord = cardinality(rc.user_ids) and c.ord > 1 then 0 else c.comm end as comm,
+                 case when c.ord = cardinality(rc.user_ids) and c.ord > 1 then 0 else c.pass - c.comm end as link,
+                 c.link_below, c.comm_below, g.priced[c.ord] as priced
+          from g join rate_chains rc on rc.id = g.chain_id
+          cross join lateral unnest(${sql.raw(arr('p'))}, ${sql.raw(arr('e'))}, ${sql.raw(arr('c'))}, ${sql.raw(arr('ci'))},
+                                    ${sql.raw(below((k) => `g.p${k} - g.c${k}`))}, ${sql.raw(below((k) => `g.c${k}`))})
+               with ordinality as c(pass, eaten, comm, ci, link_below, comm_below, ord)
+          where c.ord <= cardinality(rc.user_ids)
+        ),
+        -- The tickets each account's figures count: a draw's lines of one ticket share one chain (the
+        -- draw's pool is normal or GD), so a chain's tickets are counted once per chain and code.
+        tk as (
+          select t.chain_id, t.bet_code, t.tickets, rc.user_ids[c.ord] as member, coalesce(rc.user_ids[c.ord - 1], 0) as via
+          from (select chain_id, bet_code, count(*)::int as tickets from (select distinct chain_id, bet_code, ticket_id from settle_lines l) d
+                group by chain_id, bet_code) t
+          join rate_chains rc on rc.id = t.chain_id
+          cross join lateral generate_subscripts(rc.user_ids, 1) as c(ord)
+        ),
+        -- Every account's figures from both kinds of line (n lines per row) and its tickets.
         xf as (
-          select x.*,
+          select x.member, x.via, x.bet_code, 1 as n, 0 as tickets, x.stake, x.pass, x.eaten, x.comm, x.win, x.link, x.ord, x.len,
+                 x.link_below, x.comm_below, x.win_below, x.priced,
+                 -- The company at the top has no rates of its own for a link yet: what reaches it is valued at its
+                 -- downline's, so its own win/loss is its whole result and its spreads are nil.
                  case when x.ord = x.len and x.ord > 1 then x.comm_below else x.comm_in_own end as comm_in,
                  case when x.ord = x.len and x.ord > 1 then x.win_below else x.win_in_own end as win_in,
                  -- A company's own ticket (a chain of one): it is the house of its own bet and receives its link.
                  case when x.len = 1 then x.link else x.link_below end as link_below_fig
           from x
+          union all
+          select gx.member, gx.via, gx.bet_code, gx.n, 0, gx.stake, gx.pass, gx.eaten, gx.comm, 0, gx.link, gx.ord, gx.len,
+                 gx.link_below, gx.comm_below, 0, gx.priced,
+                 case when gx.ord = gx.len and gx.ord > 1 then gx.comm_below else gx.ci end, 0,
+                 case when gx.len = 1 then gx.link else gx.link_below end
+          from gx
+          union all
+          select tk.member, tk.via, tk.bet_code, 0, tk.tickets, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, true, 0, 0, 0
+          from tk
+        ),
+        fa as materialized (
+          select member, via, bet_code, sum(n)::int as lines, sum(tickets)::int as tickets, sum(stake) as stake, sum(pass) as pass,
+                 sum(eaten) as eaten, sum(comm) as comm, sum(win) as win, sum(link) as link, sum(link_below_fig) as link_below,
+                 sum(comm_in) as comm_in, sum(win_in) as win_in, sum(comm_below) as comm_below, sum(win_below) as win_below,
+                 sum(case when len = 1 then link when ord > 1 then link_below_fig - link else 0 end) as own,
+                 sum(case when not priced and not (ord = len and ord > 1) then n else 0 end) as unpriced
+          from xf group by member, via, bet_code
         ),
         fig as (
           insert into settlement_figures (draw_id, round, company_id, user_id, via_user_id, bet_code, lines, tickets, turnover, pass, eaten,
                                           commission, winnings, link, link_below, commission_in, winnings_in, commission_below, winnings_below)
-          select ${a.drawId}::int, ${a.round}::int, ${a.companyId}::int, member, via, bet_code, count(*)::int, count(distinct ticket_id)::int,
-                 sum(stake), sum(pass), sum(eaten), sum(comm), sum(win), sum(link), sum(link_below_fig),
-                 sum(comm_in), sum(win_in), sum(comm_below), sum(win_below)
-          from xf group by member, via, bet_code
+          select ${a.drawId}::int, ${a.round}::int, ${a.companyId}::int, member, via, bet_code, lines, tickets,
+                 stake, pass, eaten, comm, win, link, link_below, comm_in, win_in, comm_below, win_below
+          from fa
           returning 1
         ),
-        pw as materialized (select id, win from x where ord = 1 and strike),
+        pw as materialized (select id, win from x where ord = 1),
         wn as (
           update winners w set player_winnings = pw.win
           from pw where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and w.bet_line_id = pw.id
         ),
         -- Each ticket's net once, back from the open-stakes account its stake transaction credited.
-        tn as materialized (select ticket_id, sum(stake - commission) as net from l group by ticket_id),
+        tn as materialized (select ticket_id, sum(stake - commission) as net from settle_lines l group by ticket_id),
         stakes as (
           select je.account_id, -sum(tn.net) as amount
           from tn join tickets t on t.id = tn.ticket_id join journal_entries je on je.transaction_id = t.transaction_id and je.amount > 0
@@ -291,10 +391,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
         ),
         -- Each account above the players: what it receives from below less what it owes above. A ticket
         -- its company placed for itself (a chain of one) is held by that company: it receives the link.
-        own as materialized (
-          select member, sum(case when len = 1 then link else link_below - link end) as amount
-          from x where ord > 1 or len = 1 group by member
-        ),
+        own as materialized (select member, sum(own) as amount from fa group by member),
         ${manyPostingsCtes(
           a.at,
           'settlement',
@@ -302,15 +399,21 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           sql`select tx.tx_id, s.account_id, s.amount from (
                 select w.id as account_id, own.amount from own join ledger_accounts w on w.user_id = own.member
                 union all
-                select ${a.heldId}::int, sum(x.win) from x where x.ord = 1
+                select ${a.heldId}::int, sum(pw.win) from pw
                 union all
                 select account_id, amount from stakes
               ) s, tx where s.amount <> 0`,
         )}
-        select (select tx_id from tx) as "txId", (select count(*) from l)::int as lines, (select count(*) from fig)::int as figures,
-               (select count(*) from x where not priced and not (ord = len and ord > 1))::int as unpriced`,
+        select (select tx_id from tx) as "txId", (select count(*) from settle_lines l)::int as lines, (select count(*) from fig)::int as figures,
+               (select coalesce(sum(unpriced), 0) from fa)::int as unpriced`,
   );
   return { txId: Number(r.txId), lines: Number(r.lines), unpriced: Number(r.unpriced) };
+}
+
+/** The longest rate chain (accounts from the player to the company): the places the statement prices. */
+async function longestChainOfDraw(tx: DbOrTx): Promise<number> {
+  const [r] = await rows<{ n: number | null }>(tx, sql`select max(cardinality(user_ids))::int as n from rate_chains`);
+  return Math.max(1, Number(r.n ?? 1));
 }
 
 /** Whether a journal transaction has entries (a settlement of only zero amounts writes none). */
