@@ -65,10 +65,13 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
         ),
         m as (
           select bl.id, bl.ticket_id, bl.user_id, bl.company_id, p.prize, p.rank, p."highestOnly" as highest_only
+          -- Each line's tail or head of each length a pattern has, looked up by hash (code, side, length,
+          -- digits): a join on the code alone compared every line with every pattern of its code.
           from bet_lines bl
-          join p on p.code = bl.bet_code and length(bl.number) >= p.length
-                and (case when p.side = 'tail' then right(bl.number, p.length) else left(bl.number, p.length) end) = p.pattern
-          where bl.draw_id = ${drawId}::int and bl.status = 1
+          cross join (select distinct side, length from p) d
+          join p on p.code = bl.bet_code and p.side = d.side and p.length = d.length
+                and p.pattern = (case when d.side = 'tail' then right(bl.number, d.length) else left(bl.number, d.length) end)
+          where bl.draw_id = ${drawId}::int and bl.status = 1 and length(bl.number) >= d.length
         ),
         -- The parentheses matter: without them the order by sorts the union, and distinct on keeps any match.
         best as (
