@@ -28,6 +28,8 @@ export const API = {
     GetApiAccount: 'GET /api/Account/GetApiAccount',
     GenerateApiCode: 'POST /api/Account/GenerateApiCode',
     CreateOrUpdateApiAccount: 'POST /api/Account/CreateOrUpdateApiAccount',
+    GetSettlementCallback: 'GET /api/Account/GetSettlementCallback',
+    UpdateSettlementCallback: 'POST /api/Account/UpdateSettlementCallback',
     UpdateUserCreditLimit: 'POST /api/Account/UpdateUserCreditLimit',
     GetBettingAgents: 'GET /api/Account/GetBettingAgents',
     // Packages and risk (admin screens).
@@ -82,6 +84,7 @@ export const API = {
     InitDrawPayment: 'GET /api/Payment/InitDrawPayment',
     SaveDrawPayment: 'POST /api/Payment/SaveDrawPayment',
     GetDrawPaymentHistory: 'GET /api/Payment/GetDrawPaymentHistory',
+    ClaimPrizes: 'POST /api/Payment/ClaimPrizes',
   },
   Report: {
     GetPlayerTransaction: 'GET /api/Report/GetPlayerTransaction',
@@ -131,6 +134,7 @@ export const API = {
     PlaceExpressOrder: 'POST /api/Bet/PlaceExpressOrder',
     PlaceWebOrder: 'POST /api/Bet/PlaceWebOrder',
     GetBetReceipt: 'GET /api/Bet/GetBetReceipt',
+    ResettleSeamless: 'POST /api/Bet/ResettleSeamless',
     VoidTicket: 'POST /api/Bet/VoidTicket',
     BulkVoidTicket: 'POST /api/Bet/BulkVoidTicket',
     SaveAutoTicket: 'POST /api/Bet/SaveAutoTicket',

@@ -17,6 +17,7 @@ import {
   type GeneratedApiCode,
 } from './api';
 import { levelLabel } from './labels';
+import { SettlementCallbackForm } from './SettlementCallbackForm';
 import { positiveIntParam } from './params';
 import { formatInstant } from '../../ui/time';
 
@@ -181,6 +182,7 @@ export default function ApiAccountPage() {
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
               {t('apiAccount.saveHint')}
             </Typography.Paragraph>
+            <SettlementCallbackForm key={picked.userId} userId={picked.userId} />
           </Card>
         )}
       </Space>

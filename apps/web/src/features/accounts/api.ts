@@ -149,3 +149,10 @@ export const generateApiCode = () => apiCall<GeneratedApiCode>(API.Account.Gener
 
 export const saveApiAccount = (body: { userId: number; clientOpcode: string; clientSecret: string }) =>
   apiCall<ApiAccountView>(API.Account.CreateOrUpdateApiAccount, { json: body });
+
+/** A seamless API account's settlement callback URL (decision 0025); null when it has none. */
+export const getSettlementCallback = (userId: number) =>
+  apiCall<{ userId: number; callbackUrl: string | null }>(API.Account.GetSettlementCallback, { query: { userId } });
+
+export const saveSettlementCallback = (body: { userId: number; callbackUrl: string | null }) =>
+  apiCall<{ userId: number; callbackUrl: string | null }>(API.Account.UpdateSettlementCallback, { json: body });

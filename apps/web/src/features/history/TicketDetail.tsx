@@ -2,6 +2,7 @@ import { App, Button, Col, Row, Skeleton, Space, Typography } from 'antd';
 import { CopyOutlined, EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useReceipt, type TicketRow } from './api';
+import { TicketSettlement } from './TicketSettlement';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 const block = {
@@ -90,6 +91,11 @@ export function TicketDetail({ ticket, onCorrect, onPrint }: { ticket: TicketRow
           </pre>
         )}
       </Col>
+      {receipt.data?.settlement && (
+        <Col span={24}>
+          <TicketSettlement ticket={ticket} settlement={receipt.data.settlement} />
+        </Col>
+      )}
     </Row>
   );
 }
