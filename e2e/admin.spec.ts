@@ -158,7 +158,7 @@ test('the super admin schedules a year, cancels and adds draws, and sets a cutof
   await goByMenu(page, ['menu-admin', 'menu-masterPackages'], /\/admin-setting\/manage-master-template$/);
   await page.getByTestId('templates-table').getByText('Company master template').click();
   await expect(page.getByTestId('template-name')).toHaveValue('Company master template');
-  await expect(page.getByTestId('template-tab-all')).toContainText('34');
+  await expect(page.getByTestId('template-tab-all')).toContainText('49');
   await page.getByTestId('template-tab-2').click();
   await expect(page.getByTestId('template-items').locator('input[value="Singapore B first"]')).toHaveCount(1);
   await shotBoth(page, 'master-template');
@@ -172,7 +172,7 @@ test('the super admin schedules a year, cancels and adds draws, and sets a cutof
   await page.getByTestId('alert-ok').click();
   await expect(added).toContainText('This field is required.');
   await added.locator('[data-testid^="template-remove-"]').click();
-  await expect(page.getByTestId('template-tab-all')).toContainText('34');
+  await expect(page.getByTestId('template-tab-all')).toContainText('49');
 });
 
 test('democo edits a package within its bounds and assigns it to demoagent', async ({ page }) => {

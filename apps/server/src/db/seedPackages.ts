@@ -135,6 +135,12 @@ async function seedCompanyTemplate(tx: Tx) {
   for (const [code, f] of Object.entries(SINGAPORE)) {
     for (const [tier, v] of Object.entries(f)) items.push({ categoryId: 2, kind: 'decimal', code, tier, label: `Singapore ${code} ${tier}`, value: String(v) });
   }
+  // Toto 5D (Toto only) and 6D (Toto and GD): their own tables, sold off until a package turns them on.
+  for (const [code, pools] of [['5D', 'T'], ['6D', 'TH']] as const) {
+    items.push({ categoryId: 3, kind: 'pool', label: `${code} table`, value: pools });
+    items.push({ categoryId: 1, kind: 'decimal', code, label: `${code} commission %`, value: '0' });
+    for (const [tier, v] of Object.entries(EXTRAS[code])) items.push({ categoryId: 2, kind: 'decimal', code, tier, label: `${code} ${tier}`, value: String(v) });
+  }
   items.push(
     { categoryId: 4, kind: 'box', label: 'Box: stake x permutations', value: '' },
     { categoryId: 4, kind: 'ibox', label: 'iBox: stake split over permutations', value: '' },
