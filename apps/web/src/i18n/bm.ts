@@ -939,7 +939,7 @@ export const bm: Resource = {
       '2A': '2 akhir pertama',
       '2C': '2 akhir 3 teratas',
       '5D': 'Toto 5D',
-      '6D': '6D',
+      '6D': 'Toto dan GD 6D',
     },
     grid: {
       code: 'Kod pertaruhan',

@@ -955,7 +955,7 @@ export const en = {
       '2A': 'last 2 of 1st',
       '2C': 'last 2 of top 3',
       '5D': 'Toto 5D',
-      '6D': '6D',
+      '6D': 'Toto and GD 6D',
     },
     grid: {
       code: 'Bet code',
