@@ -127,6 +127,8 @@ describe('seeded packages and template', () => {
     expect(value('Singapore S third')).toBe('800');
     // Toto 5D and 6D have their own tables: 5D on Toto, 6D on Toto and GD, the 4th to 6th prizes included.
     expect([value('5D table'), value('5D first'), value('5D fourth'), value('5D sixth')]).toEqual(['T', '15000', '500', '5']);
+    // 34 items before the two tables, 15 with them (the master template screen's count in e2e/admin.spec).
+    expect(items.body.data).toHaveLength(49);
     expect([value('6D table'), value('6D first'), value('6D second'), value('6D fifth')]).toEqual(['TH', '100000', '3000', '4']);
     expect(new Set(items.body.data.map((i: { kind: string }) => i.kind))).toEqual(new Set(['pool', 'decimal', 'box', 'ibox', 'ph', 'operator', 'drawNumber']));
     const cats = await t.request({ url: '/api/Configuration/GetMasterTemplateItemCategories', cookie: cookies.admin });
