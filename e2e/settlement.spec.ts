@@ -216,6 +216,11 @@ test('the agent reads win/loss for the date, drills down to the player\'s lines,
   await expect(page.getByTestId('payout-table').locator('tr', { hasText: WINNER })).toContainText('Released');
   await shotAll(page, 'report-payout');
 
+  await goByMenu(page, ['menu-reports', 'menu-winning'], /\/report\/winning-report/);
+  await page.goto(`/report/winning-report?drawDate=${drawDate}`);
+  await expect(page.getByTestId(`winning-strikes-${poolId}`).locator('tr', { hasText: WINNER })).toBeVisible();
+  await shotAll(page, 'report-winning');
+
   await page.goto(`/report/sales-summary?fromDate=${drawDate}&toDate=${drawDate}`);
   await expect(page.getByTestId('sales-table').locator('tr', { hasText: 'demoplayer' }).first()).toBeVisible();
   await shotAll(page, 'report-sales-summary');

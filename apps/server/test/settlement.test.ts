@@ -283,6 +283,15 @@ describe('settling DOMAIN\'s worked example', () => {
     const ownPayout = await t.request({ url: '/api/Report/GetSelfPayoutReport', cookie: player, query: day });
     expect(ownPayout.body.data.rows).toHaveLength(1);
     expect((await t.request({ url: '/api/Report/GetPayoutReport', cookie: sibling, query: day })).body.data.rows).toEqual([]);
+    // The winning report: the date's result with the subtree's strikes; a player sees its own, a sibling none.
+    const winning = async (cookie: string) => (await t.request({ url: '/api/Report/GetWinningReport', cookie, query: { drawDate: '2026-11-25' } })).body.data;
+    const w = await winning(co);
+    expect(w.draws).toHaveLength(1);
+    expect(w.draws[0]).toMatchObject({ drawId, round: 1, winnersFound: true, distributed: true, totals: { lines: 1, stake: 1000, winnings: 2_500_000 } });
+    expect(w.draws[0].strikes).toEqual([{ number: '1234', betCode: 'B', prize: 'first', lines: 1, bettors: 1, stake: 1000, winnings: 2_500_000 }]);
+    expect(w.draws[0].numbers.fourD.first).toBe('1234');
+    expect((await winning(player)).draws[0].strikes).toHaveLength(1);
+    expect((await winning(sibling)).draws[0].strikes).toEqual([]);
     // The payout table of P's package as it is now (changed after the ticket: 2,600 for a first prize).
     const table = await t.request({ url: '/api/Report/GetPayoutTable', cookie: agent, query: { userId: ids.setplayer } });
     expect(table.status, JSON.stringify(table.body)).toBe(200);

@@ -212,3 +212,36 @@ export const payoutTable = z.object({
   ),
 });
 export type PayoutTable = z.infer<typeof payoutTable>;
+
+// ---- winning and strike (GetWinningReport): a date's released results and the subtree's strikes ----
+
+export const winningQuery = z.object({
+  drawDate: isoDate,
+  poolId: z.coerce.number().int().min(-1).max(32_767).default(REPORT_ALL).refine((v) => v !== 0, 'pattern'),
+  userId: queryId.optional(),
+});
+export type WinningQuery = z.infer<typeof winningQuery>;
+export const winningStrike = z.object({
+  number: z.string(),
+  betCode: z.string(),
+  prize: z.string(),
+  /** Struck lines, their bettors, stake, and the bettors' winnings settlement booked. */
+  lines: z.number().int(),
+  bettors: z.number().int(),
+  stake: z.number().int(),
+  winnings: z.number().int(),
+});
+export const winningDraw = z.object({
+  drawId: z.number().int(),
+  poolId: z.number().int(),
+  numbers: z.unknown(),
+  /** The settlement of the draw: its round, and whether step 1 and 2 are done. */
+  round: z.number().int().nullable(),
+  winnersFound: z.boolean(),
+  distributed: z.boolean(),
+  strikes: z.array(winningStrike),
+  totals: z.object({ lines: z.number().int(), stake: z.number().int(), winnings: z.number().int() }),
+});
+export const winningReport = z.object({ node: reportAccount, breadcrumb: z.array(reportAccount), drawDate: z.string(), draws: z.array(winningDraw) });
+export type WinningReport = z.infer<typeof winningReport>;
+export type WinningDraw = z.infer<typeof winningDraw>;

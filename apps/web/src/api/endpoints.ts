@@ -103,6 +103,7 @@ export const API = {
     GetPayoutReport: 'GET /api/Report/GetPayoutReport',
     GetSelfPayoutReport: 'GET /api/Report/GetSelfPayoutReport',
     GetPayoutTable: 'GET /api/Report/GetPayoutTable',
+    GetWinningReport: 'GET /api/Report/GetWinningReport',
   },
   Result: {
     GetPoolResult: 'GET /api/Result/GetPoolResult',

@@ -51,6 +51,8 @@ const SalesSummaryPage = lazy(() => import('../features/reports/SalesSummaryPage
 const UsLinePage = lazy(() => import('../features/reports/UsLinePage'));
 const PayoutReportPage = lazy(() => import('../features/reports/PayoutReportPage'));
 const PayoutTablePage = lazy(() => import('../features/reports/PayoutTablePage'));
+const WinningReportPage = lazy(() => import('../features/reports/WinningReportPage'));
+const StrikeReportPage = lazy(() => import('../features/reports/StrikeReportPage'));
 
 const { SuperAdmin, ITAdmin, Company, Multilevel } = RoleId;
 
@@ -195,6 +197,9 @@ export const ROUTES: AppRoute[] = [
   { path: '/report/winlose-usline', titleKey: 'reports.routes.usline', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetUsLineReport', element: UsLinePage },
   { path: '/report/payout-report', titleKey: 'reports.routes.payout', layout: 'shell', fn: 'Payout Report', api: 'GET /api/Report/GetPayoutReport', element: PayoutReportPage },
   { path: '/report/payout-table-report', titleKey: 'reports.routes.payoutTable', layout: 'shell', fn: 'Payout Report', api: 'GET /api/Report/GetPayoutTable', element: PayoutTablePage },
+  { path: '/report/winning-report', titleKey: 'reports.routes.winning', layout: 'shell', fn: 'Winning Report', api: 'GET /api/Report/GetWinningReport', element: WinningReportPage },
+  // The strike report's action is the settlement step of the result screen: who may run it reads it.
+  { path: '/report/strike-report', titleKey: 'reports.routes.strike', layout: 'shell', roles: [SuperAdmin, ITAdmin], fn: 'Winning Report', api: 'GET /api/Report/GetWinningReport', element: StrikeReportPage },
   { path: '/report/sales-summary', titleKey: 'reports.routes.salesSummary', layout: 'shell', fn: 'Group Sales Report', api: 'GET /api/Report/GetSalesSummary', element: SalesSummaryPage },
 ];
 

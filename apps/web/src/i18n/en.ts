@@ -996,6 +996,8 @@ export const en = {
   // Risk: fight (eat) limits, red numbers, the number queue.
   reports: {
     routes: {
+      winning: 'Winning Report',
+      strike: 'Strike Report',
       payoutTable: 'Payout Table',
       usline: 'Win/Loss Usline',
       payout: 'Payout Report',
@@ -1006,11 +1008,12 @@ export const en = {
       selfWinLoss: 'My Win/Loss',
       salesSummary: 'Sales Summary',
     },
-    menu: { payoutTable: 'Payout Table', payout: 'Payout', winLossSimple: 'Win/Loss Simple', winLoss2: 'Win/Loss 2', salesSummary: 'Sales Summary' },
+    menu: { winning: 'Winning', payoutTable: 'Payout Table', payout: 'Payout', winLossSimple: 'Win/Loss Simple', winLoss2: 'Win/Loss 2', salesSummary: 'Sales Summary' },
     usline: { owed: 'Owed to Upline', paid: 'Paid', remaining: 'Remaining', status: 'Status', upline: 'Upline: {{upline}}', open: 'Usline' },
     payout: { prize: 'Prize', stake: 'Stake', amount: 'Amount', state: 'State', released: 'Released', held: 'Held', heldReleased: 'held {{held}}, released {{released}}' },
     prizes: { first: '1st', second: '2nd', third: '3rd', fourth: '4th', fifth: '5th', sixth: '6th', starter: 'Special', consolation: 'Consolation' },
     payoutTable: { normal: 'Normal', gd: 'GD', package: 'Package {{name}} of {{account}}', notSold: 'Not sold' },
+    winning: { bettors: 'Bettors', noResult: 'No released result for this date.', noStrike: 'No strike in your downline.', settled: 'Settled' },
     sections: { downline: 'Downline', own: 'Own', upline: 'Upline' },
     figures: {
       tickets: 'Tickets',

@@ -7,6 +7,8 @@ import {
   payoutTableQuery,
   usLineQuery,
   usLineReport,
+  winningQuery,
+  winningReport as winningReportSchema,
   salesSummary,
   salesSummaryQuery,
   sumSalesSummary,
@@ -28,6 +30,7 @@ import { salesFile, winLossFile } from './files';
 import { sendReportFile } from './reportFile';
 import { usLineReport as usLine } from './usline';
 import { winLossReport as winLoss } from './winLoss';
+import { winningReport as winning } from './winning';
 
 /** A file holds every row of the filtered set. */
 const EVERY_ROW = 1_000_000;
@@ -82,6 +85,11 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
     '/api/Report/GetPayoutTable',
     { config: { access: allow.fn('Payout Report', [1]) }, schema: { tags, querystring: payoutTableQuery, response: { 200: envelope(payoutTableSchema) } } },
     async (req) => ok(await payoutTable(deps.db, requireAuth(req), req.query)),
+  );
+  app.get(
+    '/api/Report/GetWinningReport',
+    { config: { access: allow.fn('Winning Report', [1]) }, schema: { tags, querystring: winningQuery, response: { 200: envelope(winningReportSchema) } } },
+    async (req) => ok(await winning(deps.db, requireAuth(req), req.query)),
   );
   app.get(
     '/api/Report/GetSalesSummary',
