@@ -12,6 +12,7 @@ test.describe.configure({ mode: 'serial', timeout: 300_000 });
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const WINNER = '4821';
 let poolId = 0;
+let drawId = 0;
 let drawDate = '';
 let cutoffAt = '';
 
@@ -52,11 +53,13 @@ test('the admin opens a draw that closes in a minute and the player bets on it',
     poolId = free;
     const draw = await api<{ drawId: number }>(page.request, 'POST', '/api/Pools/SubmitNewDraw', { poolId, drawDate, isSpecial: true, ...cutoff });
     expect(draw.drawId).toBeGreaterThan(0);
+    drawId = draw.drawId;
   } else {
     // A draw day for every pool (the demo draws Wednesday, Saturday and Sunday): today's Sarawak draw
     // closes early instead (its own cutoff time).
     const draw = [7, 6, 5].map((p) => today.find((d) => d.poolId === p)).find(Boolean)!;
     poolId = draw.poolId;
+    drawId = draw.drawId;
     await api(page.request, 'POST', '/api/Pools/SubmitEditedDraw', { drawId: draw.drawId, ...cutoff });
   }
   await logoutThroughConfirm(page);
@@ -160,6 +163,9 @@ test('the agent opens draw payment from Payment, sees what it owes its player an
   await logoutThroughConfirm(page);
 });
 
+/** A report screen's first read (its code and its query) can take a while on a loaded machine. */
+const FIRST_READ = { timeout: 30_000 };
+
 test('the agent reads win/loss for the date, drills down to the player\'s lines, and exports what it shows', async ({ page }) => {
   // While the date is blocked (settlement running, or by hand) the report says so instead of half figures.
   await loginAs(page, ADMIN.username, ADMIN.password);
@@ -168,7 +174,7 @@ test('the agent reads win/loss for the date, drills down to the player\'s lines,
   await loginAs(page, 'demoagent');
   await goByMenu(page, ['menu-reports', 'menu-winLoss2'], /\/report\/win-loss-2-report/);
   await page.goto(`/report/win-loss-report?fromDate=${drawDate}&toDate=${drawDate}`);
-  await expect(page.getByTestId('report-blocked')).toContainText('Result is processing');
+  await expect(page.getByTestId('report-blocked')).toContainText('Result is processing', FIRST_READ);
   await expect(page.getByTestId('report-blocked')).toContainText(drawDate);
   await shotAll(page, 'report-win-loss-blocked');
   await logoutThroughConfirm(page);
@@ -179,7 +185,7 @@ test('the agent reads win/loss for the date, drills down to the player\'s lines,
   await loginAs(page, 'demoagent');
   await page.goto(`/report/win-loss-report?fromDate=${drawDate}&toDate=${drawDate}`);
   const row = page.getByTestId('win-loss-table').locator('tr', { hasText: 'demoplayer' });
-  await expect(row).toBeVisible();
+  await expect(row).toBeVisible(FIRST_READ);
   await expect(page.getByTestId('report-blocked')).toHaveCount(0);
   // The player won: it is owed, so its win/loss to the agent is negative.
   await expect(row).toContainText(/-[\d,]+\.\d\d/);
@@ -199,7 +205,7 @@ test('the agent reads win/loss for the date, drills down to the player\'s lines,
   // Down to the player's lines: the winning number, then back by the breadcrumb.
   await page.getByTestId('report-detail-demoplayer').click();
   await expect(page).toHaveURL(/\/winloss-detail\?/);
-  await expect(page.getByTestId('win-loss-detail-table').locator('tr', { hasText: WINNER })).toBeVisible();
+  await expect(page.getByTestId('win-loss-detail-table').locator('tr', { hasText: WINNER })).toBeVisible(FIRST_READ);
   await shotAll(page, 'report-win-loss-detail');
   await page.getByTestId('report-crumb-demoagent').click();
   await expect(page).toHaveURL(/\/report\/win-loss-report\?/);
@@ -208,21 +214,30 @@ test('the agent reads win/loss for the date, drills down to the player\'s lines,
   // The usline: what the agent owes the company for the date, opened from the report.
   await page.getByTestId('report-usline').click();
   await expect(page).toHaveURL(/\/report\/winlose-usline\?/);
-  await expect(page.getByTestId('usline-table').locator('tr', { hasText: drawDate })).toBeVisible();
+  await expect(page.getByTestId('usline-table').locator('tr', { hasText: drawDate })).toBeVisible(FIRST_READ);
   await shotAll(page, 'report-usline');
 
   await goByMenu(page, ['menu-reports', 'menu-payout'], /\/report\/payout-report/);
   await page.goto(`/report/payout-report?fromDate=${drawDate}&toDate=${drawDate}`);
-  await expect(page.getByTestId('payout-table').locator('tr', { hasText: WINNER })).toContainText('Released');
+  await expect(page.getByTestId('payout-table').locator('tr', { hasText: WINNER })).toContainText('Released', FIRST_READ);
   await shotAll(page, 'report-payout');
 
   await goByMenu(page, ['menu-reports', 'menu-winning'], /\/report\/winning-report/);
   await page.goto(`/report/winning-report?drawDate=${drawDate}`);
-  await expect(page.getByTestId(`winning-strikes-${poolId}`).locator('tr', { hasText: WINNER })).toBeVisible();
+  await expect(page.getByTestId(`winning-strikes-${poolId}`).locator('tr', { hasText: WINNER })).toBeVisible(FIRST_READ);
   await shotAll(page, 'report-winning');
 
+  // The map of the draw: the player's numbers with what the agent ate of them.
+  await goByMenu(page, ['menu-reports', 'menu-map'], /\/report\/map-report/);
+  await page.goto(`/report/map-report?drawDate=${drawDate}&drawId=${drawId}`);
+  await expect(page.getByTestId(`map-number-${WINNER}`)).toBeVisible(FIRST_READ);
+  await page.getByTestId(`map-number-${WINNER}`).click();
+  await expect(page.getByTestId(`map-tickets-${WINNER}`)).toContainText('demoplayer', FIRST_READ);
+  await shotAll(page, 'report-map');
+  await page.keyboard.press('Escape');
+
   await page.goto(`/report/sales-summary?fromDate=${drawDate}&toDate=${drawDate}`);
-  await expect(page.getByTestId('sales-table').locator('tr', { hasText: 'demoplayer' }).first()).toBeVisible();
+  await expect(page.getByTestId('sales-table').locator('tr', { hasText: 'demoplayer' }).first()).toBeVisible(FIRST_READ);
   await shotAll(page, 'report-sales-summary');
   await logoutThroughConfirm(page);
 });

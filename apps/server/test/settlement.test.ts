@@ -292,6 +292,19 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(w.draws[0].numbers.fourD.first).toBe('1234');
     expect((await winning(player)).draws[0].strikes).toHaveLength(1);
     expect((await winning(sibling)).draws[0].strikes).toEqual([]);
+    // The map of the draw for A: each number's stake, what A ate (5.00), and what that would pay at A's rates.
+    const map = await t.request({ url: '/api/Report/GetMapReport', cookie: agent, query: { drawId } });
+    expect(map.status, JSON.stringify(map.body)).toBe(200);
+    expect(map.body.data.rows.map((r: { number: string }) => r.number).sort()).toEqual(['1234', '5678']);
+    expect(map.body.data.rows[0]).toMatchObject({ stake: { B: 1000 }, stakeTotal: 1000, eaten: { B: 500 }, eatenTotal: 500, risk: 5 * 260_000 });
+    expect(map.body.data.rows[0].payouts).toMatchObject({ first: 5 * 260_000, second: 5 * 105_000 });
+    expect(map.body.data.totals).toEqual({ stakeTotal: 2000, eatenTotal: 1000 });
+    const searched = await t.request({ url: '/api/Report/GetMapReport', cookie: agent, query: { drawId, number: '56' } });
+    expect(searched.body.data.rows.map((r: { number: string }) => r.number)).toEqual(['5678']);
+    const behind = await t.request({ url: '/api/Report/GetMapReportTicket', cookie: agent, query: { drawId, number: '1234' } });
+    expect(behind.body.data).toEqual([expect.objectContaining({ username: 'setplayer', betCode: 'B', stake: 1000, eaten: 500 })]);
+    expect((await t.request({ url: '/api/Report/GetMapReport', cookie: sibling, query: { drawId } })).body.data.rows).toEqual([]);
+    expect((await t.request({ url: '/api/Report/GetMapReport', cookie: player, query: { drawId } })).status).toBe(403);
     // The payout table of P's package as it is now (changed after the ticket: 2,600 for a first prize).
     const table = await t.request({ url: '/api/Report/GetPayoutTable', cookie: agent, query: { userId: ids.setplayer } });
     expect(table.status, JSON.stringify(table.body)).toBe(200);

@@ -245,3 +245,52 @@ export const winningDraw = z.object({
 export const winningReport = z.object({ node: reportAccount, breadcrumb: z.array(reportAccount), drawDate: z.string(), draws: z.array(winningDraw) });
 export type WinningReport = z.infer<typeof winningReport>;
 export type WinningDraw = z.infer<typeof winningDraw>;
+
+// ---- map (GetMapReport, GetMapReportTicket): a draw's exposure per number ----
+
+export const MAP_PRIZES = ['first', 'second', 'third', 'starter', 'consolation'] as const;
+export const mapQuery = z.object({
+  drawId: queryId,
+  userId: queryId.optional(),
+  /** Digits a number starts with (search). */
+  number: z.string().max(6).regex(/^\d*$/, 'pattern').optional(),
+  page: paging.page,
+  pageSize: paging.pageSize,
+  sortBy: z.enum(['risk', 'number', 'stake', 'eaten']).default('risk'),
+});
+export type MapQuery = z.infer<typeof mapQuery>;
+export const mapRow = z.object({
+  number: z.string(),
+  /** Stake of the subtree on the number, per bet code, and in all. */
+  stake: z.record(z.string(), z.number().int()),
+  stakeTotal: z.number().int(),
+  /** What the node itself ate of it, per code and in all. */
+  eaten: z.record(z.string(), z.number().int()),
+  eatenTotal: z.number().int(),
+  /** What the eaten part would pay (at the node's rates) if the number struck each prize. */
+  payouts: z.record(z.string(), z.number().int()),
+  /** The largest of those: the number's risk. */
+  risk: z.number().int(),
+});
+export const mapReport = z.object({
+  node: reportAccount,
+  breadcrumb: z.array(reportAccount),
+  draw: z.object({ drawId: z.number().int(), poolId: z.number().int(), drawDate: z.string(), hasResult: z.boolean() }),
+  rows: z.array(mapRow),
+  total: z.number().int(),
+  totals: z.object({ stakeTotal: z.number().int(), eatenTotal: z.number().int() }),
+});
+export type MapReport = z.infer<typeof mapReport>;
+export type MapRow = z.infer<typeof mapRow>;
+
+export const mapTicketQuery = z.object({ drawId: queryId, number: z.string().min(2).max(6).regex(/^\d+$/, 'pattern'), userId: queryId.optional() });
+export const mapTicket = z.object({
+  ticketId: z.number().int(),
+  ticketNo: z.string(),
+  username: z.string(),
+  betCode: z.string(),
+  stake: z.number().int(),
+  eaten: z.number().int(),
+  orderedAt: z.string(),
+});
+export type MapTicket = z.infer<typeof mapTicket>;

@@ -9,6 +9,8 @@ export const reports: Record<string, string> = {
   'GET /api/Report/GetSelfPayoutReport': 'fn:Bet History:1',
   'GET /api/Report/GetPayoutTable': 'fn:Payout Report:1',
   'GET /api/Report/GetWinningReport': 'fn:Winning Report:1',
+  'GET /api/Report/GetMapReport': 'fn:Map Report:1',
+  'GET /api/Report/GetMapReportTicket': 'fn:Map Report:1',
   'GET /api/Report/GetSalesSummary': 'fn:Group Sales Report:1',
   'GET /api/Report/GetSumSalesSummary': 'fn:Group Sales Report:1',
 };

@@ -104,6 +104,8 @@ export const API = {
     GetSelfPayoutReport: 'GET /api/Report/GetSelfPayoutReport',
     GetPayoutTable: 'GET /api/Report/GetPayoutTable',
     GetWinningReport: 'GET /api/Report/GetWinningReport',
+    GetMapReport: 'GET /api/Report/GetMapReport',
+    GetMapReportTicket: 'GET /api/Report/GetMapReportTicket',
   },
   Result: {
     GetPoolResult: 'GET /api/Result/GetPoolResult',

@@ -53,6 +53,8 @@ const PayoutReportPage = lazy(() => import('../features/reports/PayoutReportPage
 const PayoutTablePage = lazy(() => import('../features/reports/PayoutTablePage'));
 const WinningReportPage = lazy(() => import('../features/reports/WinningReportPage'));
 const StrikeReportPage = lazy(() => import('../features/reports/StrikeReportPage'));
+const MapReportPage = lazy(() => import('../features/reports/MapReportPage'));
+const MapReportInlinePage = lazy(() => import('../features/reports/MapReportInlinePage'));
 
 const { SuperAdmin, ITAdmin, Company, Multilevel } = RoleId;
 
@@ -200,6 +202,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/report/winning-report', titleKey: 'reports.routes.winning', layout: 'shell', fn: 'Winning Report', api: 'GET /api/Report/GetWinningReport', element: WinningReportPage },
   // The strike report's action is the settlement step of the result screen: who may run it reads it.
   { path: '/report/strike-report', titleKey: 'reports.routes.strike', layout: 'shell', roles: [SuperAdmin, ITAdmin], fn: 'Winning Report', api: 'GET /api/Report/GetWinningReport', element: StrikeReportPage },
+  { path: '/report/map-report', titleKey: 'reports.routes.map', layout: 'shell', fn: 'Map Report', api: 'GET /api/Report/GetMapReport', element: MapReportPage },
+  { path: '/report/map-report-without-modal', titleKey: 'reports.routes.map', layout: 'shell', fn: 'Map Report', api: 'GET /api/Report/GetMapReport', element: MapReportInlinePage },
   { path: '/report/sales-summary', titleKey: 'reports.routes.salesSummary', layout: 'shell', fn: 'Group Sales Report', api: 'GET /api/Report/GetSalesSummary', element: SalesSummaryPage },
 ];
 

@@ -72,6 +72,7 @@ export const MENU: MenuEntry[] = [
       { key: 'salesSummary', labelKey: 'reports.menu.salesSummary', path: '/report/sales-summary' },
       { key: 'payout', labelKey: 'reports.menu.payout', path: '/report/payout-report' },
       { key: 'payoutTable', labelKey: 'reports.menu.payoutTable', path: '/report/payout-table-report' },
+      { key: 'map', labelKey: 'reports.menu.map', path: '/report/map-report', also: ['/report/map-report-without-modal'] },
       { key: 'winning', labelKey: 'reports.menu.winning', path: '/report/winning-report', also: ['/report/strike-report'] },
     ],
   },

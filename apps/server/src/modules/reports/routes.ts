@@ -1,6 +1,10 @@
 import {
   envelope,
   initReport,
+  mapQuery,
+  mapReport as mapReportSchema,
+  mapTicket,
+  mapTicketQuery,
   payoutQuery,
   payoutReport,
   payoutTable as payoutTableSchema,
@@ -23,6 +27,7 @@ import { ok } from '../../platform/envelope';
 import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
 import { winLossDetail as detail } from './detail';
 import { initReport as init } from './init';
+import { mapReport, mapTickets } from './map';
 import { payoutReport as payout } from './payout';
 import { payoutTable } from './payoutTable';
 import { salesSummary as sales, sumSalesSummary as sumSales } from './sales';
@@ -90,6 +95,17 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
     '/api/Report/GetWinningReport',
     { config: { access: allow.fn('Winning Report', [1]) }, schema: { tags, querystring: winningQuery, response: { 200: envelope(winningReportSchema) } } },
     async (req) => ok(await winning(deps.db, requireAuth(req), req.query)),
+  );
+  const mapAccess = allow.fn('Map Report', [1]);
+  app.get(
+    '/api/Report/GetMapReport',
+    { config: { access: mapAccess }, schema: { tags, querystring: mapQuery, response: { 200: envelope(mapReportSchema) } } },
+    async (req) => ok(await mapReport(deps.db, requireAuth(req), req.query)),
+  );
+  app.get(
+    '/api/Report/GetMapReportTicket',
+    { config: { access: mapAccess }, schema: { tags, querystring: mapTicketQuery, response: { 200: envelope(z.array(mapTicket)) } } },
+    async (req) => ok(await mapTickets(deps.db, requireAuth(req), req.query)),
   );
   app.get(
     '/api/Report/GetSalesSummary',

@@ -1,0 +1,98 @@
+// Map (Report/GetMapReport, GetMapReportTicket; DOMAIN "Reports"): a draw's exposure per number for the
+// node: the stake of its subtree per bet code, what the node itself ate, and what that eaten part would
+// pay at the node's rates (its package in force now, the pool's override first) if the number struck
+// each prize; the largest is the number's risk. Read while bets arrive, so from the draw's lines and the
+// node's eat shares (eat_shares_user_draw_idx), grouped in SQL.
+import { sql } from 'drizzle-orm';
+import { PackageType, PoolId } from '@app/domain';
+import { MAP_PRIZES, type MapQuery, type MapReport, type MapTicket } from '@app/contract';
+import type { DbOrTx } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import type { AuthContext } from '../../platform/session';
+import { rows } from '../ledger/queries';
+import { effectivePackageIdSql, packageRatesSql } from '../packages/queries';
+import { breadcrumb, reportNode, type ReportNode } from './scope';
+
+async function drawOf(db: DbOrTx, drawId: number) {
+  const [d] = await rows<{ drawId: number; poolId: number; drawDate: string; hasResult: boolean }>(
+    db,
+    sql`select d.id as "drawId", d.pool_id as "poolId", to_char(d.draw_date, 'YYYY-MM-DD') as "drawDate",
+               exists (select 1 from pool_results r where r.draw_id = d.id and r.status = 'released') as "hasResult"
+        from draws d where d.id = ${drawId}::int`,
+  );
+  if (!d) throw notFound();
+  return { ...d, drawId: Number(d.drawId), poolId: Number(d.poolId) };
+}
+
+/** The node's active lines on the draw (its whole subtree). */
+const subtreeLines = (node: ReportNode, drawId: number) => sql`
+  select l.id, l.number, l.bet_code, l.stake, l.ticket_id
+  from bet_lines l join tickets t on t.id = l.ticket_id join users u on u.id = t.user_id
+  where l.draw_id = ${drawId}::int and l.status = 1 and t.status = 1 and starts_with(u.path, ${node.path}::text)`;
+
+export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Promise<MapReport> {
+  const node = await reportNode(db, auth, q.userId);
+  const draw = await drawOf(db, q.drawId);
+  const packageType = draw.poolId === PoolId.GD ? PackageType.GD : PackageType.Normal;
+  const payout = MAP_PRIZES.map((p) => `sum(o.eaten * coalesce(ro.${p}, rd.${p}, 0) / 100)::bigint as p_${p}`).join(', ');
+  const risk = `greatest(${MAP_PRIZES.map((p) => `coalesce(x.p_${p}, 0)`).join(', ')})`;
+  const order = { risk: `${risk} desc, x.number`, number: 'x.number', stake: 'x.stake_total desc, x.number', eaten: 'x.eaten_total desc, x.number' }[q.sortBy];
+  const found = await rows<Record<string, string | Record<string, string>>>(
+    db,
+    sql`with l as materialized (${subtreeLines(node, q.drawId)}),
+        s as (select number, bet_code, sum(stake) as stake from l
+              where ${q.number ?? ''}::text = '' or starts_with(number, ${q.number ?? ''}::text) group by 1, 2),
+        o as (select l.number, l.bet_code, sum(e.amount) as eaten from eat_shares e join l on l.id = e.bet_line_id
+              where e.user_id = ${node.userId}::int and e.draw_id = ${q.drawId}::int
+                and (${q.number ?? ''}::text = '' or starts_with(l.number, ${q.number ?? ''}::text)) group by 1, 2),
+        r as (${packageRatesSql(effectivePackageIdSql(node.userId, packageType, false))}),
+        p as (select o.number, ${sql.raw(payout)} from o
+              left join r rd on rd.code = o.bet_code and rd."poolId" is null
+              left join r ro on ro.code = o.bet_code and ro."poolId" = ${draw.poolId}::int
+              group by o.number),
+        x as (
+          select s.number, jsonb_object_agg(s.bet_code, s.stake) as stake, sum(s.stake) as stake_total,
+                 coalesce((select jsonb_object_agg(o.bet_code, o.eaten) from o where o.number = s.number), '{}'::jsonb) as eaten,
+                 coalesce((select sum(o.eaten) from o where o.number = s.number), 0) as eaten_total,
+                 ${sql.raw(MAP_PRIZES.map((pr) => `(select p.p_${pr} from p where p.number = s.number) as p_${pr}`).join(', '))}
+          from s group by s.number
+        )
+        select x.*, ${sql.raw(risk)} as risk, count(*) over () as total, sum(x.stake_total) over () as t_stake, sum(x.eaten_total) over () as t_eaten
+        from x order by ${sql.raw(order)}
+        limit ${q.pageSize}::int offset ${(q.page - 1) * q.pageSize}::int`,
+  );
+  const nums = (o: unknown) => Object.fromEntries(Object.entries((o ?? {}) as Record<string, string | number>).map(([k, v]) => [k, Number(v)]));
+  const first = found[0];
+  return {
+    node: { userId: node.userId, username: node.username, fullName: node.fullName, roleId: node.roleId },
+    breadcrumb: await breadcrumb(db, auth, node),
+    draw,
+    rows: found.map((r) => ({
+      number: String(r.number),
+      stake: nums(r.stake),
+      stakeTotal: Number(r.stake_total),
+      eaten: nums(r.eaten),
+      eatenTotal: Number(r.eaten_total),
+      payouts: Object.fromEntries(MAP_PRIZES.map((p) => [p, Number(r[`p_${p}`] ?? 0)])),
+      risk: Number(r.risk),
+    })),
+    total: Number(first?.total ?? 0),
+    totals: { stakeTotal: Number(first?.t_stake ?? 0), eatenTotal: Number(first?.t_eaten ?? 0) },
+  };
+}
+
+/** The tickets behind one number of the map: each line's stake and what the node ate of it. */
+export async function mapTickets(db: DbOrTx, auth: AuthContext, q: { drawId: number; number: string; userId?: number }): Promise<MapTicket[]> {
+  const node = await reportNode(db, auth, q.userId);
+  const found = await rows<{ ticketId: number; ticketNo: string; username: string; betCode: string; stake: string; eaten: string; orderedAt: string }>(
+    db,
+    sql`select t.id as "ticketId", t.ticket_no as "ticketNo", u.username, l.bet_code as "betCode", sum(l.stake) as stake,
+               coalesce(sum(e.amount), 0) as eaten, t.ordered_at as "orderedAt"
+        from bet_lines l join tickets t on t.id = l.ticket_id join users u on u.id = t.user_id
+        left join eat_shares e on e.bet_line_id = l.id and e.user_id = ${node.userId}::int
+        where l.draw_id = ${q.drawId}::int and l.number = ${q.number}::text and l.status = 1 and t.status = 1 and starts_with(u.path, ${node.path}::text)
+        group by t.id, u.username, l.bet_code order by t.ordered_at, t.id
+        limit 1000`,
+  );
+  return found.map((r) => ({ ...r, ticketId: Number(r.ticketId), stake: Number(r.stake), eaten: Number(r.eaten), orderedAt: new Date(r.orderedAt).toISOString() }));
+}

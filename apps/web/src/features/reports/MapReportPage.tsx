@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Card, DatePicker, Empty, Input, Modal, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import { MAP_PRIZES, type MapReport, type MapRow, type MapTicket } from '@app/contract';
+import { fetchData } from '../../api/client';
+import { API } from '../../api/endpoints';
+import { formatCents } from '../../ui/text';
+import { businessToday, formatInstant } from '../../ui/time';
+import { ReportBreadcrumb } from './ReportToolbar';
+import './reports.css';
+
+/** While bets arrive the map is read again this often (issue 12: within one refresh). */
+const MAP_REFRESH_MS = 10_000;
+
+function MapTickets({ drawId, number, userId }: { drawId: number; number: string; userId?: number }) {
+  const { t } = useTranslation();
+  const data = useQuery({
+    queryKey: ['report', 'mapTickets', drawId, number, userId],
+    queryFn: () => fetchData<MapTicket[]>(API.Report.GetMapReportTicket, { query: { drawId, number, userId } }),
+  });
+  const columns: TableColumnsType<MapTicket> = [
+    { title: t('reports.ticketNo'), dataIndex: 'ticketNo', key: 'ticketNo' },
+    { title: t('reports.account'), dataIndex: 'username', key: 'username' },
+    { title: t('reports.betCode'), dataIndex: 'betCode', key: 'betCode' },
+    { title: t('reports.payout.stake'), dataIndex: 'stake', key: 'stake', align: 'right', render: (v: number) => formatCents(v) },
+    { title: t('reports.figures.eaten'), dataIndex: 'eaten', key: 'eaten', align: 'right', render: (v: number) => formatCents(v) },
+    { title: t('reports.map.orderedAt'), dataIndex: 'orderedAt', key: 'orderedAt', render: (v: string) => formatInstant(v, true) },
+  ];
+  return <Table<MapTicket> size="small" rowKey={(r) => `${r.ticketId}-${r.betCode}`} loading={data.isFetching} columns={columns} dataSource={data.data ?? []} pagination={false} data-testid={`map-tickets-${number}`} />;
+}
+
+/**
+ * Map (/report/map-report; /report/map-report-without-modal shows a number's tickets in the row instead
+ * of a dialog): a draw's exposure per number, riskiest first, refreshed every 10 seconds until its result.
+ */
+export function MapView({ modal }: { modal: boolean }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('drawDate');
+  const drawDate = requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) ? requested : businessToday();
+  const userId = Number(params.get('userId')) || undefined;
+  const [search, setSearch] = useState(params.get('number') ?? '');
+  const [sortBy, setSortBy] = useState<'risk' | 'number' | 'stake' | 'eaten'>('risk');
+  const [page, setPage] = useState({ page: 1, pageSize: 50 });
+  const [opened, setOpened] = useState<string | null>(null);
+  const draws = useQuery({
+    queryKey: ['draws', 'day', drawDate],
+    queryFn: () => fetchData<{ drawId: number; poolId: number }[]>(API.Pools.GetPoolScheduleByDay, { query: { date: drawDate } }),
+  });
+  const drawId = Number(params.get('drawId')) || draws.data?.[0]?.drawId;
+  const set = (change: Record<string, string | undefined>) => {
+    const next = new URLSearchParams({ drawDate, ...(drawId ? { drawId: String(drawId) } : {}), ...(userId ? { userId: String(userId) } : {}) });
+    for (const [k, v] of Object.entries(change)) {
+      if (v === undefined) next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next);
+    setPage((p) => ({ ...p, page: 1 }));
+  };
+  const number = /^\d{0,6}$/.test(search) ? search : '';
+  const data = useQuery({
+    queryKey: ['report', 'map', drawId, userId, number, sortBy, page],
+    queryFn: () => fetchData<MapReport>(API.Report.GetMapReport, { query: { drawId, userId, number: number || undefined, sortBy, ...page }, busy: false }),
+    enabled: !!drawId,
+    refetchInterval: (q) => (q.state.data?.draw.hasResult ? false : MAP_REFRESH_MS),
+  });
+  const report = data.data;
+  const codes = [...new Set((report?.rows ?? []).flatMap((r) => Object.keys(r.stake)))].sort();
+  const columns: TableColumnsType<MapRow> = [
+    {
+      title: t('reports.number'),
+      dataIndex: 'number',
+      key: 'number',
+      render: (v: string) =>
+        modal ? (
+          <a onClick={() => setOpened(v)} data-testid={`map-number-${v}`}>
+            {v}
+          </a>
+        ) : (
+          <span data-testid={`map-number-${v}`}>{v}</span>
+        ),
+    },
+    { title: t('reports.map.stake'), key: 'stake', children: codes.map((c) => ({ title: c, key: `s-${c}`, align: 'right' as const, render: (_: unknown, r: MapRow) => formatCents(r.stake[c] ?? 0) })) },
+    { title: t('reports.map.stakeTotal'), dataIndex: 'stakeTotal', key: 'stakeTotal', align: 'right', render: (v: number) => formatCents(v) },
+    { title: t('reports.figures.eaten'), dataIndex: 'eatenTotal', key: 'eatenTotal', align: 'right', render: (v: number) => formatCents(v) },
+    {
+      title: t('reports.map.ifStruck'),
+      key: 'payouts',
+      children: MAP_PRIZES.map((p) => ({ title: t(`reports.prizes.${p}`), key: `p-${p}`, align: 'right' as const, render: (_: unknown, r: MapRow) => formatCents(r.payouts[p] ?? 0) })),
+    },
+    { title: t('reports.map.risk'), dataIndex: 'risk', key: 'risk', align: 'right', render: (v: number) => <strong className={v > 0 ? 'report-negative' : undefined}>{formatCents(v)}</strong> },
+  ];
+  return (
+    <div data-testid="map-report" className="report-page">
+      <Typography.Title level={3}>{t('reports.routes.map')}</Typography.Title>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <Card size="small">
+          <Space wrap>
+            <DatePicker value={dayjs(drawDate)} allowClear={false} onChange={(v) => v && set({ drawDate: v.format('YYYY-MM-DD'), drawId: undefined })} data-testid="map-date" />
+            <Select<number>
+              value={drawId}
+              onChange={(v) => set({ drawId: String(v) })}
+              style={{ width: 200 }}
+              placeholder={t('reports.map.pickDraw')}
+              options={(draws.data ?? []).map((d) => ({ value: d.drawId, label: t(`admin.pools.${d.poolId}`, { defaultValue: String(d.poolId) }) }))}
+              data-testid="map-draw"
+            />
+            <Input.Search
+              value={search}
+              onChange={(e) => setSearch(e.target.value.replace(/\D/g, '').slice(0, 6))}
+              placeholder={t('reports.map.search')}
+              style={{ width: 180 }}
+              allowClear
+              data-testid="map-search"
+            />
+            <Select<'risk' | 'number' | 'stake' | 'eaten'>
+              value={sortBy}
+              onChange={setSortBy}
+              style={{ width: 180 }}
+              options={(['risk', 'number', 'stake', 'eaten'] as const).map((s) => ({ value: s, label: t(`reports.map.sort.${s}`) }))}
+              data-testid="map-sort"
+            />
+          </Space>
+        </Card>
+        {report && <ReportBreadcrumb trail={report.breadcrumb} onPick={(id) => set({ userId: id ? String(id) : undefined })} />}
+        {!drawId && !draws.isFetching && <Empty description={t('reports.map.noDraw')} />}
+        {drawId && (
+          <Table<MapRow>
+            size="small"
+            bordered
+            rowKey="number"
+            loading={data.isLoading}
+            columns={columns}
+            dataSource={report?.rows ?? []}
+            scroll={{ x: 'max-content' }}
+            expandable={modal ? undefined : { expandedRowRender: (r) => <MapTickets drawId={drawId} number={r.number} userId={userId} /> }}
+            onChange={(p) => setPage({ page: p.current ?? 1, pageSize: p.pageSize ?? 50 })}
+            pagination={{ current: page.page, pageSize: page.pageSize, total: report?.total ?? 0, showSizeChanger: true }}
+            summary={() =>
+              report && report.total > 0 ? (
+                <Table.Summary.Row data-testid="map-totals">
+                  <Table.Summary.Cell index={0} colSpan={(modal ? 1 : 2) + codes.length}>
+                    <strong>{t('reports.total')}</strong>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={1} align="right">
+                    <strong>{formatCents(report.totals.stakeTotal)}</strong>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={2} align="right">
+                    <strong>{formatCents(report.totals.eatenTotal)}</strong>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={3} colSpan={MAP_PRIZES.length + 1} />
+                </Table.Summary.Row>
+              ) : null
+            }
+            data-testid="map-table"
+          />
+        )}
+      </Space>
+      {modal && drawId && (
+        <Modal open={opened !== null} onCancel={() => setOpened(null)} footer={null} width={900} title={t('reports.map.ticketsOf', { number: opened })} destroyOnHidden>
+          {opened && <MapTickets drawId={drawId} number={opened} userId={userId} />}
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+export default function MapReportPage() {
+  return <MapView modal />;
+}
