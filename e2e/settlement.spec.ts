@@ -166,7 +166,7 @@ test('the agent opens draw payment from Payment, sees what it owes its player an
 /** A report screen's first read (its code and its query) can take a while on a loaded machine. */
 const FIRST_READ = { timeout: 30_000 };
 
-test('the agent reads win/loss for the date, drills down to the player\'s lines, and exports what it shows', async ({ page }) => {
+test('reports of a date blocked by hand say so instead of showing half figures', async ({ page }) => {
   // While the date is blocked (settlement running, or by hand) the report says so instead of half figures.
   await loginAs(page, ADMIN.username, ADMIN.password);
   await api(page.request, 'POST', '/api/Result/BlockReport', { drawDate, blocked: true });
@@ -176,12 +176,14 @@ test('the agent reads win/loss for the date, drills down to the player\'s lines,
   await page.goto(`/report/win-loss-report?fromDate=${drawDate}&toDate=${drawDate}`);
   await expect(page.getByTestId('report-blocked')).toContainText('Result is processing', FIRST_READ);
   await expect(page.getByTestId('report-blocked')).toContainText(drawDate);
-  await shotAll(page, 'report-win-loss-blocked');
+  await shot(page, 'report-win-loss-blocked-en');
   await logoutThroughConfirm(page);
   await loginAs(page, ADMIN.username, ADMIN.password);
   await api(page.request, 'POST', '/api/Result/BlockReport', { drawDate, blocked: false });
   await logoutThroughConfirm(page);
+});
 
+test('the agent reads win/loss for the date, drills down to the player\'s lines, and exports what it shows', async ({ page }) => {
   await loginAs(page, 'demoagent');
   await page.goto(`/report/win-loss-report?fromDate=${drawDate}&toDate=${drawDate}`);
   const row = page.getByTestId('win-loss-table').locator('tr', { hasText: 'demoplayer' });
@@ -215,17 +217,22 @@ test('the agent reads win/loss for the date, drills down to the player\'s lines,
   await page.getByTestId('report-usline').click();
   await expect(page).toHaveURL(/\/report\/winlose-usline\?/);
   await expect(page.getByTestId('usline-table').locator('tr', { hasText: drawDate })).toBeVisible(FIRST_READ);
-  await shotAll(page, 'report-usline');
+  await shot(page, 'report-usline-en');
+  await logoutThroughConfirm(page);
+});
+
+test('the agent reads the payout, winning, map and sales reports of the date', async ({ page }) => {
+  await loginAs(page, 'demoagent');
 
   await goByMenu(page, ['menu-reports', 'menu-payout'], /\/report\/payout-report/);
   await page.goto(`/report/payout-report?fromDate=${drawDate}&toDate=${drawDate}`);
   await expect(page.getByTestId('payout-table').locator('tr', { hasText: WINNER })).toContainText('Released', FIRST_READ);
-  await shotAll(page, 'report-payout');
+  await shot(page, 'report-payout-en');
 
   await goByMenu(page, ['menu-reports', 'menu-winning'], /\/report\/winning-report/);
   await page.goto(`/report/winning-report?drawDate=${drawDate}`);
   await expect(page.getByTestId(`winning-strikes-${poolId}`).locator('tr', { hasText: WINNER })).toBeVisible(FIRST_READ);
-  await shotAll(page, 'report-winning');
+  await shot(page, 'report-winning-en');
 
   // The map of the draw: the player's numbers with what the agent ate of them.
   await goByMenu(page, ['menu-reports', 'menu-map'], /\/report\/map-report/);
@@ -238,6 +245,6 @@ test('the agent reads win/loss for the date, drills down to the player\'s lines,
 
   await page.goto(`/report/sales-summary?fromDate=${drawDate}&toDate=${drawDate}`);
   await expect(page.getByTestId('sales-table').locator('tr', { hasText: 'demoplayer' }).first()).toBeVisible(FIRST_READ);
-  await shotAll(page, 'report-sales-summary');
+  await shot(page, 'report-sales-summary-en');
   await logoutThroughConfirm(page);
 });
