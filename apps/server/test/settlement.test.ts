@@ -186,8 +186,9 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(ownWinLoss).toBe(730 - 1_300_000);
     expect(ownWinLoss + (540 - 520) + (2_600_000 - 2_500_000)).toBe(Number(a.link_below) - Number(a.link));
     // C's figures add its own 1.00 line, where it is the bettor and holds the link of 0.72 itself.
-    // It is the house of that bet too: it receives the 0.72 from itself, so its result on it is nil.
-    expect(of(ids.setco)).toMatchObject({ pass: '500', eaten: '600', link: '72', link_below: String(365 - 1_299_635 + 72) });
+    // It is the house of that bet too: in the figures it neither owes nor is owed for it (result nil),
+    // while the booking pays it the 0.72 it paid at placement.
+    expect(of(ids.setco)).toMatchObject({ pass: '500', eaten: '600', link: '0', link_below: String(365 - 1_299_635) });
     const access = await t.request({ url: '/api/Result/GetReportAccessValue', cookie: player, query: { drawDate: '2026-11-25' } });
     expect(access.body.data.blocked).toBe(false);
   });
@@ -238,7 +239,8 @@ describe('settling DOMAIN\'s worked example', () => {
     const viaAgent = forCompany.rows.find((r: { account: { userId: number } | null }) => r.account?.userId === ids.setagent);
     expect(viaAgent).toMatchObject({ downlineWinLoss: 365 - 1_299_635, payableToUpline: 0, hasDownlines: true });
     // Its own 1.00 ticket: it is bettor and house at once, so nothing is won or lost on it.
-    expect(forCompany.rows[0]).toMatchObject({ account: null, turnover: 100, result: 0 });
+    expect(forCompany.rows[0]).toMatchObject({ account: null, turnover: 100, result: 0, payableToUpline: 0 });
+    expect(forCompany.totals.payableToUpline).toBe(0);
     // A player reads no win/loss report (it has not the function), only its own lines.
     expect((await t.request({ url: '/api/Report/GetWinLossReport', cookie: player, query: day })).status).toBe(403);
     const own = await t.request({ url: '/api/Report/GetWinLossDetail', cookie: player, query: day });
@@ -322,7 +324,7 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(lines[0]).toContain('会员输赢');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('setplayer');
-    expect(lines[2].startsWith('合计,1,20.00,5.20,25000.00,-24985.20,10.00,-12992.70,0.20,1000.00,-11992.50,')).toBe(true);
+    expect(lines[2].startsWith('合计,2,20.00,5.20,25000.00,-24985.20,10.00,-12992.70,0.20,1000.00,-11992.50,')).toBe(true);
     const xlsx = await t.app.inject({ method: 'GET', url: '/api/Report/GetSalesSummary', query: { ...day, format: 'xlsx', lang: 'bm' }, headers: { 'x-requested-with': 'XMLHttpRequest', cookie: agent } });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
@@ -332,6 +334,8 @@ describe('settling DOMAIN\'s worked example', () => {
     await t.request({ url: '/api/Result/BlockReport', cookie: admin, json: { drawDate: '2026-11-25', blocked: true } });
     const blocked = await report(agent);
     expect(blocked).toMatchObject({ rows: [], blockedDates: ['2026-11-25'], settlingDates: [] });
+    const blockedCsv = await t.app.inject({ method: 'GET', url: '/api/Report/GetWinLossReport', query: { ...day, format: 'csv' }, headers: { 'x-requested-with': 'XMLHttpRequest', cookie: agent } });
+    expect(blockedCsv.body.trim().split('\r\n').at(-1)).toBe('Not included until their figures are final: 2026-11-25');
     await t.request({ url: '/api/Result/BlockReport', cookie: admin, json: { drawDate: '2026-11-25', blocked: false } });
     // Bad filters name the field.
     const bad = await t.request({ url: '/api/Report/GetWinLossReport', cookie: agent, query: { fromDate: '2026-11-25', toDate: '2026-11-24' } });

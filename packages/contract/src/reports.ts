@@ -75,6 +75,7 @@ export type WinLossQuery = z.infer<typeof winLossQuery>;
  * the spreads), the upline section (what X passes up and owes above).
  */
 export const winLossFigures = z.object({
+  /** Counted per bet code (a ticket with Big and Small counts twice): the screens show lines. */
   tickets: z.number().int(),
   lines: z.number().int(),
   turnover: z.number().int(),

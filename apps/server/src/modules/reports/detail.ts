@@ -21,6 +21,7 @@ export async function winLossDetail(db: DbOrTx, auth: AuthContext, q: WinLossDet
           join draw_settlements s on s.draw_id = l.draw_id and s.distributed_at is not null
           left join winners w on w.draw_id = l.draw_id and w.round = s.round and w.bet_line_id = l.id
           where t.user_id = ${node.userId}::int and t.status = 1 and ${drawFilterSql('s', q, head.blockedDates)} and ${betCodeSql(sql`l.bet_code`, q)}
+            and l.draw_id in (select d.id from draws d where ${drawFilterSql('d', q, head.blockedDates)})
         )
         select l.*, l.winnings - (l.stake - l.commission) as result, count(*) over () as total,
                sum(l.stake) over () as t_stake, sum(l.commission) over () as t_commission, sum(l.winnings) over () as t_winnings,

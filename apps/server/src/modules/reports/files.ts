@@ -16,7 +16,7 @@ export function winLossFile(rows: WinLossRow[], totals: WinLossRow, lang: 'en' |
     totals,
     columns: [
       { header: account, value: (r) => name(r, OWN[lang]) },
-      { header: { en: 'Tickets', cn: '笔数', bm: 'Tiket' }, value: (r) => r.tickets },
+      { header: { en: 'Lines', cn: '注数', bm: 'Baris' }, value: (r) => r.lines },
       m('Turnover', '投注总额', 'Jualan', (r) => r.turnover),
       m('Downline commission', '会员佣金', 'Komisen downline', (r) => r.downlineCommission),
       m('Downline winnings', '会员中奖', 'Kemenangan downline', (r) => r.downlineWinnings),

@@ -50,12 +50,13 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
               left join r rd on rd.code = o.bet_code and rd."poolId" is null
               left join r ro on ro.code = o.bet_code and ro."poolId" = ${draw.poolId}::int
               group by o.number),
+        -- Each number's stake and eaten, grouped once and joined (never looked up per number).
+        sn as (select number, jsonb_object_agg(bet_code, stake) as stake, sum(stake) as stake_total from s group by number),
+        onum as (select number, jsonb_object_agg(bet_code, eaten) as eaten, sum(eaten) as eaten_total from o group by number),
         x as (
-          select s.number, jsonb_object_agg(s.bet_code, s.stake) as stake, sum(s.stake) as stake_total,
-                 coalesce((select jsonb_object_agg(o.bet_code, o.eaten) from o where o.number = s.number), '{}'::jsonb) as eaten,
-                 coalesce((select sum(o.eaten) from o where o.number = s.number), 0) as eaten_total,
-                 ${sql.raw(MAP_PRIZES.map((pr) => `(select p.p_${pr} from p where p.number = s.number) as p_${pr}`).join(', '))}
-          from s group by s.number
+          select sn.number, sn.stake, sn.stake_total, coalesce(onum.eaten, '{}'::jsonb) as eaten, coalesce(onum.eaten_total, 0) as eaten_total,
+                 ${sql.raw(MAP_PRIZES.map((pr) => `p.p_${pr}`).join(', '))}
+          from sn left join onum on onum.number = sn.number left join p on p.number = sn.number
         )
         select x.*, ${sql.raw(risk)} as risk, count(*) over () as total, sum(x.stake_total) over () as t_stake, sum(x.eaten_total) over () as t_eaten
         from x order by ${sql.raw(order)}

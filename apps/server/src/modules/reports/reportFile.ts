@@ -22,7 +22,12 @@ export interface ReportFile<T> {
   rows: T[];
   totals: T;
   totalLabel?: Words;
+  /** Dates left out because their figures are not final (settling, or blocked by hand): said under the totals. */
+  leftOut?: string[];
 }
+
+const LEFT_OUT: Words = { en: 'Not included until their figures are final: ', cn: '以下日期的数字尚未最终确定，暂不计入：', bm: 'Tidak dimasukkan sehingga angkanya muktamad: ' };
+const leftOutLine = (f: { leftOut?: string[] }, lang: ReportLang) => (f.leftOut?.length ? `${LEFT_OUT[lang]}${f.leftOut.join(', ')}` : null);
 
 const TOTAL: Words = { en: 'Total', cn: '合计', bm: 'Jumlah' };
 
@@ -36,6 +41,8 @@ function csv<T>(f: ReportFile<T>, lang: ReportLang): string {
       })
       .join(',');
   const lines = [f.columns.map((c) => csvText(c.header[lang])).join(','), ...f.rows.map((r) => line(r)), line(f.totals, (f.totalLabel ?? TOTAL)[lang])];
+  const note = leftOutLine(f, lang);
+  if (note) lines.push(csvText(note));
   // A byte order mark: Excel opens a UTF-8 CSV without one as the local code page (Chinese garbled).
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
@@ -49,6 +56,8 @@ async function xlsx<T>(f: ReportFile<T>, lang: ReportLang): Promise<Buffer> {
   for (const r of f.rows) sheet.addRow(cells(r));
   const total = sheet.addRow([(f.totalLabel ?? TOTAL)[lang], ...cells(f.totals).slice(1)]);
   total.font = { bold: true };
+  const note = leftOutLine(f, lang);
+  if (note) sheet.addRow([note]);
   f.columns.forEach((c, i) => {
     if (c.money) sheet.getColumn(i + 1).numFmt = '#,##0.00';
   });

@@ -59,7 +59,7 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
         const q = req.query;
         if (q.format === 'json') return ok(await winLoss(deps.db, requireAuth(req), q));
         const all = await winLoss(deps.db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW });
-        const file = winLossFile(all.rows, { ...all.totals, account: null, hasDownlines: false }, q.lang, `${q.fromDate}-${q.toDate}`);
+        const file = { ...winLossFile(all.rows, { ...all.totals, account: null, hasDownlines: false }, q.lang, `${q.fromDate}-${q.toDate}`), leftOut: all.blockedDates };
         return sendReportFile(reply, file, q.format, q.lang);
       },
     );

@@ -20,7 +20,8 @@ function linesOf(node: ReportNode, q: SalesSummaryQuery, blockedDates: string[])
     from users u
     join tickets t on t.user_id = u.id and t.status = 1
     join bet_lines l on l.ticket_id = t.id and l.status = 1
-    where starts_with(u.path, ${node.path}::text) and ${drawFilterSql('l', q, blockedDates)} and ${betCodeSql(sql`l.bet_code`, q)}`;
+    where starts_with(u.path, ${node.path}::text) and ${betCodeSql(sql`l.bet_code`, q)}
+      and l.draw_id in (select d.id from draws d where ${drawFilterSql('d', q, blockedDates)})`;
 }
 
 const SORT: Record<SalesSummaryQuery['sortBy'], string> = { username: 'u.username', turnover: 's.turnover', net: 's.net' };

@@ -26,6 +26,7 @@ export async function usLineReport(db: DbOrTx, auth: AuthContext, q: UsLineQuery
         p as (
           select p.draw_date, sum(p.amount) as paid from draw_payments p join users d on d.id = p.downline_id
           where p.downline_id = ${node.userId}::int and p.upline_id = d.upline_id and p.draw_date between ${q.fromDate}::date and ${q.toDate}::date
+            and not (p.draw_date = any(${`{${head.blockedDates.join(',')}}`}::date[]))
           group by p.draw_date
         ),
         r as (select coalesce(o.draw_date, p.draw_date) as d, coalesce(o.owed, 0) as owed, coalesce(p.paid, 0) as paid from o full join p on p.draw_date = o.draw_date)

@@ -1,7 +1,7 @@
 // Winning and strike (Report/GetWinningReport): a draw date's released results, each with the strikes of
 // the node's subtree grouped by number, bet code and prize (the lines, their bettors, stake and the
 // winnings settlement booked), and how far the draw's settlement is. Read from winners of the draw's
-// current round; a line struck in two slots counts under each prize, its winnings once, under the highest.
+// current round; a line struck in several slots counts once, under the highest prize it struck.
 import { sql } from 'drizzle-orm';
 import type { WinningQuery, WinningReport } from '@app/contract';
 import type { PoolResult } from '@app/domain';

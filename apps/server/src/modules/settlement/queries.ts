@@ -366,7 +366,10 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
         ),
         fa as materialized (
           select member, via, bet_code, sum(n)::int as lines, sum(tickets)::int as tickets, sum(stake) as stake, sum(pass) as pass,
-                 sum(eaten) as eaten, sum(comm) as comm, sum(win) as win, sum(link) as link, sum(link_below_fig) as link_below,
+                 -- A company's own ticket (a chain of one) links it to itself: in the figures it neither owes an
+                 -- upline nor is owed from below (its result on the bet is nil), though the booking pays it the link.
+                 sum(eaten) as eaten, sum(comm) as comm, sum(win) as win, sum(case when len = 1 then 0 else link end) as link,
+                 sum(case when len = 1 then 0 else link_below_fig end) as link_below,
                  sum(comm_in) as comm_in, sum(win_in) as win_in, sum(comm_below) as comm_below, sum(win_below) as win_below,
                  sum(case when len = 1 then link when ord > 1 then link_below_fig - link else 0 end) as own,
                  sum(case when not priced and not (ord = len and ord > 1) then n else 0 end) as unpriced

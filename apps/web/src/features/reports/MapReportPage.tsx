@@ -110,7 +110,10 @@ export function MapView({ modal }: { modal: boolean }) {
             />
             <Input.Search
               value={search}
-              onChange={(e) => setSearch(e.target.value.replace(/\D/g, '').slice(0, 6))}
+              onChange={(e) => {
+                setSearch(e.target.value.replace(/\D/g, '').slice(0, 6));
+                setPage((p) => ({ ...p, page: 1 }));
+              }}
               placeholder={t('reports.map.search')}
               style={{ width: 180 }}
               allowClear
@@ -118,7 +121,10 @@ export function MapView({ modal }: { modal: boolean }) {
             />
             <Select<'risk' | 'number' | 'stake' | 'eaten'>
               value={sortBy}
-              onChange={setSortBy}
+              onChange={(v) => {
+                setSortBy(v);
+                setPage((p) => ({ ...p, page: 1 }));
+              }}
               style={{ width: 180 }}
               options={(['risk', 'number', 'stake', 'eaten'] as const).map((s) => ({ value: s, label: t(`reports.map.sort.${s}`) }))}
               data-testid="map-sort"

@@ -12,12 +12,13 @@ interface Props {
   set: (change: Partial<ReportQuery>) => void;
   /** The report's call, for its file; none: no export. */
   endpoint?: string;
-  /** Offer the bet code filter. */
+  /** Offer the bet code filter, the pool filter. */
   codes?: boolean;
+  pools?: boolean;
 }
 
 /** The filter every report shares: draw-date range, pool and bet code ("all" = -1), export and print. */
-export function ReportToolbar({ q, set, endpoint, codes = true }: Props) {
+export function ReportToolbar({ q, set, endpoint, codes = true, pools = true }: Props) {
   const { t, i18n } = useTranslation();
   const alerts = useAlerts();
   const init = useInitReport();
@@ -40,6 +41,7 @@ export function ReportToolbar({ q, set, endpoint, codes = true }: Props) {
             data-testid="report-range"
           />
         </Col>
+        {pools && (
         <Col flex="none">
           <Select<number>
             value={q.poolId}
@@ -49,6 +51,7 @@ export function ReportToolbar({ q, set, endpoint, codes = true }: Props) {
             data-testid="report-pool"
           />
         </Col>
+        )}
         {codes && (
           <Col flex="none">
             <Select<string>
@@ -83,12 +86,19 @@ export function ReportToolbar({ q, set, endpoint, codes = true }: Props) {
   );
 }
 
-/** SPEC 8: the dates left out because their figures are not final yet. */
+/** SPEC 8: the dates left out because their figures are not final yet, by why (settling, or blocked by hand). */
 export function ReportNotice({ blockedDates, settlingDates }: { blockedDates: string[]; settlingDates: string[] }) {
   const { t } = useTranslation();
-  if (blockedDates.length === 0) return null;
-  const key = settlingDates.length > 0 ? 'messages.RESULT_CALCULATION_PROCESSING' : 'messages.RESULT_IS_PROCESSING';
-  return <Alert type="warning" showIcon message={t(key)} description={t('reports.leftOut', { dates: blockedDates.join(', ') })} data-testid="report-blocked" />;
+  const byHand = blockedDates.filter((d) => !settlingDates.includes(d));
+  const notice = (key: string, dates: string[], id: string) => (
+    <Alert type="warning" showIcon message={t(key)} description={t('reports.leftOut', { dates: dates.join(', ') })} data-testid={id} />
+  );
+  return (
+    <>
+      {settlingDates.length > 0 && notice('messages.RESULT_CALCULATION_PROCESSING', settlingDates, 'report-settling')}
+      {byHand.length > 0 && notice('messages.RESULT_IS_PROCESSING', byHand, 'report-blocked')}
+    </>
+  );
 }
 
 /** The way back up from a drill-down: the caller first. */

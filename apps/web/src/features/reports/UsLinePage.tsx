@@ -29,7 +29,7 @@ export default function UsLinePage() {
     <div data-testid="usline-report" className="report-page">
       <Typography.Title level={3}>{t('reports.routes.usline')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <ReportToolbar q={q} set={set} codes={false} />
+        <ReportToolbar q={q} set={set} codes={false} pools={false} />
         {report && <ReportBreadcrumb trail={report.breadcrumb} onPick={(userId) => set({ userId })} />}
         {report?.upline && <Typography.Text data-testid="usline-upline">{t('reports.usline.upline', { upline: report.upline.username })}</Typography.Text>}
         {report && <ReportNotice blockedDates={report.blockedDates} settlingDates={report.settlingDates} />}

@@ -15,7 +15,7 @@ export type WinLossVariant = 'full' | 'sections' | 'simple';
 type Key = keyof WinLossFigures;
 const SECTIONS: Record<WinLossVariant, { group: 'downline' | 'own' | 'upline'; keys: Key[] }[]> = {
   full: [
-    { group: 'downline', keys: ['tickets', 'turnover', 'downlineCommission', 'downlineWinnings', 'downlineWinLoss'] },
+    { group: 'downline', keys: ['lines', 'turnover', 'downlineCommission', 'downlineWinnings', 'downlineWinLoss'] },
     { group: 'own', keys: ['eaten', 'ownWinLoss', 'commissionSpread', 'payoutSpread', 'result'] },
     { group: 'upline', keys: ['pass', 'uplineCommission', 'uplineWinnings', 'payableToUpline'] },
   ],
@@ -61,7 +61,7 @@ export function WinLossReport({ variant, titleKey }: { variant: WinLossVariant; 
     align: 'right' as const,
     sorter: !!SORTABLE[k],
     sortOrder: q.sortBy === SORTABLE[k] ? (q.sortOrder === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
-    render: (v: number) => (k === 'tickets' ? v : money(v)),
+    render: (v: number) => (k === 'lines' ? v : money(v)),
   });
   const columns: TableColumnsType<WinLossRow> = [
     { title: t('reports.account'), key: 'account', fixed: 'left', width: 220, render: (_: unknown, r) => accountCell(r), sorter: true, sortOrder: q.sortBy === 'username' ? (q.sortOrder === 'desc' ? 'descend' : 'ascend') : null },
@@ -100,7 +100,7 @@ export function WinLossReport({ variant, titleKey }: { variant: WinLossVariant; 
                   </Table.Summary.Cell>
                   {keys.map((k, i) => (
                     <Table.Summary.Cell key={k} index={i + 1} align="right">
-                      <strong data-testid={`report-total-${k}`}>{k === 'tickets' ? report.totals[k] : money(report.totals[k])}</strong>
+                      <strong data-testid={`report-total-${k}`}>{k === 'lines' ? report.totals[k] : money(report.totals[k])}</strong>
                     </Table.Summary.Cell>
                   ))}
                 </Table.Summary.Row>
