@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, agreeTermsIfShown, answerConfirm, clickChoice, DEMO_PASSWORD, login, logoutThroughConfirm, setLanguage, shot } from './support';
+import { expect, test } from '@playwright/test';
+import { ADMIN, answerConfirm, api, clickChoice, loginAs, logoutThroughConfirm, shotAll } from './support';
 
 // Toto 5D and 6D as people sell and buy them (issue 11 item 1): the super admin turns 5D and 6D on in the
 // system packages (Standard: 5D and 6D; GD Standard: 6D); democo gives demoagent a package selling them;
@@ -8,29 +8,9 @@ import { ADMIN, agreeTermsIfShown, answerConfirm, clickChoice, DEMO_PASSWORD, lo
 // back at the end, as later specs read the demo.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const previousAgentPackage: Record<number, number | null> = {};
 let agentId = 0;
 
-async function loginAs(page: Page, username: string, password = DEMO_PASSWORD) {
-  await login(page, username, password);
-  await agreeTermsIfShown(page);
-}
-
-async function shotAll(page: Page, name: string) {
-  for (const lang of ['en', 'cn', 'bm'] as const) {
-    await setLanguage(page, lang);
-    await shot(page, `${name}-${lang}`);
-  }
-  await setLanguage(page, 'en');
-}
-
-async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const res = method === 'GET' ? await request.get(url, { headers: XHR }) : await request.post(url, { headers: XHR, data });
-  const body = await res.json();
-  expect(res.ok(), JSON.stringify(body)).toBe(true);
-  return body.data as T;
-}
 
 interface Rate {
   code: string;

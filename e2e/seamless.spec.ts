@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, agreeTermsIfShown, answerConfirm, DEMO_PASSWORD, login, logoutThroughConfirm, setLanguage, shot } from './support';
+import { expect, test } from '@playwright/test';
+import { ADMIN, answerConfirm, api, DEMO_PASSWORD, loginAs, logoutThroughConfirm, shot, shotAll } from './support';
 
 // Seamless API accounts and prize claims (issue 11 items 12 and 7, decision 0025): the company gives the
 // demo player's API account a settlement callback URL; the player's winning ticket is settled, POSTed to a
@@ -10,7 +10,6 @@ import { ADMIN, agreeTermsIfShown, answerConfirm, DEMO_PASSWORD, login, logoutTh
 // the held prize on the ticket, pays the prize and sends the settlement again, each after a confirm.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const WINNER = '7391';
 let poolId = 0;
 let drawDate = '';
@@ -31,25 +30,6 @@ const receiver = http.createServer((req, res) => {
 test.beforeAll(async () => new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve)));
 test.afterAll(async () => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
-async function loginAs(page: Page, username: string, password = DEMO_PASSWORD) {
-  await login(page, username, password);
-  await agreeTermsIfShown(page);
-}
-
-async function shotAll(page: Page, name: string) {
-  for (const lang of ['en', 'cn', 'bm'] as const) {
-    await setLanguage(page, lang);
-    await shot(page, `${name}-${lang}`);
-  }
-  await setLanguage(page, 'en');
-}
-
-async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const res = method === 'GET' ? await request.get(url, { headers: XHR }) : await request.post(url, { headers: XHR, data });
-  const body = await res.json();
-  expect(res.ok(), JSON.stringify(body)).toBe(true);
-  return body.data as T;
-}
 
 test('the company makes the demo player a seamless API account with a settlement callback URL', async ({ page }) => {
   await loginAs(page, 'democo');

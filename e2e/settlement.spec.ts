@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, agreeTermsIfShown, DEMO_PASSWORD, goByMenu, login, logoutThroughConfirm, setLanguage, shot } from './support';
+import { expect, test } from '@playwright/test';
+import { ADMIN, api, goByMenu, loginAs, logoutThroughConfirm, shot, shotAll } from './support';
 
 // Settlement as people do it (issue 11 item 15): a player bets on a draw that closes a minute later; an
 // admin enters the result, a second admin releases it and the draw settles; the company releases the
@@ -9,32 +9,12 @@ import { ADMIN, agreeTermsIfShown, DEMO_PASSWORD, goByMenu, login, logoutThrough
 // a pool that has none today, with its own cutoff a minute or two from now (server time).
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const WINNER = '4821';
 let poolId = 0;
 let drawId = 0;
 let drawDate = '';
 let cutoffAt = '';
 
-async function loginAs(page: Page, username: string, password = DEMO_PASSWORD) {
-  await login(page, username, password);
-  await agreeTermsIfShown(page);
-}
-
-async function shotAll(page: Page, name: string) {
-  for (const lang of ['en', 'cn', 'bm'] as const) {
-    await setLanguage(page, lang);
-    await shot(page, `${name}-${lang}`);
-  }
-  await setLanguage(page, 'en');
-}
-
-async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const res = method === 'GET' ? await request.get(url, { headers: XHR }) : await request.post(url, { headers: XHR, data });
-  const body = await res.json();
-  expect(res.ok(), JSON.stringify(body)).toBe(true);
-  return body.data as T;
-}
 
 test('the admin opens a draw that closes in a minute and the player bets on it', async ({ page }) => {
   await loginAs(page, ADMIN.username, ADMIN.password);

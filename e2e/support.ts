@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'admin', password: 'Admin12345' };
 export const DEMO_PASSWORD = 'Demo12345';
@@ -94,4 +94,29 @@ export async function goByMenu(page: Page, path: string[], url: RegExp) {
     await item.click({ timeout: 2_000 });
     await expect(page).toHaveURL(url, { timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/** Logs in and agrees to the terms if they are shown. */
+export async function loginAs(page: Page, username: string, password = DEMO_PASSWORD) {
+  await login(page, username, password);
+  await agreeTermsIfShown(page);
+}
+
+/** A screenshot of the page in each language, ending in English. */
+export async function shotAll(page: Page, name: string) {
+  for (const lang of ['en', 'cn', 'bm'] as const) {
+    await setLanguage(page, lang);
+    await shot(page, `${name}-${lang}`);
+  }
+  await setLanguage(page, 'en');
+}
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/** A call of the API with the page's session; it must succeed. Its data. */
+export async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const res = method === 'GET' ? await request.get(url, { headers: XHR }) : await request.post(url, { headers: XHR, data });
+  const body = await res.json();
+  expect(res.ok(), JSON.stringify(body)).toBe(true);
+  return body.data as T;
 }
