@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { ADMIN, answerConfirm, api, DEMO_PASSWORD, loginAs, logoutThroughConfirm, shot, shotAll } from './support';
+import { ADMIN, answerConfirm, api, DEMO_PASSWORD, loginAs, logoutThroughConfirm, shot, drawClosingSoon, shotAll } from './support';
 
 // Seamless API accounts and prize claims (issue 11 items 12 and 7, decision 0025): the company gives the
 // demo player's API account a settlement callback URL; the player's winning ticket is settled, POSTed to a
@@ -52,23 +52,7 @@ test('the company makes the demo player a seamless API account with a settlement
 
 test('the player bets on a draw closing in two minutes; it is settled and its ticket sent until acknowledged', async ({ page }) => {
   await loginAs(page, ADMIN.username, ADMIN.password);
-  const clock = await api<{ serverTime: string; businessDate: string; timeZone: string }>(page.request, 'GET', '/api/Pools/GetDrawClock?poolIds=1');
-  drawDate = clock.businessDate;
-  const today = await api<{ drawId: number; poolId: number }[]>(page.request, 'GET', `/api/Pools/GetPoolScheduleByDay?date=${drawDate}`);
-  const at = new Date(Date.parse(clock.serverTime) + 2 * 60_000);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: clock.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]),
-  );
-  const cutoff = { cutoffHour: Number(parts.hour), cutoffMinute: Number(parts.minute) };
-  const free = [5, 6, 7, 2, 3, 1].find((p) => !today.some((d) => d.poolId === p));
-  if (free) {
-    poolId = free;
-    await api(page.request, 'POST', '/api/Pools/SubmitNewDraw', { poolId, drawDate, isSpecial: true, ...cutoff });
-  } else {
-    const draw = [7, 6, 5].map((p) => today.find((d) => d.poolId === p)).find(Boolean)!;
-    poolId = draw.poolId;
-    await api(page.request, 'POST', '/api/Pools/SubmitEditedDraw', { drawId: draw.drawId, ...cutoff });
-  }
+  ({ poolId, drawDate } = await drawClosingSoon(page));
   await logoutThroughConfirm(page);
 
   await loginAs(page, 'demoplayer');

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, api, goByMenu, loginAs, logoutThroughConfirm, shot, shotAll } from './support';
+import { ADMIN, api, goByMenu, loginAs, logoutThroughConfirm, shot, drawClosingSoon, shotAll } from './support';
 
 // Settlement as people do it (issue 11 item 15): a player bets on a draw that closes a minute later; an
 // admin enters the result, a second admin releases it and the draw settles; the company releases the
@@ -18,30 +18,8 @@ let cutoffAt = '';
 
 test('the admin opens a draw that closes in a minute and the player bets on it', async ({ page }) => {
   await loginAs(page, ADMIN.username, ADMIN.password);
-  const clock = await api<{ serverTime: string; businessDate: string; timeZone: string }>(page.request, 'GET', '/api/Pools/GetDrawClock?poolIds=1');
-  drawDate = clock.businessDate;
-  const today = await api<{ drawId: number; poolId: number }[]>(page.request, 'GET', `/api/Pools/GetPoolScheduleByDay?date=${drawDate}`);
-  // Two minutes ahead, in the business time zone, to the minute.
-  const at = new Date(Date.parse(clock.serverTime) + 2 * 60_000);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: clock.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]),
-  );
-  const cutoff = { cutoffHour: Number(parts.hour), cutoffMinute: Number(parts.minute) };
-  const free = [5, 6, 7, 2, 3, 1].find((p) => !today.some((d) => d.poolId === p));
-  if (free) {
-    // A pool without a draw today gets a special one.
-    poolId = free;
-    const draw = await api<{ drawId: number }>(page.request, 'POST', '/api/Pools/SubmitNewDraw', { poolId, drawDate, isSpecial: true, ...cutoff });
-    expect(draw.drawId).toBeGreaterThan(0);
-    drawId = draw.drawId;
-  } else {
-    // A draw day for every pool (the demo draws Wednesday, Saturday and Sunday): today's Sarawak draw
-    // closes early instead (its own cutoff time).
-    const draw = [7, 6, 5].map((p) => today.find((d) => d.poolId === p)).find(Boolean)!;
-    poolId = draw.poolId;
-    drawId = draw.drawId;
-    await api(page.request, 'POST', '/api/Pools/SubmitEditedDraw', { drawId: draw.drawId, ...cutoff });
-  }
+  // A draw of today closing in two minutes (a special draw, or today's open draw closing early).
+  ({ drawId, poolId, drawDate } = await drawClosingSoon(page));
   await logoutThroughConfirm(page);
 
   await loginAs(page, 'demoplayer');

@@ -120,3 +120,37 @@ export async function api<T>(request: APIRequestContext, method: 'GET' | 'POST',
   expect(res.ok(), JSON.stringify(body)).toBe(true);
   return body.data as T;
 }
+
+/**
+ * As the super admin (logged in on `page`): a draw of today that closes about two minutes from now (server
+ * time, to the minute). A pool without a draw today gets a special one; on a day every pool draws (the
+ * demo's Wednesday, Saturday and Sunday), a draw of today still open has its own cutoff moved instead,
+ * never one an earlier spec closed already. Specs that settle a draw of their own share the day this way.
+ */
+export async function drawClosingSoon(page: Page): Promise<{ drawId: number; poolId: number; drawDate: string }> {
+  const clock = await api<{ serverTime: string; businessDate: string; timeZone: string; pools: { poolId: number; draws: { drawId: number; drawDate: string }[] }[] }>(
+    page.request,
+    'GET',
+    '/api/Pools/GetDrawClock?poolIds=1,2,3,5,6,7',
+  );
+  const drawDate = clock.businessDate;
+  const today = await api<{ drawId: number; poolId: number }[]>(page.request, 'GET', `/api/Pools/GetPoolScheduleByDay?date=${drawDate}`);
+  const at = new Date(Date.parse(clock.serverTime) + 2 * 60_000);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: clock.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]),
+  );
+  const cutoff = { cutoffHour: Number(parts.hour), cutoffMinute: Number(parts.minute) };
+  const free = [5, 6, 7, 2, 3, 1].find((p) => !today.some((d) => d.poolId === p));
+  if (free) {
+    const draw = await api<{ drawId: number }>(page.request, 'POST', '/api/Pools/SubmitNewDraw', { poolId: free, drawDate, isSpecial: true, ...cutoff });
+    return { drawId: draw.drawId, poolId: free, drawDate };
+  }
+  // The next open draw of each pool: one of today is still open.
+  const open = [7, 6, 5, 2, 3, 1]
+    .map((p) => clock.pools.find((c) => c.poolId === p)?.draws[0])
+    .find((d): d is { drawId: number; drawDate: string } => !!d && d.drawDate === drawDate);
+  if (!open) throw new Error(`no draw of ${drawDate} is still open`);
+  const poolId = today.find((d) => d.drawId === open.drawId)!.poolId;
+  await api(page.request, 'POST', '/api/Pools/SubmitEditedDraw', { drawId: open.drawId, ...cutoff });
+  return { drawId: open.drawId, poolId, drawDate };
+}
