@@ -13,3 +13,4 @@ export * from './fields';
 export * from './drawPayments';
 export * from './reports';
 export * from './seamless';
+export * from './stakeholder';

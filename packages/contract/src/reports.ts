@@ -21,7 +21,7 @@ const filterShape = {
   /** The account whose direct downlines are listed (drill-down); absent: the caller. */
   userId: queryId.optional(),
 };
-const paging = {
+export const paging = {
   page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
@@ -31,7 +31,7 @@ const paging = {
 };
 const range = (f: unknown) => f as { fromDate: string; toDate: string };
 /** A report's query: the filter (and paging, sorting) with its date range checked. */
-const withRange = <T extends z.ZodRawShape>(shape: T) =>
+export const withRange = <T extends z.ZodRawShape>(shape: T) =>
   z
     .object({ ...filterShape, ...shape })
     .refine((f) => range(f).fromDate <= range(f).toDate, { path: ['toDate'], message: 'min' })

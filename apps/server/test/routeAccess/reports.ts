@@ -13,4 +13,7 @@ export const reports: Record<string, string> = {
   'GET /api/Report/GetMapReportTicket': 'fn:Map Report:1',
   'GET /api/Report/GetSalesSummary': 'fn:Group Sales Report:1',
   'GET /api/Report/GetSumSalesSummary': 'fn:Group Sales Report:1',
+  'GET /api/Report/GetStakeHolderReport': 'fn:Stakeholder Report:1',
+  'GET /api/Report/GetWinLossOccupiedReport': 'fn:Profit Loss Report:1',
+  'GET /api/Report/GetUserEatData': 'fn:Profit Loss Report:1',
 };

@@ -33,6 +33,7 @@ import { payoutTable } from './payoutTable';
 import { salesSummary as sales, sumSalesSummary as sumSales } from './sales';
 import { salesFile, winLossFile } from './files';
 import { sendReportFile } from './reportFile';
+import { stakeholderRoutes } from './stakeholderRoutes';
 import { usLineReport as usLine } from './usline';
 import { winLossReport as winLoss } from './winLoss';
 import { winningReport as winning } from './winning';
@@ -123,4 +124,5 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
     { config: { access: salesAccess }, schema: { tags, querystring: salesSummaryQuery, response: { 200: envelope(sumSalesSummary) } } },
     async (req) => ok(await sumSales(deps.db, requireAuth(req), req.query)),
   );
+  stakeholderRoutes(app, deps);
 }

@@ -1,0 +1,178 @@
+// Stakeholder report (Report/GetStakeHolderReport; DOMAIN "Reports: the figures"; decision 0028): for the
+// node's lines (every line of its subtree passes through it), each part of the chain and what it took:
+// eaten, its share of the turnover, and its result, read from what settlement booked (settlement_figures of
+// the draws' current, distributed rounds), never recomputed.
+//   - each account of the subtree (the node included): its figures, whose lines all lie in the subtree;
+//     result = link from below - link above (a bettor: - its link);
+//   - the node's direct upline: its figures of the lines that came through the node (via = node);
+//   - above that upline, one part: what the upline passed up (eaten by the levels above, the company and
+//     the unposted rest) and its link (their result together). The figures split an account's lines by its
+//     direct downline only, so higher levels cannot be told apart on the node's lines without a price per line.
+//   - when the top is the company: unposted = what the company passed up, its result the company's link
+//     (nil until posting lays it off).
+// Everything together: eaten = turnover, result = 0 (the links telescope).
+import { sql, type SQL } from 'drizzle-orm';
+import type { StakeholderLevel, StakeholderQuery, StakeholderReport, StakeholderRow } from '@app/contract';
+import { RoleId } from '@app/domain';
+import type { DbOrTx } from '../../platform/db';
+import type { AuthContext } from '../../platform/session';
+import { rows } from '../ledger/queries';
+import { betCodeSql, direction, drawFilterSql, reportHead, reportNode, type ReportNode } from './scope';
+
+const SORT: Record<StakeholderQuery['sortBy'], string> = {
+  level: 'u.level',
+  username: 'u.username',
+  turnover: 'a.turnover',
+  eaten: 'a.eaten',
+  result: 'a.result',
+};
+
+/** The draws' current distributed figures in the filter (dates left out named by the head). */
+function figures(q: StakeholderQuery, blockedDates: string[], where: SQL): SQL {
+  return sql`select f.user_id, f.via_user_id, f.turnover, f.eaten, f.pass, f.link, f.link_below
+    from settlement_figures f
+    join draw_settlements s on s.draw_id = f.draw_id and s.round = f.round and s.distributed_at is not null
+    where ${where} and ${drawFilterSql('s', q, blockedDates)} and ${betCodeSql(sql`f.bet_code`, q)}`;
+}
+
+const share = (eaten: number, turnover: number) => (turnover === 0 ? 0 : Math.round((eaten * 10_000) / turnover) / 100);
+const n = (v: string | number | null | undefined) => Number(v ?? 0);
+
+interface AccountRaw {
+  userId: number;
+  username: string;
+  fullName: string;
+  roleId: number;
+  level: number | null;
+  turnover: string;
+  eaten: string;
+  result: string;
+  hasDownlines: boolean;
+  total: string;
+}
+
+/** The subtree's accounts with a part in the range: a page of them, or every one (files). */
+function accountsSql(node: ReportNode, q: StakeholderQuery, blockedDates: string[], page: { limit: number; offset: number }): SQL {
+  const subtree = sql`f.user_id in (select id from users where starts_with(path, ${node.path}::text) and is_main_account)`;
+  return sql`with a as (
+      select f.user_id, sum(f.turnover) as turnover, sum(f.eaten) as eaten, sum(f.link_below - f.link) as result
+      from (${figures(q, blockedDates, subtree)}) f group by f.user_id
+    )
+    select u.id as "userId", u.username, u.full_name as "fullName", u.role_id as "roleId", u.level,
+           a.turnover, a.eaten, a.result,
+           exists (select 1 from users c where c.upline_id = u.id and c.is_main_account) as "hasDownlines",
+           count(*) over () as total
+    from a join users u on u.id = a.user_id
+    order by ${sql.raw(SORT[q.sortBy])} ${direction(q.sortOrder)} nulls first, u.username, u.id
+    limit ${page.limit}::int offset ${page.offset}::int`;
+}
+
+export async function stakeholderReport(db: DbOrTx, auth: AuthContext, q: StakeholderQuery): Promise<StakeholderReport> {
+  const node = await reportNode(db, auth, q.userId);
+  const head = await reportHead(db, auth, node, q);
+  const blocked = head.blockedDates;
+
+  // The node's lines: their turnover, what the node passed up and its link (the platform: its companies').
+  const whose = node.platform
+    ? sql`f.user_id in (select id from users where upline_id = ${node.userId}::int and is_main_account)`
+    : sql`f.user_id = ${node.userId}::int`;
+  const [own] = await rows<{ turnover: string | null; pass: string | null; link: string | null }>(
+    db,
+    sql`select sum(f.turnover) as turnover, sum(f.pass) as pass, sum(f.link) as link from (${figures(q, blocked, whose)}) f`,
+  );
+  const turnover = n(own?.turnover);
+
+  // Above the node: its direct upline on the lines that came through the node, and the rest above it.
+  const top: StakeholderRow[] = [];
+  const part = (kind: StakeholderRow['kind'], account: StakeholderRow['account'], level: number | null, eaten: number, result: number, through: number): StakeholderRow => ({
+    kind,
+    account,
+    level,
+    hasDownlines: false,
+    turnover: through,
+    eaten,
+    share: share(eaten, turnover),
+    result,
+  });
+  if (node.platform || node.roleId === RoleId.Company) {
+    if (turnover > 0) top.push(part('unposted', null, null, n(own?.pass), n(own?.link), n(own?.pass)));
+  } else {
+    const [up] = await rows<{ userId: number; username: string; fullName: string; roleId: number; level: number | null }>(
+      db,
+      sql`select u.id as "userId", u.username, u.full_name as "fullName", u.role_id as "roleId", u.level
+          from users u join users me on me.upline_id = u.id where me.id = ${node.userId}::int`,
+    );
+    if (up && turnover > 0) {
+      const [g] = await rows<{ turnover: string | null; eaten: string | null; pass: string | null; link: string | null; lb: string | null }>(
+        db,
+        sql`select sum(f.turnover) as turnover, sum(f.eaten) as eaten, sum(f.pass) as pass, sum(f.link) as link, sum(f.link_below) as lb
+            from (${figures(q, blocked, sql`f.user_id = ${up.userId}::int and f.via_user_id = ${node.userId}::int`)}) f`,
+      );
+      const upAccount = { userId: Number(up.userId), username: up.username, fullName: up.fullName, roleId: Number(up.roleId) };
+      const upTop = upAccount.roleId === RoleId.Company;
+      top.push(part(upTop ? 'unposted' : 'higher', null, null, n(g?.pass), n(g?.link), n(g?.pass)));
+      top.push(part('upline', upAccount, up.level === null ? null : Number(up.level), n(g?.eaten), n(g?.lb) - n(g?.link), n(g?.turnover)));
+    }
+  }
+
+  const toRow = (r: AccountRaw): StakeholderRow => ({
+    kind: 'account',
+    account: { userId: Number(r.userId), username: r.username, fullName: r.fullName, roleId: Number(r.roleId) },
+    level: r.level === null ? null : Number(r.level),
+    hasDownlines: r.hasDownlines,
+    turnover: n(r.turnover),
+    eaten: n(r.eaten),
+    share: share(n(r.eaten), turnover),
+    result: n(r.result),
+  });
+  const found = await rows<AccountRaw>(db, accountsSql(node, q, blocked, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }));
+  let total = n(found[0]?.total);
+  if (!found.length && q.page > 1) {
+    const [first] = await rows<AccountRaw>(db, accountsSql(node, q, blocked, { limit: 1, offset: 0 }));
+    total = n(first?.total);
+  }
+
+  // Per hierarchy level (every account of the subtree at it together), top first.
+  const levelRows = await rows<{ level: number | null; accounts: string; eaten: string; result: string }>(
+    db,
+    sql`select u.level, count(*) as accounts, sum(a.eaten) as eaten, sum(a.result) as result
+        from (select f.user_id, sum(f.eaten) as eaten, sum(f.link_below - f.link) as result
+              from (${figures(q, blocked, sql`f.user_id in (select id from users where starts_with(path, ${node.path}::text) and is_main_account)`)}) f
+              group by f.user_id) a
+        join users u on u.id = a.user_id
+        group by u.level order by u.level nulls first`,
+  );
+  const levels: StakeholderLevel[] = [
+    ...top.map((r) => ({ kind: r.kind, level: r.level, account: r.account, accounts: r.account ? 1 : 0, eaten: r.eaten, share: r.share, result: r.result })),
+    ...levelRows.map((l) => ({
+      kind: 'account' as const,
+      level: l.level === null ? null : Number(l.level),
+      account: null,
+      accounts: n(l.accounts),
+      eaten: n(l.eaten),
+      share: share(n(l.eaten), turnover),
+      result: n(l.result),
+    })),
+  ];
+  const eaten = levels.reduce((s, l) => s + l.eaten, 0);
+  const result = levels.reduce((s, l) => s + l.result, 0);
+  return { ...head, turnover, levels, top, rows: found.map(toRow), total, totals: { turnover, eaten, share: share(eaten, turnover), result } };
+}
+
+/** Every account row (files): the parts above first, then each account. */
+export async function stakeholderAllRows(db: DbOrTx, auth: AuthContext, q: StakeholderQuery) {
+  const report = await stakeholderReport(db, auth, { ...q, page: 1, pageSize: 1 });
+  const node = await reportNode(db, auth, q.userId);
+  const all = await rows<AccountRaw>(db, accountsSql(node, q, report.blockedDates, { limit: 1_000_000, offset: 0 }));
+  const list: StakeholderRow[] = all.map((r) => ({
+    kind: 'account',
+    account: { userId: Number(r.userId), username: r.username, fullName: r.fullName, roleId: Number(r.roleId) },
+    level: r.level === null ? null : Number(r.level),
+    hasDownlines: r.hasDownlines,
+    turnover: n(r.turnover),
+    eaten: n(r.eaten),
+    share: share(n(r.eaten), report.turnover),
+    result: n(r.result),
+  }));
+  return { report, rows: [...report.top, ...list] };
+}
