@@ -1,4 +1,5 @@
 import { reportRoutes } from './modules/reports/routes';
+import { inboxRoutes } from './modules/reports/inboxRoutes';
 import { createHttp, type Deps, type HttpApp, type HttpOptions } from './platform/http';
 import { accessRoutes } from './modules/access/routes';
 import { accountRoutes } from './modules/accounts/routes';
@@ -33,6 +34,7 @@ export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (a
   resultRoutes(app, deps);
   drawPaymentRoutes(app, deps);
   reportRoutes(app, deps);
+  inboxRoutes(app, deps);
   seamlessRoutes(app, deps);
   await app.ready();
   return app;

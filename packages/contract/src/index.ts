@@ -14,3 +14,4 @@ export * from './drawPayments';
 export * from './reports';
 export * from './seamless';
 export * from './stakeholder';
+export * from './inbox';

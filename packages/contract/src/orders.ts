@@ -104,3 +104,6 @@ export const ticketRow = z.object({
 export const ticketTotals = z.object({ count: z.number().int(), gross: z.number().int(), commission: z.number().int(), net: z.number().int() });
 export const ticketPage = z.object({ items: z.array(ticketRow), total: z.number().int(), totals: ticketTotals });
 export const bettingAgent = z.object({ userId: z.number().int(), username: z.string(), fullName: z.string(), userRoleId: z.number().int() });
+
+/** Report/GetTicketTotal: the totals of the ticket history's filter (the same sums GetTicket answers with). */
+export const ticketTotalQuery = ticketQuery.omit({ page: true, pageSize: true, format: true, lang: true });

@@ -11,5 +11,6 @@ import { tickets } from './tickets';
 import { results } from './results';
 import { reports } from './reports';
 import { seamless } from './seamless';
+import { inbox } from './inbox';
 
-export const EXPECTED: Record<string, string> = { ...foundation, ...accounts, ...payments, ...draws, ...risk, ...packages, ...orders, ...tickets, ...results, ...reports, ...seamless };
+export const EXPECTED: Record<string, string> = { ...foundation, ...accounts, ...payments, ...draws, ...risk, ...packages, ...orders, ...tickets, ...results, ...reports, ...seamless, ...inbox };

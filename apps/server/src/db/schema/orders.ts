@@ -1,7 +1,7 @@
 // Tickets and their bet lines. A ticket is never removed: a void marks it (and its lines) and refunds
 // the stake through the journal. Each bet line is one number bought, for one bet code, pool and draw.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, date, index, integer, pgSequence, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { tz } from './columns';
 
@@ -105,4 +105,41 @@ export const eatenTotals = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.drawId, t.key] })],
+);
+
+/** The longest bet text an inbox row keeps (the express order's own limit). */
+export const INBOX_TEXT_MAX = 100_000;
+
+/**
+ * Every bet text received (issue 12 item 9; decision 0029): express text, a web order as the text its rows
+ * became, an auto ticket's text, and any of them through an API account. An accepted text is written by
+ * the statement that writes its ticket; a refused one in a statement of its own after the refusal, so the
+ * money tables still hold nothing of it. Not a money table: nothing is derived from it.
+ */
+export const inboxTexts = pgTable(
+  'inbox_texts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id'),
+    /** The account the text was for (the ticket's owner). */
+    userId: integer('user_id').notNull(),
+    /** The login that sent it. */
+    placedBy: integer('placed_by').notNull(),
+    /** As tickets.source_type: 1 web order, 2 web order 2, 3 express, 4 auto ticket, 5 API. */
+    sourceType: smallint('source_type').notNull(),
+    receivedAt: tz('received_at').notNull(),
+    text: text('text').notNull(),
+    accepted: boolean('accepted').notNull(),
+    /** The ticket it became (accepted). */
+    ticketId: bigint('ticket_id', { mode: 'number' }),
+    /** The refusal's message key (refused). */
+    reason: text('reason'),
+    /** The refused lines: [{ lineNo, text, key, code? }] (refused; none when the text as a whole was). */
+    lines: jsonb('lines'),
+  },
+  (t) => [
+    index('inbox_texts_user_idx').on(t.userId, t.receivedAt),
+    index('inbox_texts_company_idx').on(t.companyId, t.receivedAt),
+    check('inbox_texts_text_len', sql`char_length(${t.text}) <= 100000`),
+  ],
 );

@@ -19,6 +19,7 @@ import { assertReadable } from '../accounts/service';
 import { idempotent } from '../ledger/idempotency';
 import { runTransaction } from '../ledger/service';
 import { betSettingsOf, parseRefusals, refusedLines, type BetSettings } from '../orders/betSettings';
+import { received } from '../orders/inbox';
 import { placeTicket, resolveOwner, SourceType } from '../orders/place';
 import * as q from './queries';
 
@@ -256,16 +257,19 @@ async function runOne(deps: Deps, autoTicketId: number, drawDate: string): Promi
       .map((l) => ({ ...l, pools: l.pools.filter((p) => open.has(p)), draw: { kind: 'dates' as const, dates: [drawDate] } }))
       .filter((l) => l.pools.length > 0);
     if (!lines.length) return await finish('refused', 'DRAW_CLOSED');
-    const out = await placeTicket(deps, auth, {
-      lines,
-      ownerId: a.userId,
-      sourceType: SourceType.AutoTicket,
-      inboxString: a.text,
-      pageInfo: a.pageInfo ?? undefined,
-      customerPhone: a.customerPhone ?? undefined,
-      // The same pair always gives the same key: a run taken over after a crash cannot place twice.
-      idempotencyKey: `auto-ticket:${a.id}:${drawDate}`,
-    });
+    // Each run's text is kept in the inbox, accepted or refused (decision 0029).
+    const out = await received(deps, auth, { ownerId: a.userId, sourceType: SourceType.AutoTicket, text: a.text }, () =>
+      placeTicket(deps, auth, {
+        lines,
+        ownerId: a.userId,
+        sourceType: SourceType.AutoTicket,
+        inboxString: a.text,
+        pageInfo: a.pageInfo ?? undefined,
+        customerPhone: a.customerPhone ?? undefined,
+        // The same pair always gives the same key: a run taken over after a crash cannot place twice.
+        idempotencyKey: `auto-ticket:${a.id}:${drawDate}`,
+      }),
+    );
     if (out.status === 200) {
       const d = out.body.data as { ticketId: number; ticketNo: string };
       return await finish('placed', 'SAVED', { ticketId: d.ticketId, ticketNo: d.ticketNo });

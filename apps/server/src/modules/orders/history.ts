@@ -133,6 +133,11 @@ export async function ticketHistory(deps: Deps, auth: AuthContext, f: TicketFilt
   return { ...page, totals };
 }
 
+/** The totals alone of the filtered tickets (Report/GetTicketTotal): what the history shows under its page. */
+export async function ticketTotalsOf(deps: Deps, auth: AuthContext, f: TicketFilters) {
+  return ticketTotals(deps, await ticketConditions(deps, auth, f), f.status);
+}
+
 /** An export holds at most this many tickets; a bigger set is refused (narrow the filter), never cut. */
 export const TICKET_EXPORT_MAX = 50_000;
 

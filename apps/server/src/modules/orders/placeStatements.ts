@@ -6,8 +6,8 @@
 //     and reads the chains, the draws, the packages and the chains' risk settings;
 //  2. prepare: creates and locks the eaten totals the tickets count against, locks the open-stakes
 //     accounts they post to, and draws the bet line ids;
-//  3. write: the journal postings, the tickets, their lines and shares, the eaten totals, the number
-//     queue and the stored answers of the idempotency keys.
+//  3. write: the journal postings, the tickets, their inbox rows, their lines and shares, the eaten
+//     totals, the number queue and the stored answers of the idempotency keys.
 // Row sets travel as one JSON parameter each (jsonb_to_recordset), so free text (the received bet text,
 // the receipt) needs no escaping of its own.
 import { sql, type SQL } from 'drizzle-orm';
@@ -291,6 +291,12 @@ export async function writeBatch(
                                page_info, customer_phone, gross, commission, net, transaction_id, rate_chain_normal, rate_chain_gd)
           select "id", "ticketNo", "xid", "userId", "placedBy", "companyId", "sourceType", ${at}, "inboxString", "receiptString",
                  "pageInfo", "customerPhone", "gross", "commission", "net", tx_id, "rateChainNormal", "rateChainGd"
+          from tk0
+        ),
+        -- The inbox (decision 0029): each ticket's text as received, with the ticket it became.
+        ib as (
+          insert into inbox_texts (company_id, user_id, placed_by, source_type, received_at, text, accepted, ticket_id)
+          select "companyId", "userId", "placedBy", "sourceType", ${at}, left(coalesce("inboxString", "receiptString"), 100000), true, "id"
           from tk0
         ),
         bl as (

@@ -11,6 +11,8 @@ import {
   ticketIdsBody,
   ticketPage,
   ticketQuery,
+  ticketTotalQuery,
+  ticketTotals,
   voidResult,
 } from '@app/contract';
 import { parseExpress } from '@app/domain';
@@ -23,7 +25,8 @@ import * as history from './history';
 import { placeTicket, resolveOwner, SourceType } from './place';
 import { ticketsCsv, ticketsXlsx } from './ticketExport';
 import { voidTickets } from './void';
-import { webRowsToLines } from './webOrder';
+import { received, sourceOf } from './inbox';
+import { readWebOrder } from './webOrder';
 
 export function orderRoutes(app: HttpApp, deps: Deps) {
   const tags = ['Bet'];
@@ -34,10 +37,15 @@ export function orderRoutes(app: HttpApp, deps: Deps) {
     const ownerId = await resolveOwner(deps, auth, req.body.targetUserId);
     // The text is read by its owner's settings: amounts follow its bet-code order, no pools line means its default pools.
     const settings = await betSettingsOf(deps.db, auth, ownerId);
-    const parsed = parseExpress(req.body.text, { ...settings, today: businessDateOf(deps.clock.now(), deps.config.tzBusiness) });
-    // Nothing is placed when any line is bad; every bad line is named, with its own text.
-    if (!parsed.ok) throw refusedLines(400, parseRefusals(parsed.errors));
-    const out = await placeTicket(deps, auth, { lines: parsed.lines, ownerId, sourceType: SourceType.Express, inboxString: req.body.text, pageInfo: req.body.pageInfo, customerPhone: req.body.customerPhone, idempotencyKey: req.body.idempotencyKey });
+    const sourceType = sourceOf(auth, SourceType.Express);
+    // Accepted or refused, the text is kept in the inbox (decision 0029).
+    const out = await received(deps, auth, { ownerId, sourceType, text: req.body.text }, async () => {
+      const parsed = parseExpress(req.body.text, { ...settings, today: businessDateOf(deps.clock.now(), deps.config.tzBusiness) });
+      // Nothing is placed when any line is bad; every bad line is named, with its own text.
+      if (!parsed.ok) throw refusedLines(400, parseRefusals(parsed.errors));
+      const { pageInfo, customerPhone, idempotencyKey } = req.body;
+      return placeTicket(deps, auth, { lines: parsed.lines, ownerId, sourceType, inboxString: req.body.text, pageInfo, customerPhone, idempotencyKey });
+    });
     return reply.code(out.status).send(out.body);
   });
 
@@ -45,8 +53,14 @@ export function orderRoutes(app: HttpApp, deps: Deps) {
     const auth = requireAuth(req);
     const ownerId = await resolveOwner(deps, auth, req.body.targetUserId);
     const settings = await betSettingsOf(deps.db, auth, ownerId);
-    const lines = webRowsToLines(req.body.rows, { ...settings, today: businessDateOf(deps.clock.now(), deps.config.tzBusiness) });
-    const out = await placeTicket(deps, auth, { lines, ownerId, sourceType: req.body.sourceType, pageInfo: req.body.pageInfo, customerPhone: req.body.customerPhone, idempotencyKey: req.body.idempotencyKey });
+    // The grid is kept as the text its rows became (the ticket's inbox string, and the inbox's).
+    const { lines, text, refusal } = readWebOrder(req.body.rows, { ...settings, today: businessDateOf(deps.clock.now(), deps.config.tzBusiness) });
+    const sourceType = sourceOf(auth, req.body.sourceType);
+    const out = await received(deps, auth, { ownerId, sourceType, text }, async () => {
+      if (refusal) throw refusal;
+      const { pageInfo, customerPhone, idempotencyKey } = req.body;
+      return placeTicket(deps, auth, { lines, ownerId, sourceType, inboxString: text, pageInfo, customerPhone, idempotencyKey });
+    });
     return reply.code(out.status).send(out.body);
   });
 
@@ -95,6 +109,12 @@ export function orderRoutes(app: HttpApp, deps: Deps) {
         // Fastify sends a Buffer as it is, past the JSON serializer; the cast only quiets the schema's type.
         .send((await ticketsXlsx(items, totals, lang, tz)) as unknown as string);
     },
+  );
+  // The totals of the ticket history's filter: the very sums GetTicket answers with (one function).
+  app.get(
+    '/api/Report/GetTicketTotal',
+    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags: ['Report'], querystring: ticketTotalQuery, response: { 200: envelope(ticketTotals) } } },
+    async (req) => ok(await history.ticketTotalsOf(deps, requireAuth(req), req.query)),
   );
   app.get(
     '/api/Account/GetBettingAgents',

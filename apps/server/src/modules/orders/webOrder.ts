@@ -2,6 +2,7 @@
 // in its owner's bet-code order and parsed back, so a grid row and a pasted line obey exactly the same
 // rules and messages, and a refused row is named by the text it stands for.
 import { BetLanguageError, formatExpress, parseExpress, type BetLine, type PoolId } from '@app/domain';
+import type { AppError } from '../../platform/errors';
 import { refusedLines, type BetSettings, type LineRefusal } from './betSettings';
 
 export interface WebOrderRow {
@@ -18,9 +19,14 @@ const describe = (r: WebOrderRow) =>
     .map(([code, cents]) => `${code}${(cents ?? 0) / 100}`)
     .join(' ')}`.trim();
 
-export function webRowsToLines(rows: WebOrderRow[], ctx: BetSettings & { today: string }): BetLine[] {
+/**
+ * The grid's rows as bet lines, and the text the order became (a line per row, for the inbox: a row that
+ * cannot be written as text by its parts); `refusal` names every bad row, and then nothing is placed.
+ */
+export function readWebOrder(rows: WebOrderRow[], ctx: BetSettings & { today: string }): { lines: BetLine[]; text: string; refusal: AppError | null } {
   const refusals: LineRefusal[] = [];
   const lines: BetLine[] = [];
+  const texts: string[] = [];
   const seen = new Set<string>();
   rows.forEach((r, i) => {
     const lineNo = i + 1;
@@ -37,15 +43,20 @@ export function webRowsToLines(rows: WebOrderRow[], ctx: BetSettings & { today: 
     };
     const refuse = (text: string, key: string, code?: string) => refusals.push({ lineNo, text, key, ...(code ? { code } : {}) });
     const outside = Object.keys(amounts).find((code) => !(ctx.codeOrder as string[]).includes(code));
-    if (outside) return refuse(describe(r), 'BET_CODE_NOT_IN_ORDER', outside);
+    if (outside) {
+      texts.push(describe(r));
+      return refuse(describe(r), 'BET_CODE_NOT_IN_ORDER', outside);
+    }
     let text: string;
     try {
       text = formatExpress([candidate], { codeOrder: ctx.codeOrder, eatSequence: ctx.eatSequence, today: ctx.today });
     } catch (e) {
+      texts.push(describe(r));
       return refuse(describe(r), e instanceof BetLanguageError ? e.key : 'UNRECOGNISED_BET_LINE');
     }
     // The row as one line of text: "D #1 1234#1#1".
     const own = text.split('\n').join(' ');
+    texts.push(own);
     const parsed = parseExpress(text, { codeOrder: ctx.codeOrder, eatSequence: ctx.eatSequence, defaultPools: [], today: ctx.today });
     if (!parsed.ok) return refuse(own, parsed.errors[0].key, parsed.errors[0].code);
     const key = JSON.stringify([candidate.number, candidate.betType, candidate.pools, candidate.draw]);
@@ -53,6 +64,5 @@ export function webRowsToLines(rows: WebOrderRow[], ctx: BetSettings & { today: 
     seen.add(key);
     lines.push({ ...parsed.lines[0], lineNo, raw: own });
   });
-  if (refusals.length) throw refusedLines(400, refusals);
-  return lines;
+  return { lines, text: texts.join('\n'), refusal: refusals.length ? refusedLines(400, refusals) : null };
 }
