@@ -207,5 +207,17 @@ test('the agent reads the payout, winning, map and sales reports of the date', a
   await page.goto(`/report/sales-summary?fromDate=${drawDate}&toDate=${drawDate}`);
   await expect(page.getByTestId('sales-table').locator('tr', { hasText: 'demoplayer' }).first()).toBeVisible(FIRST_READ);
   await shot(page, 'report-sales-summary-en');
+
+  // The statistics: the same sales and strikes by date, pool and code, charted per date and pool.
+  await goByMenu(page, ['menu-reports', 'menu-salesStatistic'], /\/report\/sales-statistic-report/);
+  await page.goto(`/report/sales-statistic-report?fromDate=${drawDate}&toDate=${drawDate}&poolId=${poolId}`);
+  await expect(page.getByTestId('sales-statistic-chart').locator('.recharts-bar-rectangle').first()).toBeVisible(FIRST_READ);
+  await expect(page.getByTestId('sales-statistic-totals')).toBeVisible();
+  await shotAll(page, 'report-sales-statistic');
+  await goByMenu(page, ['menu-reports', 'menu-payoutStatistic'], /\/report\/payout-statistic-report/);
+  await page.goto(`/report/payout-statistic-report?fromDate=${drawDate}&toDate=${drawDate}&poolId=${poolId}`);
+  await expect(page.getByTestId('payout-statistic-chart').locator('.recharts-bar-rectangle').first()).toBeVisible(FIRST_READ);
+  await expect(page.getByTestId('payout-statistic-totals')).toBeVisible();
+  await shot(page, 'report-payout-statistic-en');
   await logoutThroughConfirm(page);
 });

@@ -343,6 +343,55 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(JSON.stringify(bad.body)).toContain('toDate');
   });
 
+  it('gives the sales and payout statistics by date, pool and code: the summary\'s and the payout report\'s own figures', async () => {
+    const day = { fromDate: '2026-11-20', toDate: '2026-11-25' };
+    const get = async (url: string, cookie: string, query: Record<string, unknown> = {}) => {
+      const res = await t.request({ url, cookie, query: { ...day, ...query } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    };
+    const sales = await get('/api/Report/GetSalesStatistic', agent);
+    const row = { drawDate: '2026-11-25', poolId: PoolId.Magnum, betCode: 'B', tickets: 1, lines: 2, turnover: 2000, commission: 520, net: 1480 };
+    expect(sales.rows).toEqual([row]);
+    const { betCode: _code, ...point } = row;
+    expect(sales.series).toEqual([point]);
+    expect(sales.totals).toEqual((await get('/api/Report/GetSumSalesSummary', agent)).totals);
+    // The company's own ticket is in its sales; its totals are its sales summary's.
+    const forCompany = await get('/api/Report/GetSalesStatistic', co);
+    expect(forCompany.totals).toEqual((await get('/api/Report/GetSumSalesSummary', co)).totals);
+    expect(forCompany.totals.turnover).toBe(2100);
+    const payout = await get('/api/Report/GetPayoutStatistic', co);
+    expect(payout.rows).toEqual([{ drawDate: '2026-11-25', poolId: PoolId.Magnum, betCode: 'B', strikes: 1, stake: 1000, amount: 2_500_000, released: 2_500_000 }]);
+    const report = await get('/api/Report/GetPayoutReport', co);
+    expect(payout.totals).toEqual({ strikes: report.total, stake: report.totals.stake, amount: report.totals.amount, released: report.totals.released });
+    // Drilled to the agent, the same; a sibling sees nothing of it and cannot drill into it; a player reads neither.
+    expect((await get('/api/Report/GetPayoutStatistic', co, { userId: ids.setagent })).totals).toEqual(payout.totals);
+    const sibling = await t.login('setsibling', PASSWORD);
+    expect((await get('/api/Report/GetSalesStatistic', sibling)).rows).toEqual([]);
+    expect((await get('/api/Report/GetPayoutStatistic', sibling)).totals.amount).toBe(0);
+    expect((await t.request({ url: '/api/Report/GetSalesStatistic', cookie: sibling, query: { ...day, userId: ids.setagent } })).status).toBe(404);
+    for (const url of ['/api/Report/GetSalesStatistic', '/api/Report/GetPayoutStatistic']) {
+      expect((await t.request({ url, cookie: player, query: day })).status).toBe(403);
+      const bad = await t.request({ url, cookie: co, query: { ...day, poolId: 0 } });
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body)).toContain('poolId');
+    }
+    // A date blocked by hand leaves the payouts (not the sales, final at the cutoff) and is named.
+    await t.request({ url: '/api/Result/BlockReport', cookie: admin, json: { drawDate: '2026-11-25', blocked: true } });
+    expect(await get('/api/Report/GetPayoutStatistic', co)).toMatchObject({ rows: [], series: [], blockedDates: ['2026-11-25'] });
+    expect((await get('/api/Report/GetSalesStatistic', co)).totals.turnover).toBe(2100);
+    await t.request({ url: '/api/Result/BlockReport', cookie: admin, json: { drawDate: '2026-11-25', blocked: false } });
+    // The file: every row and the totals, headed in the reader's language.
+    const file = await t.app.inject({ method: 'GET', url: '/api/Report/GetPayoutStatistic', query: { ...day, format: 'xlsx', lang: 'cn' }, headers: { 'x-requested-with': 'XMLHttpRequest', cookie: co } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(1).getCell(6).value).toBe('派彩');
+    expect(sheet.getRow(2).getCell(2).value).toBe('Magnum 4D');
+    expect(sheet.getRow(2).getCell(6).value).toBe(25_000);
+    expect(sheet.getRow(3).getCell(1).value).toBe('合计');
+  });
+
   it('resettles a corrected result by reversal: the winner\'s released winnings are taken back by the difference', async () => {
     await t.db.execute(sql`update system_settings set value = 'true' where key = 'autoSettleAfterRelease'`);
     const corrected = await t.request({ url: '/api/Result/SavePoolResult', cookie: admin, json: { drawId, numbers: { fourD: fourD('5678') }, version: 1, reason: 'typed the wrong first prize' } });

@@ -12,6 +12,7 @@ export * from './results';
 export * from './fields';
 export * from './drawPayments';
 export * from './reports';
+export * from './statistics';
 export * from './seamless';
 export * from './stakeholder';
 export * from './inbox';

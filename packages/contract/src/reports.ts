@@ -29,6 +29,8 @@ export const paging = {
   format: z.enum(['json', 'csv', 'xlsx']).default('json'),
   lang: z.enum(['en', 'cn', 'bm']).default('en'),
 };
+/** Paging, sorting and the file format, shared by every paged report query. */
+export const reportPaging = paging;
 const range = (f: unknown) => f as { fromDate: string; toDate: string };
 /** A report's query: the filter (and paging, sorting) with its date range checked. */
 export const withRange = <T extends z.ZodRawShape>(shape: T) =>

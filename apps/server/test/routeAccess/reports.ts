@@ -16,4 +16,6 @@ export const reports: Record<string, string> = {
   'GET /api/Report/GetStakeHolderReport': 'fn:Stakeholder Report:1',
   'GET /api/Report/GetWinLossOccupiedReport': 'fn:Profit Loss Report:1',
   'GET /api/Report/GetUserEatData': 'fn:Profit Loss Report:1',
+  'GET /api/Report/GetSalesStatistic': 'fn:Group Sales Report:1',
+  'GET /api/Report/GetPayoutStatistic': 'fn:Payout Report:1',
 };

@@ -99,6 +99,8 @@ export const API = {
     GetWinLossDetail: 'GET /api/Report/GetWinLossDetail',
     GetSalesSummary: 'GET /api/Report/GetSalesSummary',
     GetSumSalesSummary: 'GET /api/Report/GetSumSalesSummary',
+    GetSalesStatistic: 'GET /api/Report/GetSalesStatistic',
+    GetPayoutStatistic: 'GET /api/Report/GetPayoutStatistic',
     GetUsLineReport: 'GET /api/Report/GetUsLineReport',
     GetPayoutReport: 'GET /api/Report/GetPayoutReport',
     GetSelfPayoutReport: 'GET /api/Report/GetSelfPayoutReport',

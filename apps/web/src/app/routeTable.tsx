@@ -48,6 +48,8 @@ const WinLossSimplePage = lazy(() => import('../features/reports/WinLossSimplePa
 const WinLossDetailPage = lazy(() => import('../features/reports/WinLossDetailPage'));
 const SelfWinLossPage = lazy(() => import('../features/reports/SelfWinLossPage'));
 const SalesSummaryPage = lazy(() => import('../features/reports/SalesSummaryPage'));
+const SalesStatisticPage = lazy(() => import('../features/reports/SalesStatisticPage'));
+const PayoutStatisticPage = lazy(() => import('../features/reports/PayoutStatisticPage'));
 const UsLinePage = lazy(() => import('../features/reports/UsLinePage'));
 const PayoutReportPage = lazy(() => import('../features/reports/PayoutReportPage'));
 const PayoutTablePage = lazy(() => import('../features/reports/PayoutTablePage'));
@@ -204,6 +206,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/report/strike-report', titleKey: 'reports.routes.strike', layout: 'shell', roles: [SuperAdmin, ITAdmin], fn: 'Winning Report', api: 'GET /api/Report/GetWinningReport', element: StrikeReportPage },
   { path: '/report/map-report', titleKey: 'reports.routes.map', layout: 'shell', fn: 'Map Report', api: 'GET /api/Report/GetMapReport', element: MapReportPage },
   { path: '/report/map-report-without-modal', titleKey: 'reports.routes.map', layout: 'shell', fn: 'Map Report', api: 'GET /api/Report/GetMapReport', element: MapReportInlinePage },
+  { path: '/report/sales-statistic-report', titleKey: 'reports.routes.salesStatistic', layout: 'shell', fn: 'Group Sales Report', api: 'GET /api/Report/GetSalesStatistic', element: SalesStatisticPage },
+  { path: '/report/payout-statistic-report', titleKey: 'reports.routes.payoutStatistic', layout: 'shell', fn: 'Payout Report', api: 'GET /api/Report/GetPayoutStatistic', element: PayoutStatisticPage },
   { path: '/report/sales-summary', titleKey: 'reports.routes.salesSummary', layout: 'shell', fn: 'Group Sales Report', api: 'GET /api/Report/GetSalesSummary', element: SalesSummaryPage },
 ];
 

@@ -979,6 +979,8 @@ export const bm: Resource = {
   },
   reports: {
     routes: {
+      salesStatistic: 'Statistik Jualan',
+      payoutStatistic: 'Statistik Bayaran',
       map: 'Laporan Peta',
       winning: 'Laporan Kemenangan',
       strike: 'Laporan Nombor Kena',
@@ -992,13 +994,14 @@ export const bm: Resource = {
       selfWinLoss: 'Menang/Kalah Saya',
       salesSummary: 'Ringkasan Jualan',
     },
-    menu: { map: 'Peta', winning: 'Kemenangan', payoutTable: 'Jadual Bayaran', payout: 'Bayaran', winLossSimple: 'Menang/Kalah Ringkas', winLoss2: 'Menang/Kalah 2', salesSummary: 'Ringkasan Jualan' },
+    menu: { map: 'Peta', winning: 'Kemenangan', payoutTable: 'Jadual Bayaran', payout: 'Bayaran', winLossSimple: 'Menang/Kalah Ringkas', winLoss2: 'Menang/Kalah 2', salesSummary: 'Ringkasan Jualan', salesStatistic: 'Statistik Jualan', payoutStatistic: 'Statistik Bayaran' },
     usline: { owed: 'Hutang ke Upline', paid: 'Dibayar', remaining: 'Baki', status: 'Status', upline: 'Upline: {{upline}}', open: 'Usline' },
     payout: { prize: 'Hadiah', stake: 'Pertaruhan', amount: 'Jumlah', state: 'Keadaan', released: 'Dilepaskan', held: 'Ditahan', heldReleased: 'ditahan {{held}}, dilepaskan {{released}}' },
     prizes: { first: 'Pertama', second: 'Kedua', third: 'Ketiga', fourth: 'Keempat', fifth: 'Kelima', sixth: 'Keenam', starter: 'Istimewa', consolation: 'Saguhati' },
     payoutTable: { normal: 'Biasa', gd: 'GD', package: 'Pakej {{name}} bagi {{account}}', notSold: 'Tidak dijual' },
     winning: { bettors: 'Pertaruh', noResult: 'Tiada keputusan dikeluarkan untuk tarikh ini.', noStrike: 'Tiada nombor kena dalam downline anda.', settled: 'Diselesaikan' },
     map: { stake: 'Pertaruhan', stakeTotal: 'Jumlah Pertaruhan', ifStruck: 'Bayaran makan sendiri jika kena', risk: 'Risiko', search: 'Nombor bermula dengan', pickDraw: 'Pool', noDraw: 'Tiada cabutan pada tarikh ini.', orderedAt: 'Masa pesanan', ticketsOf: 'Tiket bagi {{number}}', sort: { risk: 'Risiko tertinggi dahulu', number: 'Ikut nombor', stake: 'Pertaruhan terbesar dahulu', eaten: 'Makan terbanyak dahulu' } },
+    statistic: { turnoverByDay: 'Jualan mengikut tarikh cabutan dan kolam', payoutByDay: 'Bayaran mengikut tarikh cabutan dan kolam', strikes: 'Kena' },
     sections: { downline: 'Downline', own: 'Sendiri', upline: 'Upline' },
     figures: {
       tickets: 'Tiket',

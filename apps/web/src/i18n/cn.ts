@@ -972,6 +972,8 @@ export const cn: Resource = {
   },
   reports: {
     routes: {
+      salesStatistic: '销售统计',
+      payoutStatistic: '派彩统计',
       map: '号码分布报表',
       winning: '中奖报表',
       strike: '中奖号码报表',
@@ -985,13 +987,14 @@ export const cn: Resource = {
       selfWinLoss: '我的输赢',
       salesSummary: '销售汇总',
     },
-    menu: { map: '号码分布', winning: '中奖', payoutTable: '赔率表', payout: '派彩', winLossSimple: '简易输赢', winLoss2: '输赢报表 2', salesSummary: '销售汇总' },
+    menu: { map: '号码分布', winning: '中奖', payoutTable: '赔率表', payout: '派彩', winLossSimple: '简易输赢', winLoss2: '输赢报表 2', salesSummary: '销售汇总', salesStatistic: '销售统计', payoutStatistic: '派彩统计' },
     usline: { owed: '应付上级', paid: '已付', remaining: '未付', status: '状态', upline: '上级：{{upline}}', open: '上缴报表' },
     payout: { prize: '奖项', stake: '注额', amount: '派彩', state: '状态', released: '已发放', held: '待发放', heldReleased: '待发放 {{held}}，已发放 {{released}}' },
     prizes: { first: '头奖', second: '二奖', third: '三奖', fourth: '四奖', fifth: '五奖', sixth: '六奖', starter: '特别奖', consolation: '安慰奖' },
     payoutTable: { normal: '普通', gd: 'GD', package: '{{account}} 的配套 {{name}}', notSold: '未开售' },
     winning: { bettors: '下注人数', noResult: '此日期没有已发布的成绩。', noStrike: '您的下线没有中奖。', settled: '已结算' },
     map: { stake: '注额', stakeTotal: '总注额', ifStruck: '实占若中奖须赔', risk: '风险', search: '号码开头', pickDraw: '彩池', noDraw: '此日期没有开彩。', orderedAt: '下注时间', ticketsOf: '{{number}} 的彩票', sort: { risk: '风险最高在前', number: '按号码', stake: '注额最大在前', eaten: '实占最多在前' } },
+    statistic: { turnoverByDay: '按开奖日期和彩池的投注总额', payoutByDay: '按开奖日期和彩池的派彩', strikes: '中奖注数' },
     sections: { downline: '下线', own: '自己', upline: '上级' },
     figures: {
       tickets: '笔数',

@@ -996,6 +996,8 @@ export const en = {
   // Risk: fight (eat) limits, red numbers, the number queue.
   reports: {
     routes: {
+      salesStatistic: 'Sales Statistic',
+      payoutStatistic: 'Payout Statistic',
       map: 'Map Report',
       winning: 'Winning Report',
       strike: 'Strike Report',
@@ -1009,13 +1011,14 @@ export const en = {
       selfWinLoss: 'My Win/Loss',
       salesSummary: 'Sales Summary',
     },
-    menu: { map: 'Map', winning: 'Winning', payoutTable: 'Payout Table', payout: 'Payout', winLossSimple: 'Win/Loss Simple', winLoss2: 'Win/Loss 2', salesSummary: 'Sales Summary' },
+    menu: { map: 'Map', winning: 'Winning', payoutTable: 'Payout Table', payout: 'Payout', winLossSimple: 'Win/Loss Simple', winLoss2: 'Win/Loss 2', salesSummary: 'Sales Summary', salesStatistic: 'Sales Statistic', payoutStatistic: 'Payout Statistic' },
     usline: { owed: 'Owed to Upline', paid: 'Paid', remaining: 'Remaining', status: 'Status', upline: 'Upline: {{upline}}', open: 'Usline' },
     payout: { prize: 'Prize', stake: 'Stake', amount: 'Amount', state: 'State', released: 'Released', held: 'Held', heldReleased: 'held {{held}}, released {{released}}' },
     prizes: { first: '1st', second: '2nd', third: '3rd', fourth: '4th', fifth: '5th', sixth: '6th', starter: 'Special', consolation: 'Consolation' },
     payoutTable: { normal: 'Normal', gd: 'GD', package: 'Package {{name}} of {{account}}', notSold: 'Not sold' },
     winning: { bettors: 'Bettors', noResult: 'No released result for this date.', noStrike: 'No strike in your downline.', settled: 'Settled' },
     map: { stake: 'Stake', stakeTotal: 'Total Stake', ifStruck: 'Own eaten pays if struck', risk: 'Risk', search: 'Number starts with', pickDraw: 'Pool', noDraw: 'No draw on this date.', orderedAt: 'Ordered at', ticketsOf: 'Tickets on {{number}}', sort: { risk: 'Riskiest first', number: 'By number', stake: 'Largest stake first', eaten: 'Most eaten first' } },
+    statistic: { turnoverByDay: 'Turnover by draw date and pool', payoutByDay: 'Payout by draw date and pool', strikes: 'Strikes' },
     sections: { downline: 'Downline', own: 'Own', upline: 'Upline' },
     figures: {
       tickets: 'Tickets',

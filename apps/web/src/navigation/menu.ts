@@ -69,8 +69,10 @@ export const MENU: MenuEntry[] = [
     children: [
       { key: 'winLossSimple', labelKey: 'reports.menu.winLossSimple', path: '/report/win-loss-report-simple' },
       { key: 'winLoss2', labelKey: 'reports.menu.winLoss2', path: '/report/win-loss-2-report', also: ['/report/win-loss-report', '/winloss-detail', '/report/winlose-usline'] },
+      { key: 'salesStatistic', labelKey: 'reports.menu.salesStatistic', path: '/report/sales-statistic-report' },
       { key: 'salesSummary', labelKey: 'reports.menu.salesSummary', path: '/report/sales-summary' },
       { key: 'payout', labelKey: 'reports.menu.payout', path: '/report/payout-report' },
+      { key: 'payoutStatistic', labelKey: 'reports.menu.payoutStatistic', path: '/report/payout-statistic-report' },
       { key: 'payoutTable', labelKey: 'reports.menu.payoutTable', path: '/report/payout-table-report' },
       { key: 'map', labelKey: 'reports.menu.map', path: '/report/map-report', also: ['/report/map-report-without-modal'] },
       { key: 'winning', labelKey: 'reports.menu.winning', path: '/report/winning-report', also: ['/report/strike-report'] },

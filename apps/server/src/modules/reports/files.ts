@@ -1,6 +1,7 @@
 // The reports' files: their columns headed in the three languages, in the trade's own words (DOMAIN
 // "Reports": 投注总额, 会员输赢, 实占输赢 ...). Each column reads the same figure the screen shows.
-import type { SalesRow, WinLossRow } from '@app/contract';
+import type { PayoutStatisticRow, SalesRow, SalesStatisticRow, WinLossRow } from '@app/contract';
+import { POOLS } from '@app/domain';
 import type { FileColumn, ReportFile } from './reportFile';
 
 const account = { en: 'Account', cn: '账户', bm: 'Akaun' };
@@ -49,6 +50,49 @@ export function salesFile(rows: SalesRow[], totals: SalesRow, lang: 'en' | 'cn' 
       m('Turnover', '投注总额', 'Jualan', (r) => r.turnover),
       m('Commission', '佣金', 'Komisen', (r) => r.commission),
       m('Net', '净额', 'Bersih', (r) => r.net),
+    ],
+  };
+}
+
+const poolName = (poolId: number) => POOLS.find((p) => p.id === poolId)?.name ?? '';
+const statisticKey: FileColumn<{ drawDate: string; poolId: number; betCode: string }>[] = [
+  { header: { en: 'Draw date', cn: '开奖日期', bm: 'Tarikh cabutan' }, value: (r) => r.drawDate },
+  { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r) => poolName(r.poolId) },
+  { header: { en: 'Bet code', cn: '玩法', bm: 'Kod pertaruhan' }, value: (r) => r.betCode },
+];
+
+export function salesStatisticFile(rows: SalesStatisticRow[], totals: SalesStatisticRow, range: string): ReportFile<SalesStatisticRow> {
+  const m = (en: string, cn: string, bm: string, value: (r: SalesStatisticRow) => number): FileColumn<SalesStatisticRow> => ({ header: { en, cn, bm }, money: true, value });
+  return {
+    name: `sales-statistic-${range}`,
+    sheet: { en: 'Sales Statistic', cn: '销售统计', bm: 'Statistik Jualan' },
+    rows,
+    totals,
+    columns: [
+      ...statisticKey,
+      { header: { en: 'Tickets', cn: '笔数', bm: 'Tiket' }, value: (r) => r.tickets },
+      { header: { en: 'Lines', cn: '注数', bm: 'Baris' }, value: (r) => r.lines },
+      m('Turnover', '投注总额', 'Jualan', (r) => r.turnover),
+      m('Commission', '佣金', 'Komisen', (r) => r.commission),
+      m('Net', '净额', 'Bersih', (r) => r.net),
+    ],
+  };
+}
+
+export function payoutStatisticFile(rows: PayoutStatisticRow[], totals: PayoutStatisticRow, range: string): ReportFile<PayoutStatisticRow> {
+  const m = (en: string, cn: string, bm: string, value: (r: PayoutStatisticRow) => number): FileColumn<PayoutStatisticRow> => ({ header: { en, cn, bm }, money: true, value });
+  return {
+    name: `payout-statistic-${range}`,
+    sheet: { en: 'Payout Statistic', cn: '派彩统计', bm: 'Statistik Bayaran' },
+    rows,
+    totals,
+    columns: [
+      ...statisticKey,
+      { header: { en: 'Strikes', cn: '中奖注数', bm: 'Kena' }, value: (r) => r.strikes },
+      m('Stake', '注额', 'Pertaruhan', (r) => r.stake),
+      m('Payout', '派彩', 'Bayaran', (r) => r.amount),
+      m('Released', '已发放', 'Dilepaskan', (r) => r.released),
+      m('Held', '未发放', 'Ditahan', (r) => r.amount - r.released),
     ],
   };
 }

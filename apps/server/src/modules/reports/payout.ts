@@ -2,13 +2,23 @@
 // node's subtree in the range, with the prize slots it struck, the bettor's frozen rate for each, the
 // stake and what settlement booked as the bettor's winnings on the line, and whether its company has
 // released the winners' credit yet, or an upline paid the ticket's prize (Payment/ClaimPrizes): held until then.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PoolId } from '@app/domain';
 import type { PayoutQuery, PayoutReport } from '@app/contract';
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { betCodeSql, drawFilterSql, reportHead, reportNode } from './scope';
+
+/**
+ * Whether a winning line's prize is released (`w` a winners row, `l` its bet line): its company released
+ * the date's credit, or an upline paid the ticket's prize (Payment/ClaimPrizes) and did not reverse it.
+ */
+export const releasedSql = (w: SQL, l: SQL): SQL => sql`
+  (exists (select 1 from settlement_bookings b where b.draw_id = ${w}.draw_id and b.company_id = coalesce(${l}.company_id, 0)
+           and b.round = ${w}.round and b.step = 'release')
+   or exists (select 1 from prize_claims c where c.draw_id = ${w}.draw_id and c.round = ${w}.round and c.ticket_id = ${w}.ticket_id
+              and c.reversal_transaction_id is null))`;
 
 const TIERS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'starter', 'consolation'] as const;
 
@@ -29,10 +39,7 @@ export async function payoutReport(db: DbOrTx, auth: AuthContext, q: PayoutQuery
           select w.*, l.number, l.bet_code, l.stake, l.pool_id, s.draw_date, t.ticket_no, u.username, l.company_id,
                  (select rc.sheet_ids[1] from rate_chains rc
                   where rc.id = case when l.pool_id = ${PoolId.GD}::int then t.rate_chain_gd else t.rate_chain_normal end) as sheet_id,
-                 (exists (select 1 from settlement_bookings b where b.draw_id = w.draw_id and b.company_id = coalesce(l.company_id, 0)
-                          and b.round = w.round and b.step = 'release')
-                  or exists (select 1 from prize_claims c where c.draw_id = w.draw_id and c.round = w.round and c.ticket_id = w.ticket_id
-                             and c.reversal_transaction_id is null)) as released
+                 ${releasedSql(sql`w`, sql`l`)} as released
           from s join winners w on w.draw_id = s.draw_id and w.round = s.round
           join bet_lines l on l.id = w.bet_line_id
           join tickets t on t.id = w.ticket_id

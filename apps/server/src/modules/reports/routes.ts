@@ -13,8 +13,11 @@ import {
   usLineReport,
   winningQuery,
   winningReport as winningReportSchema,
+  payoutStatistic as payoutStatisticSchema,
+  salesStatistic as salesStatisticSchema,
   salesSummary,
   salesSummaryQuery,
+  statisticQuery,
   sumSalesSummary,
   winLossDetail,
   winLossDetailQuery,
@@ -30,8 +33,9 @@ import { initReport as init } from './init';
 import { mapReport, mapTickets } from './map';
 import { payoutReport as payout } from './payout';
 import { payoutTable } from './payoutTable';
+import { payoutStatistic, salesStatistic } from './statistics';
 import { salesSummary as sales, sumSalesSummary as sumSales } from './sales';
-import { salesFile, winLossFile } from './files';
+import { payoutStatisticFile, salesFile, salesStatisticFile, winLossFile } from './files';
 import { sendReportFile } from './reportFile';
 import { stakeholderRoutes } from './stakeholderRoutes';
 import { usLineReport as usLine } from './usline';
@@ -125,4 +129,27 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
     async (req) => ok(await sumSales(deps.db, requireAuth(req), req.query)),
   );
   stakeholderRoutes(app, deps);
+  // The statistics are the sales summary and the payout report by date, pool and code: the same access.
+  app.get(
+    '/api/Report/GetSalesStatistic',
+    { config: { access: salesAccess }, schema: { tags, description: fileNote, querystring: statisticQuery, response: { 200: envelope(salesStatisticSchema).or(z.string()) } } },
+    async (req, reply) => {
+      const q = req.query;
+      if (q.format === 'json') return ok(await salesStatistic(deps.db, requireAuth(req), q));
+      const all = await salesStatistic(deps.db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW });
+      const file = salesStatisticFile(all.rows, { ...all.totals, drawDate: '', poolId: 0, betCode: '' }, `${q.fromDate}-${q.toDate}`);
+      return sendReportFile(reply, file, q.format, q.lang);
+    },
+  );
+  app.get(
+    '/api/Report/GetPayoutStatistic',
+    { config: { access: allow.fn('Payout Report', [1]) }, schema: { tags, description: fileNote, querystring: statisticQuery, response: { 200: envelope(payoutStatisticSchema).or(z.string()) } } },
+    async (req, reply) => {
+      const q = req.query;
+      if (q.format === 'json') return ok(await payoutStatistic(deps.db, requireAuth(req), q));
+      const all = await payoutStatistic(deps.db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW });
+      const file = { ...payoutStatisticFile(all.rows, { ...all.totals, drawDate: '', poolId: 0, betCode: '' }, `${q.fromDate}-${q.toDate}`), leftOut: all.blockedDates };
+      return sendReportFile(reply, file, q.format, q.lang);
+    },
+  );
 }

@@ -5,18 +5,18 @@
 // them (a void takes a line out), settled or not, so a draw's sales show before its result and are not held back
 // while it settles (decision 0027).
 import { sql, type SQL } from 'drizzle-orm';
-import type { SalesRow, SalesSummary, SalesSummaryQuery, SumSalesSummary } from '@app/contract';
+import type { ReportFilter, SalesRow, SalesSummary, SalesSummaryQuery, SumSalesSummary } from '@app/contract';
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { betCodeSql, direction, drawFilterSql, reportHead, reportNode, type ReportNode } from './scope';
 
 /** Active lines of the node's subtree in the filter, with the direct downline of the node each came through (0: the node's own). */
-function linesOf(node: ReportNode, q: SalesSummaryQuery, blockedDates: string[]): SQL {
+export function linesOf(node: ReportNode, q: ReportFilter, blockedDates: string[]): SQL {
   // users.path is "/1/5/9/": the node's direct downline is the path element after the node's own.
   const depth = node.path.split('/').filter(Boolean).length;
   return sql`
-    select coalesce(nullif(split_part(u.path, '/', ${depth + 2}::int), '')::int, 0) as via, l.ticket_id, l.bet_code, l.stake, l.commission
+    select coalesce(nullif(split_part(u.path, '/', ${depth + 2}::int), '')::int, 0) as via, l.ticket_id, l.draw_id, l.bet_code, l.stake, l.commission
     from users u
     join tickets t on t.user_id = u.id and t.status = 1
     join bet_lines l on l.ticket_id = t.id and l.status = 1

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { InitReport, PayoutReport, SalesSummary, SumSalesSummary, UsLineReport, WinLossDetail, WinLossReport } from '@app/contract';
+import type { InitReport, PayoutReport, PayoutStatistic, SalesStatistic, SalesSummary, SumSalesSummary, UsLineReport, WinLossDetail, WinLossReport } from '@app/contract';
 import { fetchData } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import { API } from '../../api/endpoints';
@@ -35,6 +35,8 @@ export const useSalesSummary = (q: ReportQuery) => useReport<SalesSummary>(API.R
 export const useUsLine = (q: ReportQuery) => useReport<UsLineReport>(API.Report.GetUsLineReport, 'usline', q);
 export const usePayout = (q: ReportQuery, self: boolean) =>
   useReport<PayoutReport>(self ? API.Report.GetSelfPayoutReport : API.Report.GetPayoutReport, self ? 'selfPayout' : 'payout', q);
+export const useSalesStatistic = (q: ReportQuery) => useReport<SalesStatistic>(API.Report.GetSalesStatistic, 'salesStatistic', q);
+export const usePayoutStatistic = (q: ReportQuery) => useReport<PayoutStatistic>(API.Report.GetPayoutStatistic, 'payoutStatistic', q);
 export const useSumSalesSummary = (q: ReportQuery) => useReport<SumSalesSummary>(API.Report.GetSumSalesSummary, 'sumSales', q);
 
 /** The report as a file: every filtered row, headed in the reader's language. */

@@ -1,0 +1,89 @@
+// Sales and payout statistics (Report/GetSalesStatistic, GetPayoutStatistic): the sales summary's and the
+// payout report's own figures, grouped by draw date, pool and bet code instead of by downline, with the
+// per-(date, pool) series a chart draws. One grouping-sets read gives the rows, the series and the totals,
+// so the three always agree; the lines and strikes are read exactly as the summary and the payout report
+// read them (sales.linesOf; payout's settled rounds and release test), never re-priced.
+import { sql, type SQL } from 'drizzle-orm';
+import type { PayoutStatistic, PayoutStatisticFigures, SalesStatistic, SalesStatisticFigures, StatisticQuery } from '@app/contract';
+import type { DbOrTx } from '../../platform/db';
+import type { AuthContext } from '../../platform/session';
+import { rows } from '../ledger/queries';
+import { releasedSql } from './payout';
+import { linesOf } from './sales';
+import { betCodeSql, drawFilterSql, reportHead, reportNode } from './scope';
+
+/** grouping(): 0 a (date, pool, code) row; 1 a (date, pool) point of the series; 7 the grand total. */
+type Level = { level: number; drawDate: string | null; poolId: number | null; betCode: string | null };
+
+function split<F, R extends Level & Record<string, unknown>>(found: R[], figures: (r: R) => F, q: StatisticQuery) {
+  const at = (r: R) => ({ drawDate: String(r.drawDate), poolId: Number(r.poolId) });
+  const all = found.filter((r) => Number(r.level) === 0).map((r) => ({ ...at(r), betCode: String(r.betCode), ...figures(r) }));
+  if (q.sortOrder === 'desc') all.reverse();
+  const start = (q.page - 1) * q.pageSize;
+  const total = found.find((r) => Number(r.level) === 7);
+  return {
+    rows: all.slice(start, start + q.pageSize),
+    total: all.length,
+    series: found.filter((r) => Number(r.level) === 1).map((r) => ({ ...at(r), ...figures(r) })),
+    totals: total ? figures(total) : null,
+  };
+}
+
+/** Groups by (date, pool, code), (date, pool) and () at once; rows come ordered by date, pool, code. */
+const GROUPS = sql`group by grouping sets ((draw_date, pool_id, bet_code), (draw_date, pool_id), ())
+  order by draw_date, pool_id, bet_code`;
+const LEVEL = sql`grouping(draw_date, pool_id, bet_code) as level, to_char(draw_date, 'YYYY-MM-DD') as "drawDate", pool_id as "poolId", bet_code as "betCode"`;
+
+export async function salesStatistic(db: DbOrTx, auth: AuthContext, q: StatisticQuery): Promise<SalesStatistic> {
+  const node = await reportNode(db, auth, q.userId);
+  const head = await reportHead(db, auth, node, q);
+  // Sales are final at the cutoff, so no date is held back (as the sales summary).
+  const found = await rows<Level & Record<'tickets' | 'lines' | 'turnover' | 'commission', string>>(
+    db,
+    sql`with l as materialized (${linesOf(node, q, [])})
+        select ${LEVEL}, count(distinct l.ticket_id) as tickets, count(*) as lines, sum(l.stake) as turnover, sum(l.commission) as commission
+        from l join draws d on d.id = l.draw_id
+        ${GROUPS}`,
+  );
+  const figures = (r: Record<'tickets' | 'lines' | 'turnover' | 'commission', string>): SalesStatisticFigures => ({
+    tickets: Number(r.tickets),
+    lines: Number(r.lines),
+    turnover: Number(r.turnover),
+    commission: Number(r.commission),
+    net: Number(r.turnover) - Number(r.commission),
+  });
+  const out = split(found, figures, q);
+  return { ...head, ...out, totals: out.totals ?? { tickets: 0, lines: 0, turnover: 0, commission: 0, net: 0 } };
+}
+
+export async function payoutStatistic(db: DbOrTx, auth: AuthContext, q: StatisticQuery): Promise<PayoutStatistic> {
+  const node = await reportNode(db, auth, q.userId);
+  const head = await reportHead(db, auth, node, q);
+  const found = await rows<Level & Record<'strikes' | 'stake' | 'amount' | 'released', string>>(
+    db,
+    sql`with w as materialized (${strikesOf(node.path, q, head.blockedDates)})
+        select ${LEVEL}, count(*) as strikes, sum(stake) as stake, sum(amount) as amount, sum(case when released then amount else 0 end) as released
+        from w ${GROUPS}`,
+  );
+  const figures = (r: Record<'strikes' | 'stake' | 'amount' | 'released', string>): PayoutStatisticFigures => ({
+    strikes: Number(r.strikes),
+    stake: Number(r.stake),
+    amount: Number(r.amount),
+    released: Number(r.released),
+  });
+  const out = split(found, figures, q);
+  return { ...head, ...out, totals: out.totals ?? { strikes: 0, stake: 0, amount: 0, released: 0 } };
+}
+
+/** The subtree's winning lines of the range's settled rounds, as the payout report reads them. */
+function strikesOf(path: string, q: StatisticQuery, blockedDates: string[]): SQL {
+  return sql`
+    select s.draw_date, l.pool_id, l.bet_code, l.stake, coalesce(w.player_winnings, 0) as amount, ${releasedSql(sql`w`, sql`l`)} as released
+    from draw_settlements s
+    join winners w on w.draw_id = s.draw_id and w.round = s.round
+    join bet_lines l on l.id = w.bet_line_id
+    join tickets t on t.id = w.ticket_id
+    join users u on u.id = t.user_id
+    where s.distributed_at is not null and ${drawFilterSql('s', q, blockedDates)}
+      and starts_with(u.path, ${path}::text) and ${betCodeSql(sql`l.bet_code`, q)}`;
+}

@@ -1,0 +1,41 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTranslation } from 'react-i18next';
+import { POOLS } from '@app/domain';
+import { formatCents } from '../../ui/text';
+
+/** One colour per pool, in POOLS order, the same on every chart. */
+const COLOURS = ['#d4380d', '#1d39c4', '#389e0d', '#c41d7f', '#d48806', '#08979c', '#531dab', '#7c7c7c'];
+
+interface Point {
+  drawDate: string;
+  poolId: number;
+}
+
+/** A statistic's series drawn as a bar per draw date, stacked by pool; `value` gives each point's amount in cents. */
+export function StatisticChart<P extends Point>({ series, value, testId }: { series: P[]; value: (p: P) => number; testId: string }) {
+  const { t } = useTranslation();
+  const pools = POOLS.filter((p) => series.some((s) => s.poolId === p.id));
+  const byDate = new Map<string, Record<string, number | string>>();
+  for (const s of series) {
+    const day = byDate.get(s.drawDate) ?? { drawDate: s.drawDate };
+    day[`p${s.poolId}`] = value(s) / 100;
+    byDate.set(s.drawDate, day);
+  }
+  const data = [...byDate.values()];
+  return (
+    <div data-testid={testId} style={{ width: '100%', height: 320 }}>
+      <ResponsiveContainer>
+        <BarChart data={data} margin={{ top: 8, right: 16, left: 16, bottom: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="drawDate" />
+          <YAxis tickFormatter={(v: number) => v.toLocaleString()} />
+          <Tooltip formatter={(v) => formatCents(Math.round(Number(v) * 100))} />
+          <Legend />
+          {pools.map((p) => (
+            <Bar key={p.id} dataKey={`p${p.id}`} name={t(`admin.pools.${p.id}`, { defaultValue: p.name })} stackId="pools" fill={COLOURS[POOLS.indexOf(p) % COLOURS.length]} isAnimationActive={false} />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
