@@ -343,6 +343,29 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(JSON.stringify(bad.body)).toContain('toDate');
   });
 
+  it('gives the demo variant of win/loss 2: the accounts flagged demo and their downlines only', async () => {
+    const day = { fromDate: '2026-11-25', toDate: '2026-11-25' };
+    const demo = async (cookie: string, query: Record<string, unknown> = {}) => {
+      const res = await t.request({ url: '/api/Report/GetWinLoss3SectionsReportDemo', cookie, query: { ...day, ...query } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    };
+    expect((await demo(co)).rows).toEqual([]);
+    await t.db.execute(sql`update users set is_demo = true where id = ${ids.setagent}`);
+    try {
+      const full = (await t.request({ url: '/api/Report/GetWinLoss3SectionsReport', cookie: co, query: day })).body.data;
+      const viaAgent = full.rows.find((r: { account: { userId: number } | null }) => r.account?.userId === ids.setagent);
+      const forCompany = await demo(co);
+      expect(forCompany.rows).toEqual([viaAgent]);
+      expect(forCompany.totals.result).toBe(viaAgent.result);
+      // Under the demo agent its player counts too, though not flagged itself.
+      expect((await demo(co, { userId: ids.setagent })).rows.map((r: { account: { userId: number } }) => r.account.userId)).toEqual([ids.setplayer]);
+      expect((await t.request({ url: '/api/Report/GetWinLoss3SectionsReportDemo', cookie: player, query: day })).status).toBe(403);
+    } finally {
+      await t.db.execute(sql`update users set is_demo = false where id = ${ids.setagent}`);
+    }
+  });
+
   it('gives the sales and payout statistics by date, pool and code: the summary\'s and the payout report\'s own figures', async () => {
     const day = { fromDate: '2026-11-20', toDate: '2026-11-25' };
     const get = async (url: string, cookie: string, query: Record<string, unknown> = {}) => {

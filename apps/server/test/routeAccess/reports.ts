@@ -3,6 +3,7 @@ export const reports: Record<string, string> = {
   'GET /api/Report/InitReport': 'session',
   'GET /api/Report/GetWinLossReport': 'fn:Profit Loss Report:1',
   'GET /api/Report/GetWinLoss3SectionsReport': 'fn:Profit Loss Report:1',
+  'GET /api/Report/GetWinLoss3SectionsReportDemo': 'fn:Profit Loss Report:1',
   'GET /api/Report/GetWinLossDetail': 'fn:Bet History:1',
   'GET /api/Report/GetUsLineReport': 'fn:Profit Loss Report:1',
   'GET /api/Report/GetPayoutReport': 'fn:Payout Report:1',

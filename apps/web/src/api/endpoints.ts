@@ -96,6 +96,7 @@ export const API = {
     InitReport: 'GET /api/Report/InitReport',
     GetWinLossReport: 'GET /api/Report/GetWinLossReport',
     GetWinLoss3SectionsReport: 'GET /api/Report/GetWinLoss3SectionsReport',
+    GetWinLoss3SectionsReportDemo: 'GET /api/Report/GetWinLoss3SectionsReportDemo',
     GetWinLossDetail: 'GET /api/Report/GetWinLossDetail',
     GetSalesSummary: 'GET /api/Report/GetSalesSummary',
     GetSumSalesSummary: 'GET /api/Report/GetSumSalesSummary',

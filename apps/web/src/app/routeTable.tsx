@@ -48,6 +48,7 @@ const WinLossSimplePage = lazy(() => import('../features/reports/WinLossSimplePa
 const WinLossDetailPage = lazy(() => import('../features/reports/WinLossDetailPage'));
 const SelfWinLossPage = lazy(() => import('../features/reports/SelfWinLossPage'));
 const SalesSummaryPage = lazy(() => import('../features/reports/SalesSummaryPage'));
+const WinLoss2DemoReportPage = lazy(() => import('../features/reports/WinLoss2DemoReportPage'));
 const SalesStatisticPage = lazy(() => import('../features/reports/SalesStatisticPage'));
 const PayoutStatisticPage = lazy(() => import('../features/reports/PayoutStatisticPage'));
 const UsLinePage = lazy(() => import('../features/reports/UsLinePage'));
@@ -195,6 +196,7 @@ export const ROUTES: AppRoute[] = [
   // Reports (issue 12, decision 0027): each behind the SPEC 6 function that names it.
   { path: '/report/win-loss-report', titleKey: 'reports.routes.winLoss', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetWinLossReport', element: WinLossReportPage },
   { path: '/report/win-loss-2-report', titleKey: 'reports.routes.winLoss2', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetWinLossReport', element: WinLoss2ReportPage },
+  { path: '/report/win-loss-2-report-demo', titleKey: 'reports.routes.winLoss2Demo', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetWinLoss3SectionsReportDemo', element: WinLoss2DemoReportPage },
   { path: '/report/win-loss-report-simple', titleKey: 'reports.routes.winLossSimple', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetWinLossReport', element: WinLossSimplePage },
   { path: '/winloss-detail', titleKey: 'reports.routes.winLossDetail', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetWinLossDetail', element: WinLossDetailPage },
   { path: '/self-winloss-detail', titleKey: 'reports.routes.selfWinLoss', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetWinLossDetail', element: SelfWinLossPage },

@@ -68,7 +68,7 @@ export const MENU: MenuEntry[] = [
     labelKey: 'menu.reports',
     children: [
       { key: 'winLossSimple', labelKey: 'reports.menu.winLossSimple', path: '/report/win-loss-report-simple' },
-      { key: 'winLoss2', labelKey: 'reports.menu.winLoss2', path: '/report/win-loss-2-report', also: ['/report/win-loss-report', '/winloss-detail', '/report/winlose-usline'] },
+      { key: 'winLoss2', labelKey: 'reports.menu.winLoss2', path: '/report/win-loss-2-report', also: ['/report/win-loss-report', '/report/win-loss-2-report-demo', '/winloss-detail', '/report/winlose-usline'] },
       { key: 'salesStatistic', labelKey: 'reports.menu.salesStatistic', path: '/report/sales-statistic-report' },
       { key: 'salesSummary', labelKey: 'reports.menu.salesSummary', path: '/report/sales-summary' },
       { key: 'payout', labelKey: 'reports.menu.payout', path: '/report/payout-report' },

@@ -56,14 +56,16 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
     ok(await init(deps, requireAuth(req))),
   );
   const fileNote = 'format=csv or xlsx answers with every filtered row and the totals as a file headed in lang.';
-  for (const url of ['/api/Report/GetWinLossReport', '/api/Report/GetWinLoss3SectionsReport']) {
+  // The demo variant (SPEC 7 "and a Demo variant"; decision 0031) reads the accounts flagged demo only.
+  for (const url of ['/api/Report/GetWinLossReport', '/api/Report/GetWinLoss3SectionsReport', '/api/Report/GetWinLoss3SectionsReportDemo']) {
+    const demo = url.endsWith('Demo');
     app.get(
       url,
       { config: { access: winLossAccess }, schema: { tags, description: fileNote, querystring: winLossQuery, response: { 200: envelope(winLossReport).or(z.string()) } } },
       async (req, reply) => {
         const q = req.query;
-        if (q.format === 'json') return ok(await winLoss(deps.db, requireAuth(req), q));
-        const all = await winLoss(deps.db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW });
+        if (q.format === 'json') return ok(await winLoss(deps.db, requireAuth(req), q, demo));
+        const all = await winLoss(deps.db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW }, demo);
         const file = { ...winLossFile(all.rows, { ...all.totals, account: null, hasDownlines: false }, q.lang, `${q.fromDate}-${q.toDate}`), leftOut: all.blockedDates };
         return sendReportFile(reply, file, q.format, q.lang);
       },

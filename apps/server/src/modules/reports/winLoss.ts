@@ -43,8 +43,12 @@ const SORT: Record<WinLossQuery['sortBy'], string> = {
 type Raw = Record<(typeof SUMS)[number], string> & { via: number; username: string | null; fullName: string | null; roleId: number | null; hasDownlines: boolean; total: string };
 
 /** The grouped figures of the node, by the downline they came through (its companies for the platform). */
-function grouped(node: ReportNode, q: WinLossQuery, blockedDates: string[]): SQL {
+function grouped(node: ReportNode, q: WinLossQuery, blockedDates: string[], demo: boolean): SQL {
   const via = node.platform ? sql`f.user_id` : sql`f.via_user_id`;
+  // The demo variant: only what came through an account flagged demo or one under such an account.
+  const demoOnly = demo
+    ? sql`${via} in (select u.id from users u where exists (select 1 from users a where a.is_demo and starts_with(u.path, a.path)))`
+    : sql`true`;
   const whose = node.platform
     ? sql`f.user_id in (select id from users where upline_id = ${node.userId}::int and is_main_account)`
     : sql`f.user_id = ${node.userId}::int`;
@@ -55,7 +59,7 @@ function grouped(node: ReportNode, q: WinLossQuery, blockedDates: string[]): SQL
            sum(f.commission_in) as ci, sum(f.winnings_in) as wi
     from settlement_figures f
     join draw_settlements s on s.draw_id = f.draw_id and s.round = f.round and s.distributed_at is not null
-    where ${whose} and ${drawFilterSql('s', q, blockedDates)} and ${betCodeSql(sql`f.bet_code`, q)}
+    where ${whose} and ${demoOnly} and ${drawFilterSql('s', q, blockedDates)} and ${betCodeSql(sql`f.bet_code`, q)}
     group by 1`;
 }
 
@@ -92,13 +96,14 @@ const toFigures = (r: Record<(typeof SUMS)[number], string | null>): WinLossFigu
   payableToUpline: Number(r.payable_to_upline ?? 0),
 });
 
-export async function winLossReport(db: DbOrTx, auth: AuthContext, q: WinLossQuery): Promise<WinLossReport> {
+/** `demo`: the demo variant (GetWinLoss3SectionsReportDemo), the accounts flagged demo and their downlines only. */
+export async function winLossReport(db: DbOrTx, auth: AuthContext, q: WinLossQuery, demo = false): Promise<WinLossReport> {
   const node = await reportNode(db, auth, q.userId);
   const head = await reportHead(db, auth, node, q);
   const totalsOver = SUMS.map((c) => `sum(r.${c}) over () as "t_${c}"`).join(', ');
   const found = await rows<Raw & Record<string, string>>(
     db,
-    sql`with g as (${grouped(node, q, head.blockedDates)}),
+    sql`with g as (${grouped(node, q, head.blockedDates, demo)}),
         r as (select ${figuresSql(node.platform)} from g)
         select r.*, u.username, u.full_name as "fullName", u.role_id as "roleId",
                exists (select 1 from users c where c.upline_id = r.via and c.is_main_account) as "hasDownlines",
@@ -115,6 +120,6 @@ export async function winLossReport(db: DbOrTx, auth: AuthContext, q: WinLossQue
   const first = found[0];
   const totals = toFigures(Object.fromEntries(SUMS.map((c) => [c, first ? first[`t_${c}`] : null])) as Record<(typeof SUMS)[number], string | null>);
   // Past the last page: the count and totals are still those of the whole filtered set.
-  if (!first && q.page > 1) return winLossReport(db, auth, { ...q, page: 1, pageSize: 1 }).then((r) => ({ ...r, rows: [] }));
+  if (!first && q.page > 1) return winLossReport(db, auth, { ...q, page: 1, pageSize: 1 }, demo).then((r) => ({ ...r, rows: [] }));
   return { ...head, rows: list, total: Number(first?.total ?? 0), totals };
 }

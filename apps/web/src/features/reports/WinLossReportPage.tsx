@@ -1,6 +1,6 @@
-import { Button, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { WinLossFigures, WinLossRow } from '@app/contract';
 import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
@@ -33,10 +33,11 @@ const SORTABLE: Partial<Record<Key, string>> = { turnover: 'turnover', downlineW
  * viewer ate and earned, and what the viewer owes above, for settled draw dates. A downline with
  * downlines drills to its own report; a bettor drills to its lines (/winloss-detail).
  */
-export function WinLossReport({ variant, titleKey }: { variant: WinLossVariant; titleKey: string }) {
+export function WinLossReport({ variant, titleKey, demo = false }: { variant: WinLossVariant; titleKey: string; demo?: boolean }) {
   const { t } = useTranslation();
   const { q, set } = useReportQuery({ sortBy: 'username' });
-  const data = useWinLoss(q);
+  const endpoint = demo ? API.Report.GetWinLoss3SectionsReportDemo : API.Report.GetWinLossReport;
+  const data = useWinLoss(q, endpoint);
   const report = data.data;
   const money = (v: number) => <span className={v < 0 ? 'report-negative' : undefined}>{formatCents(v)}</span>;
   const detailLink = (userId: number) => `/winloss-detail?${new URLSearchParams({ userId: String(userId), fromDate: q.fromDate, toDate: q.toDate, poolId: String(q.poolId), betCode: q.betCode })}`;
@@ -73,7 +74,8 @@ export function WinLossReport({ variant, titleKey }: { variant: WinLossVariant; 
     <div data-testid="win-loss-report" className="report-page">
       <Typography.Title level={3}>{t(titleKey)}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <ReportToolbar q={q} set={set} endpoint={API.Report.GetWinLossReport} />
+        <ReportToolbar q={q} set={set} endpoint={endpoint} />
+        {variant === 'sections' && <DemoSwitch demo={demo} />}
         {report && <ReportBreadcrumb trail={report.breadcrumb} onPick={(userId) => set({ userId })} />}
         {report && <ReportNotice blockedDates={report.blockedDates} settlingDates={report.settlingDates} />}
         <Table<WinLossRow>
@@ -119,6 +121,20 @@ export function WinLossReport({ variant, titleKey }: { variant: WinLossVariant; 
         )}
       </Space>
     </div>
+  );
+}
+
+/** Between win/loss 2 and its demo variant (the accounts flagged demo and their downlines), keeping the filter. */
+function DemoSwitch({ demo }: { demo: boolean }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  return (
+    <Space>
+      {demo && <Tag color="orange">{t('reports.demo.only')}</Tag>}
+      <Link to={`/report/win-loss-2-report${demo ? '' : '-demo'}${search}`} data-testid="report-demo-switch">
+        {t(demo ? 'reports.demo.all' : 'reports.demo.open')}
+      </Link>
+    </Space>
   );
 }
 

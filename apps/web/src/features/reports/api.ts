@@ -29,7 +29,7 @@ function useReport<T>(endpoint: string, name: string, q: ReportQuery) {
   return useQuery({ queryKey: ['report', name, q], queryFn: () => fetchData<T>(endpoint, { query: query(q) }), placeholderData: keepPreviousData, staleTime: 0 });
 }
 
-export const useWinLoss = (q: ReportQuery) => useReport<WinLossReport>(API.Report.GetWinLossReport, 'winLoss', q);
+export const useWinLoss = (q: ReportQuery, endpoint: string = API.Report.GetWinLossReport) => useReport<WinLossReport>(endpoint, endpoint, q);
 export const useWinLossDetail = (q: ReportQuery) => useReport<WinLossDetail>(API.Report.GetWinLossDetail, 'winLossDetail', q);
 export const useSalesSummary = (q: ReportQuery) => useReport<SalesSummary>(API.Report.GetSalesSummary, 'sales', q);
 export const useUsLine = (q: ReportQuery) => useReport<UsLineReport>(API.Report.GetUsLineReport, 'usline', q);
