@@ -52,6 +52,7 @@ export default defineConfig({
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'Admin12345',
       DEMO: '1',
+      DEMO_HISTORY: '0',
       DEMO_PASSWORD: 'Demo12345',
     },
   },

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { startJobs } from './modules/jobs';
 import { seedDemo, DEMO_ACCOUNTS } from './db/demo';
+import { seedDemoHistory } from './db/demoHistory';
 import { ensureSuperAdmin, seedReferenceData } from './db/seed';
 import { systemClock } from './platform/clock';
 import { loadConfig } from './platform/config';
@@ -12,6 +13,9 @@ await seedReferenceData(database.db);
 const admin = await ensureSuperAdmin(database.db, config.adminUsername, config.adminPassword);
 const demoPassword = process.env.DEMO_PASSWORD || 'Demo12345';
 if (process.env.DEMO === '1') await seedDemo(database.db, config.adminUsername, demoPassword, config.tzBusiness, systemClock.now());
+// The last two draw days played and settled, so the reports have figures to show (DEMO_HISTORY=0: none;
+// the Playwright specs start from the bare demo so their figures are known).
+if (process.env.DEMO === '1' && process.env.DEMO_HISTORY !== '0') await seedDemoHistory(database.db, config, config.adminUsername, demoPassword, systemClock.now());
 const app = await buildApp({ db: database.db, clock: systemClock, config }, { logger: true });
 await app.listen({ port: config.port, host: config.host });
 const stopJobs = startJobs({ db: database.db, clock: systemClock, config });

@@ -1,0 +1,123 @@
+// Demo history (issue 12 item 13): the demo's last two draw days before today, played, resulted,
+// released, settled and paid out through the real API, so every report has settled figures to show on a
+// fresh demo. Nothing is written around the rules: each step is the call a user would make, run by the
+// app with its clock set to that moment of the past day (bets before the cutoff, results after it, the
+// release by a second admin login), so the ledger, figures and reports are exactly what a real day leaves.
+// Idempotent: a day whose Magnum draw already has a result is left as it is.
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { HierarchyLevel, PoolId } from '@app/domain';
+import { buildApp } from '../app';
+import { ManualClock } from '../platform/clock';
+import type { Config } from '../platform/config';
+import type { Db } from '../platform/db';
+import type { HttpApp } from '../platform/http';
+import { createSession, SESSION_COOKIE } from '../platform/session';
+
+const POOLS_PLAYED = [PoolId.Magnum, PoolId.PMP, PoolId.Toto] as const;
+const DAYS = 2;
+
+type Row = Record<string, unknown>;
+const rowsOf = async <T extends Row>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+
+/** A small deterministic generator (the same history on every fresh demo). */
+function numbersFor(seed: string, count: number, avoid: Set<string>): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (out.length < count) {
+    const n = String(crypto.createHash('sha256').update(`${seed}:${i++}`).digest().readUInt32BE(0) % 10_000).padStart(4, '0');
+    if (!avoid.has(n) && !out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+/** The bets of a day: each player's numbers (the first few of which the results will strike). */
+function betsOf(day: string) {
+  const [a, b, c, d, e, f, g, h] = numbersFor(`bets:${day}`, 8, new Set());
+  return {
+    demoplayer: { numbers: [a, b, c, d], text: `D\n#123\n${a}#5#5\n${b}#2#1\n${c}#3\n${d}#1#1` },
+    demoplayer2: { numbers: [e, f, g, h], text: `D\n#12\n${e}#10\n${f}#2#2\n${g}#4#1\n${h}#1` },
+  };
+}
+
+/** A pool's 23 results: the struck numbers in the slots given, the rest drawn so as not to strike by chance. */
+function resultOf(day: string, poolId: number, strikes: { first?: string; starter?: string; consolation?: string }, bets: Set<string>) {
+  const free = numbersFor(`result:${day}:${poolId}`, 23, new Set([...bets]));
+  const take = () => free.shift()!;
+  const first = strikes.first ?? take();
+  const second = take();
+  const third = take();
+  const starter = Array.from({ length: 10 }, (_, i) => (i === 3 && strikes.starter ? strikes.starter : take()));
+  const consolation = Array.from({ length: 10 }, (_, i) => (i === 6 && strikes.consolation ? strikes.consolation : take()));
+  return { fourD: { first, second, third, starter, consolation } };
+}
+
+export async function seedDemoHistory(db: Db, config: Config, adminUsername: string, password: string, now: Date): Promise<void> {
+  const days = await rowsOf<{ day: string; done: boolean }>(
+    db,
+    sql`select to_char(d.draw_date, 'YYYY-MM-DD') as day, exists (select 1 from pool_results r where r.draw_id = d.id) as done
+        from draws d where d.pool_id = ${PoolId.Magnum} and d.record_status = 1 and d.cutoff_at < ${now.toISOString()}::timestamptz - interval '1 day'
+        order by d.draw_date desc limit ${DAYS}`,
+  );
+  const todo = days.filter((d) => !d.done).reverse();
+  if (todo.length === 0) return;
+
+  const idOf = async (username: string) => (await rowsOf<{ id: number }>(db, sql`select id from users where lower(username) = ${username.toLowerCase()}`))[0]?.id;
+  const clock = new ManualClock(now);
+  const app = await buildApp({ db, clock, config }, { logger: false });
+  try {
+    const sessionOf = async (username: string) => {
+      const { token } = await createSession(db, clock, Number(await idOf(username)), { ip: '127.0.0.1', userAgent: 'demo history' });
+      return `${SESSION_COOKIE}=${token}`;
+    };
+    // A second player of the agent, opened by the agent as any account is, so the agent's report has two rows.
+    if (!(await idOf('demoplayer2'))) {
+      await call(app, await sessionOf('demoagent'), '/api/Account/CreateOrUpdateUser', {
+        username: 'demoplayer2',
+        fullName: 'Demo Player Two',
+        password,
+        level: HierarchyLevel.Player,
+        creditLimit: 200_000,
+      });
+    }
+    for (const { day } of todo) await playDay(db, app, clock, day, sessionOf, adminUsername);
+  } finally {
+    await app.close();
+  }
+}
+async function call(app: HttpApp, cookie: string, url: string, json: unknown) {
+  const res = await app.inject({ method: 'POST', url, headers: { 'x-requested-with': 'XMLHttpRequest', cookie }, payload: json as object, remoteAddress: '127.0.0.1' });
+  if (res.statusCode !== 200) throw new Error(`demo history: ${url} answered ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+async function playDay(db: Db, app: HttpApp, clock: ManualClock, day: string, sessionOf: (u: string) => Promise<string>, adminUsername: string) {
+  const draws = await rowsOf<{ id: number; pool_id: number; cutoff_at: Date | string }>(
+    db,
+    sql`select id, pool_id, cutoff_at from draws where draw_date = ${day}::date and record_status = 1 and pool_id = any(${`{${POOLS_PLAYED.join(',')}}`}::int[])`,
+  );
+  const cutoff = Math.min(...draws.map((d) => new Date(d.cutoff_at).getTime()));
+  // The bets: two hours before the cutoff.
+  clock.set(new Date(cutoff - 2 * 3_600_000));
+  const bets = betsOf(day);
+  for (const [username, bet] of Object.entries(bets)) {
+    await call(app, await sessionOf(username), '/api/Bet/PlaceExpressOrder', { text: bet.text, idempotencyKey: `demo-history-${day}-${username}` });
+  }
+  // The results: an hour after the cutoff, entered by the super admin and released by the IT admin.
+  clock.set(new Date(cutoff + 3_600_000));
+  const every = new Set([...bets.demoplayer.numbers, ...bets.demoplayer2.numbers]);
+  const strikes: Record<number, { first?: string; starter?: string; consolation?: string }> = {
+    [PoolId.Magnum]: { starter: bets.demoplayer.numbers[1], consolation: bets.demoplayer2.numbers[0] },
+    [PoolId.PMP]: { first: bets.demoplayer2.numbers[3], consolation: bets.demoplayer.numbers[3] },
+    [PoolId.Toto]: { starter: bets.demoplayer.numbers[2] },
+  };
+  const admin = await sessionOf(adminUsername);
+  const it = await sessionOf('demoit');
+  for (const d of draws) {
+    const saved = await call(app, admin, '/api/Result/SavePoolResult', { drawId: Number(d.id), numbers: resultOf(day, Number(d.pool_id), strikes[Number(d.pool_id)] ?? {}, every), version: 0 });
+    await call(app, it, '/api/Configuration/SubmitReleaseResultStatus', { drawId: Number(d.id), version: saved.version });
+  }
+  // The company releases the winners' credit the same evening.
+  clock.set(new Date(cutoff + 2 * 3_600_000));
+  await call(app, await sessionOf('democo'), '/api/Result/ReleaseCredit', { drawDate: day });
+}

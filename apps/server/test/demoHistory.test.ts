@@ -1,0 +1,68 @@
+// The demo's history (issue 12 item 13): the last two draw days before today played, resulted, released,
+// settled and paid through the real API, so a fresh demo has settled figures in every report. The figures
+// are settlement's own: each demo account's win/loss is its journal, and they sum to zero; a second run
+// changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { seedDemo } from '../src/db/demo';
+import { seedDemoHistory } from '../src/db/demoHistory';
+import { checkLedger } from '../src/modules/ledger/service';
+import { loadConfig } from '../src/platform/config';
+import { ADMIN, createTestApp, type TestApp } from './support/testApp';
+
+let t: TestApp;
+const PASSWORD = 'Demo12345';
+const NOW = '2026-11-24T04:00:00Z';
+const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+const count = async (table: string) => Number((await rows<{ n: string }>(sql.raw(`select count(*)::text as n from ${table}`)))[0].n);
+
+beforeAll(async () => {
+  t = await createTestApp({ start: NOW });
+  await seedDemo(t.db, ADMIN.username, PASSWORD, 'Asia/Kuala_Lumpur', new Date(NOW));
+  await seedDemoHistory(t.db, { ...loadConfig({}), webDist: '/nonexistent' }, ADMIN.username, PASSWORD, new Date(NOW));
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('the demo history', () => {
+  it('settles the last two draw days before today, with strikes, and releases the winners\' credit', async () => {
+    const settled = await rows<{ day: string; pools: number }>(
+      sql`select to_char(draw_date, 'YYYY-MM-DD') as day, count(*)::int as pools from draw_settlements where distributed_at is not null group by 1 order by 1`,
+    );
+    expect(settled).toEqual([{ day: '2026-11-21', pools: 3 }, { day: '2026-11-22', pools: 3 }]);
+    expect(await count('winners')).toBeGreaterThanOrEqual(8);
+    const held = await rows<{ b: string }>(sql`select coalesce(sum(balance), 0)::text as b from ledger_accounts where code like 'held-winnings:%'`);
+    expect(Number(held[0].b)).toBe(0);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('reports each demo account\'s result as its journal, summing to zero', async () => {
+    const range = { fromDate: '2026-11-21', toDate: '2026-11-22' };
+    const results: number[] = [];
+    for (const username of ['democo', 'demoagent']) {
+      const cookie = await t.login(username, PASSWORD);
+      const report = await t.request({ url: '/api/Report/GetWinLossReport', cookie, query: range });
+      expect(report.status, JSON.stringify(report.body)).toBe(200);
+      results.push(report.body.data.totals.result);
+      if (username === 'demoagent') expect(report.body.data.rows.map((r: { account: { username: string } }) => r.account.username).sort()).toEqual(['demoplayer', 'demoplayer2']);
+    }
+    for (const username of ['demoplayer', 'demoplayer2']) {
+      const cookie = await t.login(username, PASSWORD);
+      const own = await t.request({ url: '/api/Report/GetWinLossDetail', cookie, query: range });
+      expect(own.status, JSON.stringify(own.body)).toBe(200);
+      results.push(own.body.data.totals.result);
+    }
+    expect(results.reduce((a, b) => a + b, 0)).toBe(0);
+    const journal = await rows<{ s: string }>(
+      sql`select coalesce(sum(je.amount), 0)::text as s from journal_entries je join ledger_accounts a on a.id = je.account_id
+          join journal_transactions jt on jt.id = je.transaction_id join users u on u.id = a.user_id
+          where u.username = 'demoagent' and jt.kind in ('stake', 'settlement', 'winning')`,
+    );
+    expect(results[1]).toBe(Number(journal[0].s));
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = { tickets: await count('tickets'), journal: await count('journal_transactions'), users: await count('users') };
+    await seedDemoHistory(t.db, { ...loadConfig({}), webDist: '/nonexistent' }, ADMIN.username, PASSWORD, new Date(NOW));
+    expect({ tickets: await count('tickets'), journal: await count('journal_transactions'), users: await count('users') }).toEqual(before);
+  });
+});
