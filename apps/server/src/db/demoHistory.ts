@@ -6,6 +6,7 @@
 // Idempotent: a day whose Magnum draw already has a result is left as it is.
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { accountSettings } from '@app/contract';
 import { HierarchyLevel, PoolId } from '@app/domain';
 import { buildApp } from '../app';
 import { ManualClock } from '../platform/clock';
@@ -80,11 +81,24 @@ export async function seedDemoHistory(db: Db, config: Config, adminUsername: str
         creditLimit: 200_000,
       });
     }
+    // The company keeps what it takes and the agent a share of what its players bet (position taking), as
+    // in the trade, so the reports show own positions beside the commission; set from above like any change.
+    await keepShare(app, await sessionOf(adminUsername), Number(await idOf('democo')), 100);
+    await keepShare(app, await sessionOf('democo'), Number(await idOf('demoagent')), 40);
     for (const { day } of todo) await playDay(db, app, clock, day, sessionOf, adminUsername);
   } finally {
     await app.close();
   }
 }
+/** Sets an account's position taking where it has none, through the account form's own call. */
+async function keepShare(app: HttpApp, cookie: string, userId: number, positionTaking: number) {
+  const detail = await app.inject({ method: 'GET', url: `/api/Account/GetUserDetailsById?userId=${userId}`, headers: { 'x-requested-with': 'XMLHttpRequest', cookie } });
+  const account = detail.json().data as Record<string, unknown>;
+  if (Number(account.positionTaking) !== 0) return;
+  const settings = Object.fromEntries(Object.keys(accountSettings.shape).filter((k) => k in account).map((k) => [k, account[k]]));
+  await call(app, cookie, '/api/Account/CreateOrUpdateUser', { ...settings, userId, positionTaking });
+}
+
 async function call(app: HttpApp, cookie: string, url: string, json: unknown) {
   const res = await app.inject({ method: 'POST', url, headers: { 'x-requested-with': 'XMLHttpRequest', cookie }, payload: json as object, remoteAddress: '127.0.0.1' });
   if (res.statusCode !== 200) throw new Error(`demo history: ${url} answered ${res.statusCode} ${res.body}`);
@@ -107,9 +121,9 @@ async function playDay(db: Db, app: HttpApp, clock: ManualClock, day: string, se
   clock.set(new Date(cutoff + 3_600_000));
   const every = new Set([...bets.demoplayer.numbers, ...bets.demoplayer2.numbers]);
   const strikes: Record<number, { first?: string; starter?: string; consolation?: string }> = {
-    [PoolId.Magnum]: { starter: bets.demoplayer.numbers[1], consolation: bets.demoplayer2.numbers[0] },
-    [PoolId.PMP]: { first: bets.demoplayer2.numbers[3], consolation: bets.demoplayer.numbers[3] },
-    [PoolId.Toto]: { starter: bets.demoplayer.numbers[2] },
+    [PoolId.Magnum]: { starter: bets.demoplayer.numbers[1] },
+    [PoolId.PMP]: { consolation: bets.demoplayer2.numbers[3] },
+    [PoolId.Toto]: { consolation: bets.demoplayer.numbers[3] },
   };
   const admin = await sessionOf(adminUsername);
   const it = await sessionOf('demoit');

@@ -1002,7 +1002,7 @@ export const bm: Resource = {
     payoutTable: { normal: 'Biasa', gd: 'GD', package: 'Pakej {{name}} bagi {{account}}', notSold: 'Tidak dijual' },
     winning: { bettors: 'Pertaruh', noResult: 'Tiada keputusan dikeluarkan untuk tarikh ini.', noStrike: 'Tiada nombor kena dalam downline anda.', settled: 'Diselesaikan' },
     map: { stake: 'Pertaruhan', stakeTotal: 'Jumlah Pertaruhan', ifStruck: 'Bayaran makan sendiri jika kena', risk: 'Risiko', search: 'Nombor bermula dengan', pickDraw: 'Pool', noDraw: 'Tiada cabutan pada tarikh ini.', orderedAt: 'Masa pesanan', ticketsOf: 'Tiket bagi {{number}}', sort: { risk: 'Risiko tertinggi dahulu', number: 'Ikut nombor', stake: 'Pertaruhan terbesar dahulu', eaten: 'Makan terbanyak dahulu' } },
-    statistic: { turnoverByDay: 'Jualan mengikut tarikh cabutan dan kolam', payoutByDay: 'Bayaran mengikut tarikh cabutan dan kolam', strikes: 'Kena' },
+    statistic: { payout: 'Bayaran', turnoverByDay: 'Jualan mengikut tarikh cabutan dan kolam', payoutByDay: 'Bayaran mengikut tarikh cabutan dan kolam', strikes: 'Kena' },
     demo: { only: 'Akaun demo sahaja', open: 'Akaun demo', all: 'Semua akaun' },
     sections: { downline: 'Downline', own: 'Sendiri', upline: 'Upline' },
     figures: {

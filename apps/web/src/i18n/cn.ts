@@ -995,7 +995,7 @@ export const cn: Resource = {
     payoutTable: { normal: '普通', gd: 'GD', package: '{{account}} 的配套 {{name}}', notSold: '未开售' },
     winning: { bettors: '下注人数', noResult: '此日期没有已发布的成绩。', noStrike: '您的下线没有中奖。', settled: '已结算' },
     map: { stake: '注额', stakeTotal: '总注额', ifStruck: '实占若中奖须赔', risk: '风险', search: '号码开头', pickDraw: '彩池', noDraw: '此日期没有开彩。', orderedAt: '下注时间', ticketsOf: '{{number}} 的彩票', sort: { risk: '风险最高在前', number: '按号码', stake: '注额最大在前', eaten: '实占最多在前' } },
-    statistic: { turnoverByDay: '按开奖日期和彩池的投注总额', payoutByDay: '按开奖日期和彩池的派彩', strikes: '中奖注数' },
+    statistic: { payout: '派彩', turnoverByDay: '按开奖日期和彩池的投注总额', payoutByDay: '按开奖日期和彩池的派彩', strikes: '中奖注数' },
     demo: { only: '仅示范账户', open: '示范账户', all: '全部账户' },
     sections: { downline: '下线', own: '自己', upline: '上级' },
     figures: {

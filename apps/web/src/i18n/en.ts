@@ -1019,7 +1019,7 @@ export const en = {
     payoutTable: { normal: 'Normal', gd: 'GD', package: 'Package {{name}} of {{account}}', notSold: 'Not sold' },
     winning: { bettors: 'Bettors', noResult: 'No released result for this date.', noStrike: 'No strike in your downline.', settled: 'Settled' },
     map: { stake: 'Stake', stakeTotal: 'Total Stake', ifStruck: 'Own eaten pays if struck', risk: 'Risk', search: 'Number starts with', pickDraw: 'Pool', noDraw: 'No draw on this date.', orderedAt: 'Ordered at', ticketsOf: 'Tickets on {{number}}', sort: { risk: 'Riskiest first', number: 'By number', stake: 'Largest stake first', eaten: 'Most eaten first' } },
-    statistic: { turnoverByDay: 'Turnover by draw date and pool', payoutByDay: 'Payout by draw date and pool', strikes: 'Strikes' },
+    statistic: { payout: 'Payout', turnoverByDay: 'Turnover by draw date and pool', payoutByDay: 'Payout by draw date and pool', strikes: 'Strikes' },
     demo: { only: 'Demo accounts only', open: 'Demo accounts', all: 'All accounts' },
     sections: { downline: 'Downline', own: 'Own', upline: 'Upline' },
     figures: {

@@ -23,7 +23,7 @@ export default function PayoutStatisticPage() {
     { title: t('reports.betCode'), dataIndex: 'betCode', key: 'betCode' },
     { title: t('reports.statistic.strikes'), dataIndex: 'strikes', key: 'strikes', align: 'right' },
     money(t('reports.payout.stake'), (r) => r.stake, 'stake'),
-    money(t('reports.payout.amount'), (r) => r.amount, 'amount'),
+    money(t('reports.statistic.payout'), (r) => r.amount, 'amount'),
     money(t('reports.payout.released'), (r) => r.released, 'released'),
     money(t('reports.payout.held'), (r) => r.amount - r.released, 'held'),
   ];

@@ -25,7 +25,7 @@ export function StatisticChart<P extends Point>({ series, value, testId }: { ser
   return (
     <div data-testid={testId} style={{ width: '100%', height: 320 }}>
       <ResponsiveContainer>
-        <BarChart data={data} margin={{ top: 8, right: 16, left: 16, bottom: 8 }}>
+        <BarChart data={data} margin={{ top: 8, right: 16, left: 16, bottom: 8 }} maxBarSize={64}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="drawDate" />
           <YAxis tickFormatter={(v: number) => v.toLocaleString()} />
