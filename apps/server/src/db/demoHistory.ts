@@ -79,6 +79,8 @@ export async function seedDemoHistory(db: Db, config: Config, adminUsername: str
         password,
         level: HierarchyLevel.Player,
         creditLimit: 200_000,
+        // Flagged demo: win/loss 2's demo variant reads its play apart (decision 0031).
+        isDemo: true,
       });
     }
     // The company keeps what it takes and the agent a share of what its players bet (position taking), as
