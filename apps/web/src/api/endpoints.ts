@@ -109,6 +109,9 @@ export const API = {
     GetWinningReport: 'GET /api/Report/GetWinningReport',
     GetMapReport: 'GET /api/Report/GetMapReport',
     GetMapReportTicket: 'GET /api/Report/GetMapReportTicket',
+    GetStakeHolderReport: 'GET /api/Report/GetStakeHolderReport',
+    GetWinLossOccupiedReport: 'GET /api/Report/GetWinLossOccupiedReport',
+    GetUserEatData: 'GET /api/Report/GetUserEatData',
   },
   Result: {
     GetPoolResult: 'GET /api/Result/GetPoolResult',

@@ -44,6 +44,7 @@ const FightLimitPage = lazy(() => import('../features/risk/FightLimitPage'));
 const RedNumberPage = lazy(() => import('../features/risk/RedNumberPage'));
 const WinLossReportPage = lazy(() => import('../features/reports/WinLossReportPage'));
 const WinLoss2ReportPage = lazy(() => import('../features/reports/WinLoss2ReportPage'));
+const StakeholderReportPage = lazy(() => import('../features/reports/StakeholderReportPage'));
 const WinLossSimplePage = lazy(() => import('../features/reports/WinLossSimplePage'));
 const WinLossDetailPage = lazy(() => import('../features/reports/WinLossDetailPage'));
 const SelfWinLossPage = lazy(() => import('../features/reports/SelfWinLossPage'));
@@ -194,6 +195,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/manage-fight-limit', titleKey: 'risk.routes.fightLimit', layout: 'shell', fn: 'Fight Limit', api: 'GET /api/Account/GetFightLimitRelatedData', element: FightLimitPage },
   { path: '/admin-setting/rednumber', titleKey: 'risk.routes.redNumber', layout: 'shell', fn: 'Red Number', api: 'GET /api/Configuration/GetRedNumber', element: RedNumberPage },
   // Reports (issue 12, decision 0027): each behind the SPEC 6 function that names it.
+  { path: '/report/stakeholder-report', titleKey: 'reports.routes.stakeholder', layout: 'shell', fn: 'Stakeholder Report', api: 'GET /api/Report/GetStakeHolderReport', element: StakeholderReportPage },
   { path: '/report/win-loss-report', titleKey: 'reports.routes.winLoss', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetWinLossReport', element: WinLossReportPage },
   { path: '/report/win-loss-2-report', titleKey: 'reports.routes.winLoss2', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetWinLossReport', element: WinLoss2ReportPage },
   { path: '/report/win-loss-2-report-demo', titleKey: 'reports.routes.winLoss2Demo', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetWinLoss3SectionsReportDemo', element: WinLoss2DemoReportPage },

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { InitReport, PayoutReport, PayoutStatistic, SalesStatistic, SalesSummary, SumSalesSummary, UsLineReport, WinLossDetail, WinLossReport } from '@app/contract';
+import type { InitReport, OccupiedReport, PayoutReport, PayoutStatistic, SalesStatistic, SalesSummary, StakeholderReport, SumSalesSummary, UserEatData, UsLineReport, WinLossDetail, WinLossReport } from '@app/contract';
 import { fetchData } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import { API } from '../../api/endpoints';
@@ -38,6 +38,12 @@ export const usePayout = (q: ReportQuery, self: boolean) =>
 export const useSalesStatistic = (q: ReportQuery) => useReport<SalesStatistic>(API.Report.GetSalesStatistic, 'salesStatistic', q);
 export const usePayoutStatistic = (q: ReportQuery) => useReport<PayoutStatistic>(API.Report.GetPayoutStatistic, 'payoutStatistic', q);
 export const useSumSalesSummary = (q: ReportQuery) => useReport<SumSalesSummary>(API.Report.GetSumSalesSummary, 'sumSales', q);
+
+export const useStakeholder = (q: ReportQuery) => useReport<StakeholderReport>(API.Report.GetStakeHolderReport, 'stakeholder', q);
+export const useOccupied = (q: ReportQuery) => useReport<OccupiedReport>(API.Report.GetWinLossOccupiedReport, 'occupied', q);
+/** The node's eaten stake per draw: every draw of the range, so no paging or sorting is sent. */
+export const useUserEatData = (q: ReportQuery) =>
+  useReport<UserEatData>(API.Report.GetUserEatData, 'eatData', { fromDate: q.fromDate, toDate: q.toDate, poolId: q.poolId, betCode: q.betCode, userId: q.userId } as ReportQuery);
 
 /** The report as a file: every filtered row, headed in the reader's language. */
 export const downloadReport = (endpoint: string, q: ReportQuery, format: 'csv' | 'xlsx', lang: string) =>
