@@ -3,7 +3,7 @@
 // figures settlement booked (settlement_figures), never money recomputed. Amounts in cents.
 import { z } from 'zod';
 import { BET_CODES } from '@app/domain';
-import { INT4_MAX, isoDate, queryId } from './fields';
+import { isoDate, queryId } from './fields';
 
 /** SPEC 9: the value of "all" in a report filter. */
 export const REPORT_ALL = -1;
@@ -22,15 +22,15 @@ const filterShape = {
   userId: queryId.optional(),
 };
 export const paging = {
-  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
+  /** Bounded so that the row offset (page x pageSize) stays an int4 in SQL. */
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
   /** json: a page; csv or xlsx: every filtered row and the totals as a file, headed in `lang`. */
   format: z.enum(['json', 'csv', 'xlsx']).default('json'),
   lang: z.enum(['en', 'cn', 'bm']).default('en'),
 };
-/** Paging, sorting and the file format, shared by every paged report query. */
-export const reportPaging = paging;
+
 const range = (f: unknown) => f as { fromDate: string; toDate: string };
 /** A report's query: the filter (and paging, sorting) with its date range checked. */
 export const withRange = <T extends z.ZodRawShape>(shape: T) =>

@@ -2,9 +2,9 @@
 // /report/sales-statistic-report and /report/payout-statistic-report): the sales summary's and the payout
 // report's figures by draw date, pool and bet code over a range, with the per-date series a chart draws.
 import { z } from 'zod';
-import { reportHead, reportPaging, withRange } from './reports';
+import { paging, reportHead, withRange } from './reports';
 
-export const statisticQuery = withRange({ ...reportPaging });
+export const statisticQuery = withRange({ ...paging });
 export type StatisticQuery = z.infer<typeof statisticQuery>;
 
 const key = { drawDate: z.string(), poolId: z.number().int() };

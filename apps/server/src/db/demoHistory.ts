@@ -54,9 +54,13 @@ function resultOf(day: string, poolId: number, strikes: { first?: string; starte
 }
 
 export async function seedDemoHistory(db: Db, config: Config, adminUsername: string, password: string, now: Date): Promise<void> {
+  // A day is done once every draw it plays is settled; one cut short (the process stopped) is taken up again
+  // where it stopped: each step below is skipped once it has happened.
   const days = await rowsOf<{ day: string; done: boolean }>(
     db,
-    sql`select to_char(d.draw_date, 'YYYY-MM-DD') as day, exists (select 1 from pool_results r where r.draw_id = d.id) as done
+    sql`select to_char(d.draw_date, 'YYYY-MM-DD') as day,
+               not exists (select 1 from draws o where o.draw_date = d.draw_date and o.record_status = 1 and o.pool_id = any(${`{${POOLS_PLAYED.join(',')}}`}::int[])
+                           and not exists (select 1 from draw_settlements s where s.draw_id = o.id and s.distributed_at is not null)) as done
         from draws d where d.pool_id = ${PoolId.Magnum} and d.record_status = 1 and d.cutoff_at < ${now.toISOString()}::timestamptz - interval '1 day'
         order by d.draw_date desc limit ${DAYS}`,
   );
@@ -110,7 +114,7 @@ async function call(app: HttpApp, cookie: string, url: string, json: unknown) {
 async function playDay(db: Db, app: HttpApp, clock: ManualClock, day: string, sessionOf: (u: string) => Promise<string>, adminUsername: string) {
   const draws = await rowsOf<{ id: number; pool_id: number; cutoff_at: Date | string }>(
     db,
-    sql`select id, pool_id, cutoff_at from draws where draw_date = ${day}::date and record_status = 1 and pool_id = any(${`{${POOLS_PLAYED.join(',')}}`}::int[])`,
+    sql`select id, pool_id, cutoff_at from draws where draw_date = ${day}::date and record_status = 1 and pool_id = any(${`{${POOLS_PLAYED.join(',')}}`}::int[]) order by pool_id`,
   );
   const cutoff = Math.min(...draws.map((d) => new Date(d.cutoff_at).getTime()));
   // The bets: two hours before the cutoff.
@@ -130,8 +134,9 @@ async function playDay(db: Db, app: HttpApp, clock: ManualClock, day: string, se
   const admin = await sessionOf(adminUsername);
   const it = await sessionOf('demoit');
   for (const d of draws) {
-    const saved = await call(app, admin, '/api/Result/SavePoolResult', { drawId: Number(d.id), numbers: resultOf(day, Number(d.pool_id), strikes[Number(d.pool_id)] ?? {}, every), version: 0 });
-    await call(app, it, '/api/Configuration/SubmitReleaseResultStatus', { drawId: Number(d.id), version: saved.version });
+    const [result] = await rowsOf<{ status: string; version: number }>(db, sql`select status, version from pool_results where draw_id = ${d.id}`);
+    const version = result ? Number(result.version) : (await call(app, admin, '/api/Result/SavePoolResult', { drawId: Number(d.id), numbers: resultOf(day, Number(d.pool_id), strikes[Number(d.pool_id)] ?? {}, every), version: 0 })).version;
+    if (result?.status !== 'released') await call(app, it, '/api/Configuration/SubmitReleaseResultStatus', { drawId: Number(d.id), version });
   }
   // The company releases the winners' credit the same evening.
   clock.set(new Date(cutoff + 2 * 3_600_000));

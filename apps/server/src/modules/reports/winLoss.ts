@@ -45,10 +45,11 @@ type Raw = Record<(typeof SUMS)[number], string> & { via: number; username: stri
 /** The grouped figures of the node, by the downline they came through (its companies for the platform). */
 function grouped(node: ReportNode, q: WinLossQuery, blockedDates: string[], demo: boolean): SQL {
   const via = node.platform ? sql`f.user_id` : sql`f.via_user_id`;
-  // The demo variant: only what came through an account flagged demo or one under such an account.
-  const demoOnly = demo
-    ? sql`${via} in (select u.id from users u where exists (select 1 from users a where a.is_demo and starts_with(u.path, a.path)))`
-    : sql`true`;
+  // The demo variant (decision 0031): the rows of the direct downlines that are demo accounts or lie under
+  // one, and the node's own tickets when the node is such an account. The figures are kept per direct
+  // downline, so demo play deeper under a regular downline shows once drilled down to that downline.
+  const demoish = (id: SQL) => sql`exists (select 1 from users u join users a on a.is_demo and starts_with(u.path, a.path) where u.id = ${id})`;
+  const demoOnly = demo ? sql`(case when ${via} = 0 then ${demoish(sql`${node.userId}::int`)} else ${demoish(via)} end)` : sql`true`;
   const whose = node.platform
     ? sql`f.user_id in (select id from users where upline_id = ${node.userId}::int and is_main_account)`
     : sql`f.user_id = ${node.userId}::int`;
