@@ -55,7 +55,7 @@ describe('left menu (SPEC 2)', () => {
       'bet[webOrder,webOrder2,expressBetting]',
       'history[ticketHistory,autoTicket]',
       'payment',
-      'reports[stakeholder,winLossSimple,winLoss2,salesStatistic,salesSummary,payout,payoutStatistic,payoutTable,map,winning]',
+      'reports[stakeholder,inbox,winLossSimple,winLoss2,salesStatistic,salesSummary,payout,payoutStatistic,payoutTable,map,winning]',
       'results',
       'admin[drawDate,cutoffTime,masterPackages,manageCompany,roles,redNumbers]',
       'help',

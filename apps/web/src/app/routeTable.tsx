@@ -53,6 +53,7 @@ const WinLoss2DemoReportPage = lazy(() => import('../features/reports/WinLoss2De
 const SalesStatisticPage = lazy(() => import('../features/reports/SalesStatisticPage'));
 const PayoutStatisticPage = lazy(() => import('../features/reports/PayoutStatisticPage'));
 const UsLinePage = lazy(() => import('../features/reports/UsLinePage'));
+const InboxPage = lazy(() => import('../features/reports/InboxPage'));
 const PayoutReportPage = lazy(() => import('../features/reports/PayoutReportPage'));
 const PayoutTablePage = lazy(() => import('../features/reports/PayoutTablePage'));
 const WinningReportPage = lazy(() => import('../features/reports/WinningReportPage'));
@@ -212,6 +213,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/report/map-report-without-modal', titleKey: 'reports.routes.map', layout: 'shell', fn: 'Map Report', api: 'GET /api/Report/GetMapReport', element: MapReportInlinePage },
   { path: '/report/sales-statistic-report', titleKey: 'reports.routes.salesStatistic', layout: 'shell', fn: 'Group Sales Report', api: 'GET /api/Report/GetSalesStatistic', element: SalesStatisticPage },
   { path: '/report/payout-statistic-report', titleKey: 'reports.routes.payoutStatistic', layout: 'shell', fn: 'Payout Report', api: 'GET /api/Report/GetPayoutStatistic', element: PayoutStatisticPage },
+  { path: '/inbox', titleKey: 'inbox.routes.inbox', layout: 'shell', fn: 'Inbox Report', api: 'GET /api/Report/GetInbox', element: InboxPage },
   { path: '/report/sales-summary', titleKey: 'reports.routes.salesSummary', layout: 'shell', fn: 'Group Sales Report', api: 'GET /api/Report/GetSalesSummary', element: SalesSummaryPage },
 ];
 

@@ -68,6 +68,7 @@ export const MENU: MenuEntry[] = [
     labelKey: 'menu.reports',
     children: [
       { key: 'stakeholder', labelKey: 'reports.menu.stakeholder', path: '/report/stakeholder-report' },
+      { key: 'inbox', labelKey: 'inbox.menu.inbox', path: '/inbox' },
       { key: 'winLossSimple', labelKey: 'reports.menu.winLossSimple', path: '/report/win-loss-report-simple' },
       { key: 'winLoss2', labelKey: 'reports.menu.winLoss2', path: '/report/win-loss-2-report', also: ['/report/win-loss-report', '/report/win-loss-2-report-demo', '/winloss-detail', '/report/winlose-usline'] },
       { key: 'salesStatistic', labelKey: 'reports.menu.salesStatistic', path: '/report/sales-statistic-report' },
