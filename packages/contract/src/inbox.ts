@@ -2,7 +2,7 @@
 // text received, accepted or refused, and the receipts sent by SMS per account and day
 // (Report/GetSmsCountReport). Both read the caller's subtree only, over business calendar dates.
 import { z } from 'zod';
-import { INT4_MAX, isoDate, queryId, text } from './fields';
+import { isoDate, queryId, text } from './fields';
 
 /** The longest range one inbox read covers. */
 export const INBOX_MAX_DAYS = 93;
@@ -15,7 +15,8 @@ const withRange = <T extends z.ZodRawShape>(shape: T) =>
     .refine((f) => (Date.parse(range(f).toDate) - Date.parse(range(f).fromDate)) / 86_400_000 < INBOX_MAX_DAYS, { path: ['toDate'], message: 'max' });
 
 const paging = {
-  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
+  /** Bounded so that the row offset (page x pageSize) stays an int4, as every report's. */
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 };
 
