@@ -204,3 +204,24 @@ describe('Report/GetSmsCountReport', () => {
     expect(bad.body.data).toHaveProperty('toDate');
   });
 });
+
+describe('texts through an API account', () => {
+  it('are kept as source API, accepted and refused, and the ticket says API too', async () => {
+    await t.request({ url: '/api/Configuration/VerifySecondaryPassword', method: 'POST', query: { secondaryPassword: PASSWORD }, cookie: co });
+    const code = (await t.request({ url: '/api/Account/GenerateApiCode', method: 'POST', cookie: co })).body.data;
+    const saved = await t.request({ url: '/api/Account/CreateOrUpdateApiAccount', cookie: co, json: { userId: ids.inbplayer, ...code } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const headers = { authorization: `Basic ${Buffer.from(`${code.clientOpcode}:${code.clientSecret}`).toString('base64')}` };
+    const placed = await t.request({ url: '/api/Bet/PlaceExpressOrder', headers, json: { text: 'D\n#1\n3579#1', idempotencyKey: key() } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const refused = await t.request({ url: '/api/Bet/PlaceExpressOrder', headers, json: { text: 'D\n#1\n3579#x', idempotencyKey: key() } });
+    expect(refused.status).toBe(400);
+    const [ticket] = await rows<{ source_type: number }>(sql`select source_type from tickets where id = ${placed.body.data.ticketId}`);
+    expect(ticket.source_type).toBe(5);
+    const api = await inbox(agent, { sourceType: 5 });
+    expect(api.body.data.items).toEqual([
+      expect.objectContaining({ text: 'D\n#1\n3579#x', accepted: false, sourceType: 5, username: 'inbplayer' }),
+      expect.objectContaining({ text: 'D\n#1\n3579#1', accepted: true, sourceType: 5, ticketId: placed.body.data.ticketId }),
+    ]);
+  });
+});
