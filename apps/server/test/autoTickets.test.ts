@@ -166,6 +166,15 @@ describe('saving an auto ticket', () => {
       ['2026-11-28', 'refused', 'INSUFFICIENT_CREDIT'],
     ]);
     expect(await ticketsOf(id)).toEqual([]);
+    // Each run's refused text is in the inbox (decision 0029), once per date.
+    expect(
+      await q<{ accepted: boolean; reason: string; text: string }>(
+        sql`select i.accepted, i.reason, i.text from inbox_texts i join users u on u.id = i.user_id where u.username = 'atpoor' and i.source_type = 4 order by i.id`,
+      ),
+    ).toEqual([
+      { accepted: false, reason: 'INSUFFICIENT_CREDIT', text: 'D\n#1\n1234#5' },
+      { accepted: false, reason: 'INSUFFICIENT_CREDIT', text: 'D\n#1\n1234#5' },
+    ]);
     t.clock.set(START);
     expect((await voidIt('atpoor', id)).status).toBe(200);
   });
