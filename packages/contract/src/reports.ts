@@ -3,7 +3,7 @@
 // figures settlement booked (settlement_figures), never money recomputed. Amounts in cents.
 import { z } from 'zod';
 import { BET_CODES } from '@app/domain';
-import { isoDate, queryId } from './fields';
+import { amountCents, id, isoDate, queryId } from './fields';
 
 /** SPEC 9: the value of "all" in a report filter. */
 export const REPORT_ALL = -1;
@@ -270,7 +270,10 @@ export const mapRow = z.object({
   /** What the node itself ate of it, per code and in all. */
   eaten: z.record(z.string(), z.number().int()),
   eatenTotal: z.number().int(),
-  /** What the eaten part would pay (at the node's rates) if the number struck each prize. */
+  /** What the node laid off of it by run tickets (decision 0030), per code and in all. */
+  run: z.record(z.string(), z.number().int()),
+  runTotal: z.number().int(),
+  /** What the eaten part net of the run would pay (at the node's rates) if the number struck each prize. */
   payouts: z.record(z.string(), z.number().int()),
   /** The largest of those: the number's risk. */
   risk: z.number().int(),
@@ -297,3 +300,105 @@ export const mapTicket = z.object({
   orderedAt: z.string(),
 });
 export type MapTicket = z.infer<typeof mapTicket>;
+
+// ---- map detail (GetMapDetailReport, /map-detail): one number of the map per direct downline ----
+
+const mapNumber = z.string().min(2).max(6).regex(/^\d+$/, 'pattern');
+export const mapDetailQuery = z.object({ drawId: queryId, number: mapNumber, userId: queryId.optional() });
+export const mapDetailFigures = z.object({
+  /** Tickets and the subtree's stake on the number, per bet code and in all. */
+  tickets: z.number().int(),
+  stake: z.record(z.string(), z.number().int()),
+  stakeTotal: z.number().int(),
+  /** What the node ate of the lines that came through this downline, per code and in all. */
+  eaten: z.record(z.string(), z.number().int()),
+  eatenTotal: z.number().int(),
+});
+export const mapDetailRow = mapDetailFigures.extend({
+  /** The direct downline the lines came through, or null for the node's own tickets. */
+  account: reportAccount.nullable(),
+  hasDownlines: z.boolean(),
+});
+export const mapDetail = z.object({
+  node: reportAccount,
+  breadcrumb: z.array(reportAccount),
+  draw: z.object({ drawId: z.number().int(), poolId: z.number().int(), drawDate: z.string(), hasResult: z.boolean() }),
+  number: z.string(),
+  rows: z.array(mapDetailRow),
+  totals: mapDetailFigures,
+});
+export type MapDetail = z.infer<typeof mapDetail>;
+export type MapDetailRow = z.infer<typeof mapDetailRow>;
+
+// ---- run map (GetRunMapReport, SaveRunTicket; decision 0030): what the node ate over its limit ----
+
+export const runMapQuery = z.object({
+  drawId: queryId,
+  /** The company (run map as company) or an account of the caller's subtree; absent: the caller. */
+  userId: queryId.optional(),
+  page: paging.page,
+  pageSize: paging.pageSize,
+});
+export type RunMapQuery = z.infer<typeof runMapQuery>;
+export const runMapRow = z.object({
+  number: z.string(),
+  betCode: z.string(),
+  /** What the node ate of the number on this code. */
+  eaten: z.number().int(),
+  /** Its limit there: the fight limit of the pool and code, lowered by a red number. */
+  limit: z.number().int(),
+  /** eaten - limit: the run. */
+  run: z.number().int(),
+  /** Laid off already by run tickets, and what is left to lay off. */
+  laidOff: z.number().int(),
+  toLayOff: z.number().int(),
+});
+export type RunMapRow = z.infer<typeof runMapRow>;
+export const runMapReport = z.object({
+  node: reportAccount,
+  breadcrumb: z.array(reportAccount),
+  draw: z.object({ drawId: z.number().int(), poolId: z.number().int(), drawDate: z.string(), hasResult: z.boolean(), closed: z.boolean() }),
+  rows: z.array(runMapRow),
+  total: z.number().int(),
+  totals: z.object({ eaten: z.number().int(), run: z.number().int(), laidOff: z.number().int(), toLayOff: z.number().int() }),
+});
+export type RunMapReport = z.infer<typeof runMapReport>;
+
+export const saveRunTicketBody = z.object({
+  drawId: id,
+  userId: id.optional(),
+  /** The numbers and codes to lay off; each is laid off up to its run at the time of saving. */
+  items: z
+    .array(
+      z.object({
+        number: mapNumber,
+        betCode: z.enum(BET_CODES),
+        /** The total to have laid off on it, at most its run (the screen's laid off plus what was typed); absent: the whole run. */
+        upTo: amountCents.optional(),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+export const saveRunTicketAnswer = z.object({
+  /** Rows whose run ticket grew by this save (0 when everything was laid off already). */
+  saved: z.number().int(),
+  rows: z.array(runMapRow),
+});
+
+// ---- jackpot detail (GetDetailJackpot, /jackpot-detail) ----
+
+export const jackpotQuery = z
+  .object({ fromDate: isoDate, toDate: isoDate, poolId: filterShape.poolId })
+  .refine((f) => f.fromDate <= f.toDate, { path: ['toDate'], message: 'min' })
+  .refine((f) => (Date.parse(f.toDate) - Date.parse(f.fromDate)) / 86_400_000 < REPORT_MAX_DAYS, { path: ['toDate'], message: 'max' });
+export const jackpotRow = z.object({
+  drawId: z.number().int(),
+  poolId: z.number().int(),
+  drawDate: z.string(),
+  jackpot1: z.number().int().nullable(),
+  jackpot2: z.number().int().nullable(),
+  source: z.string().nullable(),
+});
+export type JackpotRow = z.infer<typeof jackpotRow>;
+export const jackpotReport = z.object({ rows: z.array(jackpotRow) });

@@ -1,7 +1,7 @@
 // Schemas of the result calls (Result controller; Configuration/GetReleaseResultStatus and
 // SubmitReleaseResultStatus). A result travels as packages/domain PoolResult: named slots.
 import { z } from 'zod';
-import { id, int4, isoDate, text } from './fields';
+import { cents, id, int4, isoDate, text } from './fields';
 
 const drawId = id;
 /** A slot as typed or fetched: digits, or empty while being entered (the check names an empty slot). */
@@ -19,6 +19,9 @@ export const poolResultNumbers = z.object({
   sixD: slot.nullable().optional(),
 });
 
+/** Jackpot amounts published with a result, in cents; absent or null where the pool publishes none. */
+export const jackpots = z.object({ jackpot1: cents.nullable().optional(), jackpot2: cents.nullable().optional() });
+
 export const resultError = z.object({ slot: z.string(), problem: z.string() });
 
 export const validateResultBody = z.object({ drawId, numbers: poolResultNumbers });
@@ -31,6 +34,8 @@ export const saveResultBody = z.object({
   version: int4(0),
   /** Required to correct a released result. */
   reason: text(500).optional(),
+  /** Absent: the jackpots saved stay as they are. */
+  jackpots: jackpots.optional(),
 });
 
 export const resultHistoryRow = z.object({
@@ -51,6 +56,7 @@ export const poolResultRow = z.object({
   /** Sales are closed: a result may be entered. */
   closed: z.boolean(),
   numbers: poolResultNumbers.nullable(),
+  jackpots: jackpots.nullable(),
   status: z.enum(['none', 'entered', 'fetched', 'released']),
   source: z.string().nullable(),
   confirmed: z.boolean(),

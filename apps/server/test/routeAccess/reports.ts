@@ -12,6 +12,11 @@ export const reports: Record<string, string> = {
   'GET /api/Report/GetWinningReport': 'fn:Winning Report:1',
   'GET /api/Report/GetMapReport': 'fn:Map Report:1',
   'GET /api/Report/GetMapReportTicket': 'fn:Map Report:1',
+  'GET /api/Report/GetMapDetailReport': 'fn:Map Report:1',
+  // Decision 0030: the run map is the super admin's and the companies', behind the secondary password.
+  'GET /api/Report/GetRunMapReport': 'roles:1,3 fn:Map Report:1 secondary',
+  'POST /api/Report/SaveRunTicket': 'roles:1,3 fn:Map Report:3 secondary',
+  'GET /api/Report/GetDetailJackpot': 'session',
   'GET /api/Report/GetSalesSummary': 'fn:Group Sales Report:1',
   'GET /api/Report/GetSumSalesSummary': 'fn:Group Sales Report:1',
   'GET /api/Report/GetStakeHolderReport': 'fn:Stakeholder Report:1',

@@ -13,6 +13,32 @@ export class ResultParseError extends Error {}
 export interface ParsedResult {
   drawDate: string;
   numbers: PoolResult;
+  /** Jackpot amounts in cents where the page carries them (Magnum's Jackpot1/Jackpot2); absent otherwise. */
+  jackpots?: { jackpot1: number | null; jackpot2: number | null };
+}
+
+/**
+ * An amount as result pages print it ("RM 12,345,678.90", "12345678.9", 12345678) in cents; null when it
+ * is missing or is no amount. Never throws: a page without jackpots is still a result.
+ */
+export function amountToCents(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? Math.round(v * 100) : null;
+  if (typeof v !== 'string') return null;
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(v.replace(/[^0-9.]/g, ''));
+  if (!m) return null;
+  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** The object's jackpot fields, by name whatever their case or separator (Jackpot1, jackpot_2, JACKPOT); absent when it has none. */
+function jackpotsOf(o: Record<string, unknown>): ParsedResult['jackpots'] {
+  const pick = (re: RegExp) => {
+    const k = Object.keys(o).find((x) => re.test(x));
+    return k === undefined ? null : amountToCents(o[k]);
+  };
+  const jackpot1 = pick(/^jackpot[ _-]?(1|amount)?$/i);
+  const jackpot2 = pick(/^jackpot[ _-]?2$/i);
+  return jackpot1 == null && jackpot2 == null ? undefined : { jackpot1, jackpot2 };
 }
 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
@@ -55,6 +81,7 @@ export function parseMagnum(json: unknown): ParsedResult {
   return {
     drawDate: isoFromDmy(str(o.DrawDate)),
     numbers: { fourD: { first: str(o.FirstPrize), second: str(o.SecondPrize), third: str(o.ThirdPrize), starter: compactSpecials(specials), consolation: consolations } },
+    jackpots: jackpotsOf(o),
   };
 }
 
@@ -65,6 +92,7 @@ export function parseDaMaCai(json: unknown): ParsedResult {
   return {
     drawDate: isoFromCompact(str(o.drawDate)),
     numbers: { fourD: { first: str(o.p1), second: str(o.p2), third: str(o.p3), starter: compactSpecials(list(o.starterList)), consolation: list(o.consolidateList) } },
+    jackpots: jackpotsOf(o),
   };
 }
 

@@ -4,6 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import type { PoolResult } from '@app/domain';
+
+/** Jackpot amounts in cents by name (jackpot1, jackpot2); a pool that publishes none has none. */
+export type Jackpots = { jackpot1?: number | null; jackpot2?: number | null };
 import { tz } from './columns';
 
 export const poolResults = pgTable(
@@ -27,6 +30,8 @@ export const poolResults = pgTable(
     releasedAt: tz('released_at'),
     /** Bumped by every change: a release names the version it saw, so it never releases unseen numbers. */
     version: integer('version').notNull().default(1),
+    /** Jackpot amounts published with the result, in cents (e.g. Magnum's Jackpot1/Jackpot2); null when none. */
+    jackpots: jsonb('jackpots').$type<Jackpots>(),
   },
   (t) => [
     index('pool_results_date_idx').on(t.drawDate),

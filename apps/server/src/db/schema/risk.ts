@@ -1,6 +1,7 @@
 // Risk: how much of each number an account eats (fight limits), red numbers that lower a number's
 // limit, and the queue of numbers blocked because their limit was reached.
-import { bigint, bigserial, date, index, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { tz } from './columns';
 import { pools } from './reference';
@@ -77,4 +78,34 @@ export const numberQueue = pgTable(
     resolvedBy: integer('resolved_by'),
   },
   (t) => [index('number_queue_owner_idx').on(t.ownerUserId, t.status, t.drawDate)],
+);
+
+/**
+ * Run tickets (issue 12 item 8; decision 0030): what an account laid off of a number it ate over its limit
+ * on a draw, per bet code, for posting to distribute. One row per draw, account, number and code holding
+ * the whole run laid off so far, so a repeated save (a double click) never lays off twice.
+ */
+export const runTickets = pgTable(
+  'run_tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id'),
+    drawId: integer('draw_id').notNull(),
+    poolId: smallint('pool_id').notNull(),
+    drawDate: date('draw_date', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    number: text('number').notNull(),
+    betCode: text('bet_code').notNull(),
+    /** Cents of stake laid off (the run), net of nothing: the map subtracts it from what the account ate. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdAt: tz('created_at').notNull(),
+    updatedBy: integer('updated_by').notNull(),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('run_tickets_key').on(t.drawId, t.userId, t.number, t.betCode),
+    index('run_tickets_company_idx').on(t.companyId, t.drawDate),
+    check('run_tickets_amount', sql`${t.amount} > 0`),
+  ],
 );

@@ -1,8 +1,9 @@
 // Map (Report/GetMapReport, GetMapReportTicket; DOMAIN "Reports"): a draw's exposure per number for the
 // node: the stake of its subtree per bet code, what the node itself ate, and what that eaten part would
 // pay at the node's rates (its package in force now, the pool's override first) if the number struck
-// each prize; the largest is the number's risk. Read while bets arrive, so from the draw's lines and the
-// node's eat shares (eat_shares_user_draw_idx), grouped in SQL.
+// each prize; the largest is the number's risk. What the node laid off by run tickets (decision 0030) is
+// shown and taken off its eaten part before pricing: the map shows that exposure covered. Read while
+// bets arrive, so from the draw's lines and the node's eat shares (eat_shares_user_draw_idx), grouped in SQL.
 import { sql } from 'drizzle-orm';
 import { PackageType, PoolId } from '@app/domain';
 import { MAP_PRIZES, type MapQuery, type MapReport, type MapTicket } from '@app/contract';
@@ -13,7 +14,7 @@ import { rows } from '../ledger/queries';
 import { effectivePackageIdSql, packageRatesSql } from '../packages/queries';
 import { breadcrumb, reportNode, type ReportNode } from './scope';
 
-async function drawOf(db: DbOrTx, drawId: number) {
+export async function drawOf(db: DbOrTx, drawId: number) {
   const [d] = await rows<{ drawId: number; poolId: number; drawDate: string; hasResult: boolean }>(
     db,
     sql`select d.id as "drawId", d.pool_id as "poolId", to_char(d.draw_date, 'YYYY-MM-DD') as "drawDate",
@@ -25,7 +26,7 @@ async function drawOf(db: DbOrTx, drawId: number) {
 }
 
 /** The node's active lines on the draw (its whole subtree). */
-const subtreeLines = (node: ReportNode, drawId: number) => sql`
+export const subtreeLines = (node: ReportNode, drawId: number) => sql`
   select l.id, l.number, l.bet_code, l.stake, l.ticket_id
   from bet_lines l join tickets t on t.id = l.ticket_id join users u on u.id = t.user_id
   where l.draw_id = ${drawId}::int and l.status = 1 and t.status = 1 and starts_with(u.path, ${node.path}::text)`;
@@ -34,7 +35,7 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
   const node = await reportNode(db, auth, q.userId);
   const draw = await drawOf(db, q.drawId);
   const packageType = draw.poolId === PoolId.GD ? PackageType.GD : PackageType.Normal;
-  const payout = MAP_PRIZES.map((p) => `sum(o.eaten * coalesce(ro.${p}, rd.${p}, 0) / 100)::bigint as p_${p}`).join(', ');
+  const payout = MAP_PRIZES.map((p) => `sum(o.net * coalesce(ro.${p}, rd.${p}, 0) / 100)::bigint as p_${p}`).join(', ');
   const risk = `greatest(${MAP_PRIZES.map((p) => `coalesce(x.p_${p}, 0)`).join(', ')})`;
   const order = { risk: `${risk} desc, x.number`, number: 'x.number', stake: 'x.stake_total desc, x.number', eaten: 'x.eaten_total desc, x.number' }[q.sortBy];
   const found = await rows<Record<string, string | Record<string, string>>>(
@@ -42,9 +43,13 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
     sql`with l as materialized (${subtreeLines(node, q.drawId)}),
         s as (select number, bet_code, sum(stake) as stake from l
               where ${q.number ?? ''}::text = '' or starts_with(number, ${q.number ?? ''}::text) group by 1, 2),
-        o as (select l.number, l.bet_code, sum(e.amount) as eaten from eat_shares e join l on l.id = e.bet_line_id
+        o0 as (select l.number, l.bet_code, sum(e.amount) as eaten from eat_shares e join l on l.id = e.bet_line_id
               where e.user_id = ${node.userId}::int and e.draw_id = ${q.drawId}::int
                 and (${q.number ?? ''}::text = '' or starts_with(l.number, ${q.number ?? ''}::text)) group by 1, 2),
+        -- What the node laid off by run tickets (decision 0030): its exposure is what it ate net of that.
+        o as (select o0.number, o0.bet_code, o0.eaten, coalesce(rt.amount, 0) as run, greatest(o0.eaten - coalesce(rt.amount, 0), 0) as net
+              from o0 left join run_tickets rt on rt.draw_id = ${q.drawId}::int and rt.user_id = ${node.userId}::int
+                and rt.number = o0.number and rt.bet_code = o0.bet_code),
         r as (${packageRatesSql(effectivePackageIdSql(node.userId, packageType, false))}),
         p as (select o.number, ${sql.raw(payout)} from o
               left join r rd on rd.code = o.bet_code and rd."poolId" is null
@@ -52,9 +57,11 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
               group by o.number),
         -- Each number's stake and eaten, grouped once and joined (never looked up per number).
         sn as (select number, jsonb_object_agg(bet_code, stake) as stake, sum(stake) as stake_total from s group by number),
-        onum as (select number, jsonb_object_agg(bet_code, eaten) as eaten, sum(eaten) as eaten_total from o group by number),
+        onum as (select number, jsonb_object_agg(bet_code, eaten) as eaten, sum(eaten) as eaten_total,
+                        coalesce(jsonb_object_agg(bet_code, run) filter (where run > 0), '{}'::jsonb) as run, sum(run) as run_total from o group by number),
         x as (
           select sn.number, sn.stake, sn.stake_total, coalesce(onum.eaten, '{}'::jsonb) as eaten, coalesce(onum.eaten_total, 0) as eaten_total,
+                 coalesce(onum.run, '{}'::jsonb) as run, coalesce(onum.run_total, 0) as run_total,
                  ${sql.raw(MAP_PRIZES.map((pr) => `p.p_${pr}`).join(', '))}
           from sn left join onum on onum.number = sn.number left join p on p.number = sn.number
         )
@@ -74,6 +81,8 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
       stakeTotal: Number(r.stake_total),
       eaten: nums(r.eaten),
       eatenTotal: Number(r.eaten_total),
+      run: nums(r.run),
+      runTotal: Number(r.run_total),
       payouts: Object.fromEntries(MAP_PRIZES.map((p) => [p, Number(r[`p_${p}`] ?? 0)])),
       risk: Number(r.risk),
     })),

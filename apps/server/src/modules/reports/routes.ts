@@ -1,6 +1,14 @@
 import {
   envelope,
   initReport,
+  jackpotQuery,
+  jackpotReport as jackpotReportSchema,
+  mapDetail,
+  mapDetailQuery,
+  runMapQuery,
+  runMapReport as runMapReportSchema,
+  saveRunTicketAnswer,
+  saveRunTicketBody,
   mapQuery,
   mapReport as mapReportSchema,
   mapTicket,
@@ -25,12 +33,16 @@ import {
   winLossReport,
 } from '@app/contract';
 import { z } from 'zod';
+import { RoleId } from '@app/domain';
 import { allow } from '../../platform/access';
 import { ok } from '../../platform/envelope';
 import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
 import { winLossDetail as detail } from './detail';
 import { initReport as init } from './init';
+import { jackpotReport } from './jackpot';
 import { mapReport, mapTickets } from './map';
+import { mapDetailReport } from './mapDetail';
+import { runMapReport, saveRunTicket } from './runMap';
 import { payoutReport as payout } from './payout';
 import { payoutTable } from './payoutTable';
 import { payoutStatistic, salesStatistic } from './statistics';
@@ -113,6 +125,30 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
     '/api/Report/GetMapReportTicket',
     { config: { access: mapAccess }, schema: { tags, querystring: mapTicketQuery, response: { 200: envelope(z.array(mapTicket)) } } },
     async (req) => ok(await mapTickets(deps.db, requireAuth(req), req.query)),
+  );
+  app.get(
+    '/api/Report/GetMapDetailReport',
+    { config: { access: mapAccess }, schema: { tags, querystring: mapDetailQuery, response: { 200: envelope(mapDetail) } } },
+    async (req) => ok(await mapDetailReport(deps.db, requireAuth(req), req.query)),
+  );
+  // Decision 0030: the run map is the super admin's and the companies' (SPEC 6 "Results and run map
+  // report"), behind the secondary password (SPEC 2); reading needs Map Report view, laying off its edit.
+  const runRoles = [RoleId.SuperAdmin, RoleId.Company] as const;
+  app.get(
+    '/api/Report/GetRunMapReport',
+    { config: { access: allow.fn('Map Report', [1], { roles: runRoles, secondary: true }) }, schema: { tags, querystring: runMapQuery, response: { 200: envelope(runMapReportSchema) } } },
+    async (req) => ok(await runMapReport(deps, requireAuth(req), req.query)),
+  );
+  app.post(
+    '/api/Report/SaveRunTicket',
+    { config: { access: allow.fn('Map Report', [3], { roles: runRoles, secondary: true }) }, schema: { tags, body: saveRunTicketBody, response: { 200: envelope(saveRunTicketAnswer) } } },
+    async (req) => ok(await saveRunTicket(deps, requireAuth(req), req.body, req.ip)),
+  );
+  // The jackpots published with the pools' results: public figures, read by every session.
+  app.get(
+    '/api/Report/GetDetailJackpot',
+    { config: { access: allow.session() }, schema: { tags, querystring: jackpotQuery, response: { 200: envelope(jackpotReportSchema) } } },
+    async (req) => ok(await jackpotReport(deps.db, req.query)),
   );
   app.get(
     '/api/Report/GetSalesSummary',

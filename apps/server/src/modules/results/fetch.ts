@@ -7,7 +7,7 @@
 // the result's history and changes nothing else.
 import { eq, sql } from 'drizzle-orm';
 import { parseResultPage, RESULT_FORMATS, resultUrl, sameResult, SYSTEM_SETTING_DEFAULTS, validateResult, type PoolId, type ResultFormat } from '@app/domain';
-import { poolResults, systemSettings } from '../../db/schema';
+import { poolResults, systemSettings, type Jackpots } from '../../db/schema';
 import type { Deps } from '../../platform/http';
 import { boundedFetch } from '../../platform/outboundHttp';
 import { rows } from '../ledger/queries';
@@ -110,7 +110,7 @@ export async function fetchResults(deps: Deps, drawDate: string, actorId: number
         const numbers = normalizeResult(parsed.numbers);
         const errors = validateResult(poolId, numbers);
         if (errors.length) throw new Error(`not a valid result: ${errors.map((e) => `${e.slot} ${e.problem}`).join(', ')}`);
-        out.push({ poolId, site: site.name, ...(await saveFetched(deps, drawId, numbers, site.name, actorId)) });
+        out.push({ poolId, site: site.name, ...(await saveFetched(deps, drawId, numbers, site.name, actorId, parsed.jackpots ?? null)) });
       } catch (e) {
         const note = `${site.name}: ${(e as Error).message}`.slice(0, 500);
         await runTransaction(deps.db, (tx) => record(tx, deps, drawId, actorId, 'fetch-failed', null, site.name, note));
@@ -121,18 +121,27 @@ export async function fetchResults(deps: Deps, drawDate: string, actorId: number
   return out;
 }
 
-async function saveFetched(deps: Deps, drawId: number, numbers: ReturnType<typeof normalizeResult>, source: string, actorId: number | null) {
+async function saveFetched(
+  deps: Deps,
+  drawId: number,
+  numbers: ReturnType<typeof normalizeResult>,
+  source: string,
+  actorId: number | null,
+  jackpots: Jackpots | null,
+) {
   return runTransaction(deps.db, async (tx): Promise<Pick<FetchOutcome, 'outcome' | 'note'>> => {
     const found = await q.lockDrawResult(tx, drawId);
     if (!found) throw new Error('the draw is gone');
     const { draw, result } = found;
     const now = deps.clock.now();
+    // The jackpots a page carries fill those a result has none of (a person's entry is never overwritten).
+    if (result && result.jackpots == null && jackpots) await tx.update(poolResults).set({ jackpots }).where(eq(poolResults.drawId, drawId));
     if (result?.status === 'released') return { outcome: 'released' };
     if (!result) {
       // A result saved meanwhile (by hand, or by another fetch) wins: this one is compared next time.
       const inserted = await tx
         .insert(poolResults)
-        .values({ drawId, poolId: draw.poolId, drawDate: draw.drawDate, numbers, status: 'fetched', source, confirmed: false, enteredBy: null, changedBy: null, changedAt: now, version: 1 })
+        .values({ drawId, poolId: draw.poolId, drawDate: draw.drawDate, numbers, jackpots, status: 'fetched', source, confirmed: false, enteredBy: null, changedBy: null, changedAt: now, version: 1 })
         .onConflictDoNothing()
         .returning({ drawId: poolResults.drawId });
       if (inserted.length === 0) return { outcome: 'same', note: 'saved meanwhile' };

@@ -16,6 +16,7 @@ export async function drawsWithResults(db: DbOrTx, drawDate: string) {
       drawDate: draws.drawDate,
       cutoffAt: draws.cutoffAt,
       numbers: poolResults.numbers,
+      jackpots: poolResults.jackpots,
       status: poolResults.status,
       source: poolResults.source,
       confirmed: poolResults.confirmed,

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { PoolResultRow } from '@app/contract';
 import { compactSpecials, RoleId, sameResult, validateResult, type MessageKey, type PoolResult, type ResultError } from '@app/domain';
-import { poolResults, resultHistory, systemSettings } from '../../db/schema';
+import { poolResults, resultHistory, systemSettings, type Jackpots } from '../../db/schema';
 import { lockDrawAgainstPlacement } from '../draws/queries';
 import { settleDraw, startRound } from '../settlement/service';
 import { writeAudit } from '../../platform/audit';
@@ -87,6 +87,7 @@ export async function resultsOfDate(deps: Deps, auth: AuthContext, drawDate: str
       cutoffAt: r.cutoffAt.toISOString(),
       closed,
       numbers: visible ? r.numbers : null,
+      jackpots: visible ? (r.jackpots ?? null) : null,
       status: visible ? (r.status as 'entered' | 'fetched' | 'released') : 'none',
       source: visible ? r.source : null,
       confirmed: visible ? (r.confirmed ?? false) : false,
@@ -114,7 +115,32 @@ export async function record(tx: DbOrTx, deps: Deps, drawId: number, actorId: nu
  * a change made meanwhile by someone else (another version) is refused; a released result is corrected
  * only with a reason.
  */
-export async function save(deps: Deps, auth: AuthContext, body: { drawId: number; numbers: PoolResult; version: number; reason?: string }, ip: string) {
+/** Jackpots as stored: both names, null where none; null when neither is given. */
+export function normalizeJackpots(j: Jackpots | null | undefined): Jackpots | null {
+  if (!j) return null;
+  const v = (x: number | null | undefined) => (x == null ? null : x);
+  return j.jackpot1 == null && j.jackpot2 == null ? null : { jackpot1: v(j.jackpot1), jackpot2: v(j.jackpot2) };
+}
+const sameJackpots = (a: Jackpots | null, b: Jackpots | null) => JSON.stringify(normalizeJackpots(a)) === JSON.stringify(normalizeJackpots(b));
+
+/**
+ * The jackpots published with a result change apart from its numbers: they move no money, so they need no
+ * new version nor a reason, but every change is audited.
+ */
+async function saveJackpots(tx: DbOrTx, deps: Deps, auth: AuthContext, drawId: number, before: Jackpots | null, jackpots: Jackpots | null | undefined, ip: string) {
+  if (jackpots === undefined) return;
+  const after = normalizeJackpots(jackpots);
+  if (sameJackpots(before, after)) return;
+  await tx.update(poolResults).set({ jackpots: after }).where(eq(poolResults.drawId, drawId));
+  await writeAudit(tx, deps.clock.now(), { actorUserId: auth.userId, action: 'result.jackpots', targetType: 'draws', targetId: drawId, before, after, ip });
+}
+
+export async function save(
+  deps: Deps,
+  auth: AuthContext,
+  body: { drawId: number; numbers: PoolResult; version: number; reason?: string; jackpots?: Jackpots | null },
+  ip: string,
+) {
   const numbers = normalizeResult(body.numbers);
   const saved = await deps.db.transaction(async (tx) => {
     const found = await q.lockDrawResult(tx, body.drawId);
@@ -125,7 +151,10 @@ export async function save(deps: Deps, auth: AuthContext, body: { drawId: number
     const errors = validateResult(draw.poolId, numbers);
     if (errors.length) throw invalid(errors);
     if ((result?.version ?? 0) !== body.version) throw conflict('RESULT_CHANGED_MEANWHILE');
-    if (result && sameResult(result.numbers, numbers)) return { drawId: draw.id, version: result.version, status: result.status, resettle: false };
+    if (result && sameResult(result.numbers, numbers)) {
+      await saveJackpots(tx, deps, auth, draw.id, result.jackpots ?? null, body.jackpots, ip);
+      return { drawId: draw.id, version: result.version, status: result.status, resettle: false };
+    }
     const reason = body.reason?.trim() ?? '';
     if (result?.status === 'released' && reason === '') throw new AppError(400, 'RESULT_REASON_REQUIRED', { reason: 'RESULT_REASON_REQUIRED' });
     const version = (result?.version ?? 0) + 1;
@@ -138,6 +167,7 @@ export async function save(deps: Deps, auth: AuthContext, body: { drawId: number
         target: poolResults.drawId,
         set: { numbers, status, source: 'manual', confirmed: false, changedBy: auth.userId, changedAt: now, version },
       });
+    await saveJackpots(tx, deps, auth, draw.id, result?.jackpots ?? null, body.jackpots, ip);
     await record(tx, deps, draw.id, auth.userId, action, numbers, 'manual', reason || null);
     await writeAudit(tx, now, { actorUserId: auth.userId, action: `result.${action}`, targetType: 'draws', targetId: draw.id, before: result?.numbers ?? null, after: { numbers, reason: reason || undefined }, ip });
     // A corrected released result starts the draw's next settlement round (DOMAIN "Resettle").

@@ -1,6 +1,6 @@
 // Fight (eat) limits: how an account takes its share of each bet line: a percentage (position taking) or
 // an amount per pool and bet code, counted per bet code, per number across codes, or per permutation group.
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { BET_CODES } from '@app/domain';
 import { eatSettings, fightLimits, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
@@ -76,3 +76,16 @@ export async function updateEatLimit(
   });
   return fightLimitData(deps, auth, body.userId);
 }
+
+/**
+ * SQL of an account's limit on each (number, bet_code) of the relation `numbers` for one pool: its fight
+ * limit for the pool and code, lowered by its red numbers (a permutation type covers the number's whole
+ * group, keyed by its sorted digits); null where it has neither. The run map (decision 0030) reads it.
+ */
+export const numberLimitSql = (userId: number, poolId: number, numbers: SQL) => sql`
+  select n.number, n.bet_code, least(max(f.amount), min(r.limit_amount)) as lim
+  from (${numbers}) n
+  left join fight_limits f on f.user_id = ${userId}::int and f.pool_id = ${poolId}::int and f.bet_code = n.bet_code
+  left join red_numbers r on r.owner_user_id = ${userId}::int and r.record_status = 1 and (r.pool_id is null or r.pool_id = ${poolId}::int)
+    and (r.number = n.number or (r.type <> 1 and r.group_key = (select string_agg(c, '' order by c) from unnest(string_to_array(n.number, null)) c)))
+  group by n.number, n.bet_code`;
