@@ -57,9 +57,15 @@ describe('left menu (SPEC 2)', () => {
       'payment',
       'reports[stakeholder,inbox,winLossSimple,winLoss2,salesStatistic,salesSummary,payout,payoutStatistic,payoutTable,map,winning]',
       'results',
-      'admin[drawDate,cutoffTime,masterPackages,manageCompany,roles,redNumbers]',
+      'admin[drawDate,cutoffTime,masterPackages,manageCompany,roles,runMap,runMapAsCompany,redNumbers]',
+      'distributor[distributorRunMap]',
       'help',
     ]);
+  });
+
+  it('a company with Map Report reads its run map from Distributor (decision 0030); an agent never', () => {
+    expect(keys(filterMenu(MENU, viewer(3, FULL), routesFor(3, FULL)))).toContain('distributor[distributorRunMap]');
+    expect(keys(filterMenu(MENU, viewer(4, FULL), routesFor(4, FULL))).join()).not.toContain('distributor');
   });
 
   it('other roles without rights see Home and Help only (empty groups dropped); admins and companies Results', () => {

@@ -115,6 +115,10 @@ export const API = {
     GetStakeHolderReport: 'GET /api/Report/GetStakeHolderReport',
     GetWinLossOccupiedReport: 'GET /api/Report/GetWinLossOccupiedReport',
     GetUserEatData: 'GET /api/Report/GetUserEatData',
+    GetMapDetailReport: 'GET /api/Report/GetMapDetailReport',
+    GetRunMapReport: 'GET /api/Report/GetRunMapReport',
+    SaveRunTicket: 'POST /api/Report/SaveRunTicket',
+    GetDetailJackpot: 'GET /api/Report/GetDetailJackpot',
   },
   Result: {
     GetPoolResult: 'GET /api/Result/GetPoolResult',

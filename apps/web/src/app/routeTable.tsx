@@ -60,6 +60,10 @@ const WinningReportPage = lazy(() => import('../features/reports/WinningReportPa
 const StrikeReportPage = lazy(() => import('../features/reports/StrikeReportPage'));
 const MapReportPage = lazy(() => import('../features/reports/MapReportPage'));
 const MapReportInlinePage = lazy(() => import('../features/reports/MapReportInlinePage'));
+const MapDetailPage = lazy(() => import('../features/reports/MapDetailPage'));
+const RunMapPage = lazy(() => import('../features/reports/RunMapPage'));
+const RunMapAsCompanyPage = lazy(() => import('../features/reports/RunMapPage').then((m) => ({ default: m.RunMapAsCompanyPage })));
+const JackpotDetailPage = lazy(() => import('../features/reports/JackpotDetailPage'));
 
 const { SuperAdmin, ITAdmin, Company, Multilevel } = RoleId;
 
@@ -214,6 +218,20 @@ export const ROUTES: AppRoute[] = [
   { path: '/report/sales-statistic-report', titleKey: 'reports.routes.salesStatistic', layout: 'shell', fn: 'Group Sales Report', api: 'GET /api/Report/GetSalesStatistic', element: SalesStatisticPage },
   { path: '/report/payout-statistic-report', titleKey: 'reports.routes.payoutStatistic', layout: 'shell', fn: 'Payout Report', api: 'GET /api/Report/GetPayoutStatistic', element: PayoutStatisticPage },
   { path: '/inbox', titleKey: 'inbox.routes.inbox', layout: 'shell', fn: 'Inbox Report', api: 'GET /api/Report/GetInbox', element: InboxPage },
+  { path: '/map-detail', titleKey: 'reports.routes.mapDetail', layout: 'shell', fn: 'Map Report', api: 'GET /api/Report/GetMapDetailReport', element: MapDetailPage },
+  // Decision 0030: the run map is the super admin's and the companies', behind the secondary password.
+  { path: '/report/run-map-report', titleKey: 'reports.routes.runMap', layout: 'shell', roles: [SuperAdmin, Company], fn: 'Map Report', secondary: true, api: 'GET /api/Report/GetRunMapReport', element: RunMapPage },
+  {
+    path: '/report/run-map-report-as-com',
+    titleKey: 'reports.routes.runMapAsCompany',
+    layout: 'shell',
+    roles: [SuperAdmin, Company],
+    fn: 'Map Report',
+    secondary: true,
+    api: 'GET /api/Report/GetRunMapReport',
+    element: RunMapAsCompanyPage,
+  },
+  { path: '/jackpot-detail', titleKey: 'reports.routes.jackpot', layout: 'shell', api: 'GET /api/Report/GetDetailJackpot', element: JackpotDetailPage },
   { path: '/report/sales-summary', titleKey: 'reports.routes.salesSummary', layout: 'shell', fn: 'Group Sales Report', api: 'GET /api/Report/GetSalesSummary', element: SalesSummaryPage },
 ];
 

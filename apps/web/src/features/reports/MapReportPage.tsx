@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Empty, Input, Modal, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import { MAP_PRIZES, type MapReport, type MapRow, type MapTicket } from '@app/contract';
 import { fetchData } from '../../api/client';
@@ -87,11 +87,27 @@ export function MapView({ modal }: { modal: boolean }) {
     { title: t('reports.map.stakeTotal'), dataIndex: 'stakeTotal', key: 'stakeTotal', align: 'right', render: (v: number) => formatCents(v) },
     { title: t('reports.figures.eaten'), dataIndex: 'eatenTotal', key: 'eatenTotal', align: 'right', render: (v: number) => formatCents(v) },
     {
+      title: t('reports.runMap.laidOff'),
+      dataIndex: 'runTotal',
+      key: 'runTotal',
+      align: 'right',
+      render: (v: number, r: MapRow) => <span data-testid={`map-run-${r.number}`}>{v ? formatCents(v) : ''}</span>,
+    },
+    {
       title: t('reports.map.ifStruck'),
       key: 'payouts',
       children: MAP_PRIZES.map((p) => ({ title: t(`reports.prizes.${p}`), key: `p-${p}`, align: 'right' as const, render: (_: unknown, r: MapRow) => formatCents(r.payouts[p] ?? 0) })),
     },
     { title: t('reports.map.risk'), dataIndex: 'risk', key: 'risk', align: 'right', render: (v: number) => <strong className={v > 0 ? 'report-negative' : undefined}>{formatCents(v)}</strong> },
+    {
+      title: '',
+      key: 'detail',
+      render: (_: unknown, r: MapRow) => (
+        <Link to={`/map-detail?${new URLSearchParams({ drawId: String(drawId), number: r.number, ...(userId ? { userId: String(userId) } : {}) })}`} data-testid={`map-detail-${r.number}`}>
+          {t('reports.mapDetail.open')}
+        </Link>
+      ),
+    },
   ];
   return (
     <div data-testid="map-report" className="report-page">
@@ -157,7 +173,7 @@ export function MapView({ modal }: { modal: boolean }) {
                   <Table.Summary.Cell index={2} align="right">
                     <strong>{formatCents(report.totals.eatenTotal)}</strong>
                   </Table.Summary.Cell>
-                  <Table.Summary.Cell index={3} colSpan={MAP_PRIZES.length + 1} />
+                  <Table.Summary.Cell index={3} colSpan={MAP_PRIZES.length + 3} />
                 </Table.Summary.Row>
               ) : null
             }

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Collapse, Input, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Collapse, Input, InputNumber, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { translateMessage } from '../../i18n';
+import { formatCents } from '../../ui/text';
 import { formatInstant } from '../../ui/time';
 import { useAlerts } from '../../ui/useAlerts';
 import { poolName, POOL_COLORS } from '../admin/pools';
@@ -11,6 +13,7 @@ import { SettlementSteps } from './SettlementSteps';
 import { cleanSlot, hasFiveD, hasSixD, toPoolResult, toSlotValues, type SlotValues } from './slots';
 
 const STATUS_COLORS: Record<PoolResultRow['status'], string> = { none: 'default', entered: 'blue', fetched: 'purple', released: 'green' };
+const jackpotsOf = (r: PoolResultRow) => ({ jackpot1: r.jackpots?.jackpot1 ?? null, jackpot2: r.jackpots?.jackpot2 ?? null });
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 /** One pool's result of the date: its 23 slots (and 5D/6D), who entered, changed and released it, its history. */
@@ -34,6 +37,12 @@ export function PoolResultCard({
   const [busy, setBusy] = useState<'check' | 'save' | 'release' | null>(null);
   const [reasonOpen, setReasonOpen] = useState(false);
   const [reason, setReason] = useState('');
+  // The jackpots published with the result (RM, optional); they change apart from the numbers (decision 0030).
+  const [jackpots, setJackpots] = useState(() => jackpotsOf(row));
+  const [jackpotsDirty, setJackpotsDirty] = useState(false);
+  useEffect(() => {
+    if (!jackpotsDirty) setJackpots(jackpotsOf(row));
+  }, [row, jackpotsDirty]);
 
   // The 10-second refresh brings others' changes; it never overwrites what is being typed.
   useEffect(() => {
@@ -64,10 +73,11 @@ export function PoolResultCard({
 
   const save = async (withReason?: string) => {
     setBusy('save');
-    const r = await saveResult({ drawId: row.drawId, numbers: toPoolResult(row.poolId, values), version: row.version, reason: withReason });
+    const r = await saveResult({ drawId: row.drawId, numbers: toPoolResult(row.poolId, values), version: row.version, reason: withReason, jackpots });
     setBusy(null);
     if (r.success) {
       setDirty(false);
+      setJackpotsDirty(false);
       setErrors({});
       setReasonOpen(false);
       setReason('');
@@ -142,9 +152,9 @@ export function PoolResultCard({
       <Button
         type="primary"
         icon={<SaveOutlined />}
-        disabled={!dirty}
+        disabled={!dirty && !jackpotsDirty}
         loading={busy === 'save'}
-        onClick={() => (released ? setReasonOpen(true) : void save())}
+        onClick={() => (released && dirty ? setReasonOpen(true) : void save())}
         data-testid={`result-save-${row.poolId}`}
       >
         {released ? t('results.correct') : t('common.save')}
@@ -199,6 +209,36 @@ export function PoolResultCard({
             {slot('sixD', 90)}
           </div>
         )}
+        <div className="result-row" data-testid={`result-jackpots-${row.poolId}`}>
+          {(['jackpot1', 'jackpot2'] as const).map((j) => (
+            <label key={j} className="result-top">
+              <span>{t(`results.${j}`)}</span>
+              {editable ? (
+                <InputNumber<number>
+                  min={0}
+                  max={99_999_999}
+                  precision={2}
+                  value={jackpots[j] == null ? null : jackpots[j] / 100}
+                  onChange={(v) => {
+                    setJackpots((x) => ({ ...x, [j]: v == null ? null : Math.round(v * 100) }));
+                    setJackpotsDirty(true);
+                  }}
+                  style={{ width: 150 }}
+                  data-testid={`result-${j}-${row.poolId}`}
+                />
+              ) : (
+                <span className="num" data-testid={`result-${j}-${row.poolId}`}>
+                  {jackpots[j] == null ? '-' : formatCents(jackpots[j])}
+                </span>
+              )}
+            </label>
+          ))}
+          {released && (row.jackpots?.jackpot1 != null || row.jackpots?.jackpot2 != null) && (
+            <Link to={`/jackpot-detail?${new URLSearchParams({ fromDate: row.drawDate, toDate: row.drawDate, poolId: String(row.poolId) })}`} data-testid={`result-jackpot-link-${row.poolId}`}>
+              {t('results.jackpotDetail')}
+            </Link>
+          )}
+        </div>
       </div>
       {row.status !== 'none' && (
         <Typography.Paragraph type="secondary" className="result-meta" data-testid={`result-meta-${row.poolId}`}>

@@ -27,7 +27,7 @@ export const useDateResults = (drawDate: string) =>
 export const validateResult = (drawId: number, numbers: PoolResult) =>
   apiCall<{ valid: boolean; errors: { slot: string; problem: string }[] }>(API.Result.ValidateResult, { json: { drawId, numbers } });
 
-export const saveResult = (body: { drawId: number; numbers: PoolResult; version: number; reason?: string }) =>
+export const saveResult = (body: { drawId: number; numbers: PoolResult; version: number; reason?: string; jackpots?: { jackpot1: number | null; jackpot2: number | null } }) =>
   apiCall<{ drawId: number; version: number; status: string }>(API.Result.SavePoolResult, { json: body, ownErrors: true });
 
 export const releaseResult = (drawId: number, version: number) =>
