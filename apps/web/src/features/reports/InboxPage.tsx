@@ -83,7 +83,7 @@ export default function InboxPage() {
             </Space>
             {r.lines.map((l) => (
               <Typography.Text key={`${l.lineNo}-${l.key}`} type="secondary" className="inbox-line">
-                {t('inbox.line', { lineNo: l.lineNo })}: <code>{l.text}</code> {translateMessage(t, l.key)}
+                {t('inbox.line', { lineNo: l.lineNo })}: <code>{l.text}</code> {l.key !== r.reason && translateMessage(t, l.key)}
               </Typography.Text>
             ))}
           </Space>
