@@ -31,7 +31,8 @@ if (admin.generatedPassword) {
 }
 
 if (process.env.DEMO === '1') {
-  const names = [...DEMO_ACCOUNTS.map((a) => a.username), 'democostaff (sub-account)'].join(', ');
+  const history = process.env.DEMO_HISTORY !== '0' ? ['demoplayer2 (demo history)'] : [];
+  const names = [...DEMO_ACCOUNTS.map((a) => a.username), ...history, 'democostaff (sub-account)'].join(', ');
   console.log(`Demo accounts: ${names}; password "${demoPassword}" (DEMO_PASSWORD)`);
 }
 
