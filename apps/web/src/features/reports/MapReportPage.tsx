@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Empty, Input, Modal, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { MAP_PRIZES, type MapReport, type MapRow, type MapTicket } from '@app/contract';
 import { fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
-import { businessToday, formatInstant } from '../../ui/time';
+import { formatInstant } from '../../ui/time';
+import { useDrawQuery } from './useDrawQuery';
 import { ReportBreadcrumb } from './ReportToolbar';
 import './reports.css';
 
@@ -38,26 +39,13 @@ function MapTickets({ drawId, number, userId }: { drawId: number; number: string
  */
 export function MapView({ modal }: { modal: boolean }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('drawDate');
-  const drawDate = requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) ? requested : businessToday();
-  const userId = Number(params.get('userId')) || undefined;
+  const { params, drawDate, userId, drawId, draws, drawOptions, set: go } = useDrawQuery();
   const [search, setSearch] = useState(params.get('number') ?? '');
   const [sortBy, setSortBy] = useState<'risk' | 'number' | 'stake' | 'eaten'>('risk');
   const [page, setPage] = useState({ page: 1, pageSize: 50 });
   const [opened, setOpened] = useState<string | null>(null);
-  const draws = useQuery({
-    queryKey: ['draws', 'day', drawDate],
-    queryFn: () => fetchData<{ drawId: number; poolId: number }[]>(API.Pools.GetPoolScheduleByDay, { query: { date: drawDate } }),
-  });
-  const drawId = Number(params.get('drawId')) || draws.data?.[0]?.drawId;
   const set = (change: Record<string, string | undefined>) => {
-    const next = new URLSearchParams({ drawDate, ...(drawId ? { drawId: String(drawId) } : {}), ...(userId ? { userId: String(userId) } : {}) });
-    for (const [k, v] of Object.entries(change)) {
-      if (v === undefined) next.delete(k);
-      else next.set(k, v);
-    }
-    setParams(next);
+    go(change);
     setPage((p) => ({ ...p, page: 1 }));
   };
   const number = /^\d{0,6}$/.test(search) ? search : '';
@@ -121,7 +109,7 @@ export function MapView({ modal }: { modal: boolean }) {
               onChange={(v) => set({ drawId: String(v) })}
               style={{ width: 200 }}
               placeholder={t('reports.map.pickDraw')}
-              options={(draws.data ?? []).map((d) => ({ value: d.drawId, label: t(`admin.pools.${d.poolId}`, { defaultValue: String(d.poolId) }) }))}
+              options={drawOptions}
               data-testid="map-draw"
             />
             <Input.Search

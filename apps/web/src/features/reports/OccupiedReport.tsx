@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Alert, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OccupiedReport as OccupiedData, UserEatData } from '@app/contract';
@@ -6,6 +5,7 @@ import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { useOccupied, useUserEatData } from './api';
 import { ReportBreadcrumb, ReportToolbar } from './ReportToolbar';
+import { totalsRow } from './reportColumns';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
 
@@ -48,18 +48,6 @@ export function OccupiedReport() {
     ...codes.map((c) => ({ title: c, key: c, align: 'right' as const, render: (_: unknown, d: EatDraw) => (d.eaten[c] ? money(d.eaten[c]) : '') })),
     { title: t('reports.total'), dataIndex: 'total', key: 'total', align: 'right', render: (v: number) => money(v) },
   ];
-  const summary = (cells: ReactNode[], testId: string) => (
-    <Table.Summary fixed>
-      <Table.Summary.Row data-testid={testId}>
-        {cells.map((c, i) => (
-          <Table.Summary.Cell key={i} index={i} align={i >= 2 ? 'right' : undefined}>
-            <strong>{c}</strong>
-          </Table.Summary.Cell>
-        ))}
-      </Table.Summary.Row>
-    </Table.Summary>
-  );
-
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="occupied-report">
       <ReportToolbar q={q} set={set} endpoint={API.Report.GetWinLossOccupiedReport} />
@@ -91,7 +79,7 @@ export function OccupiedReport() {
         pagination={{ current: q.page, pageSize: q.pageSize, total: report?.total ?? 0, showSizeChanger: true, pageSizeOptions: [20, 50, 100, 500] }}
         summary={() =>
           report && report.total > 0
-            ? summary(
+            ? totalsRow(
                 [t('reports.total'), '', report.totals.lines, money(report.totals.turnover), <span data-testid="occupied-total-eaten">{money(report.totals.eaten)}</span>, pct(report.totals.share), <span data-testid="occupied-total-own">{money(report.totals.ownWinLoss)}</span>],
                 'report-totals',
               )
@@ -111,7 +99,7 @@ export function OccupiedReport() {
         scroll={{ x: 'max-content' }}
         summary={() =>
           eat.data && eat.data.draws.length > 0
-            ? summary([t('reports.total'), '', '', ...codes.map((c) => money(eat.data!.totals[c] ?? 0)), money(eat.data.total)], 'eat-data-totals')
+            ? totalsRow([t('reports.total'), '', '', ...codes.map((c) => money(eat.data!.totals[c] ?? 0)), money(eat.data.total)], 'eat-data-totals')
             : null
         }
         data-testid="eat-data-table"

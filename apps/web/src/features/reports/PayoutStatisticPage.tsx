@@ -5,7 +5,7 @@ import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { usePayoutStatistic } from './api';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
-import { poolColumn, StatisticTotals } from './statisticColumns';
+import { poolColumn, totalsRow } from './reportColumns';
 import { StatisticChart } from './StatisticChart';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
@@ -48,16 +48,11 @@ export default function PayoutStatisticPage() {
           pagination={{ current: q.page, pageSize: q.pageSize, total: report?.total ?? 0, showSizeChanger: true }}
           summary={() =>
             report && report.total > 0 ? (
-              <StatisticTotals
-                testId="payout-statistic-totals"
-                cells={[
-                  report.totals.strikes,
+              totalsRow([t('reports.total'), '', '', report.totals.strikes,
                   formatCents(report.totals.stake),
                   formatCents(report.totals.amount),
                   formatCents(report.totals.released),
-                  formatCents(report.totals.amount - report.totals.released),
-                ]}
-              />
+                  formatCents(report.totals.amount - report.totals.released)], 'payout-statistic-totals', 3)
             ) : null
           }
           data-testid="payout-statistic-table"

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Empty, InputNumber, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import { RoleId } from '@app/domain';
 import type { InitReport, RunMapReport, RunMapRow } from '@app/contract';
@@ -11,8 +10,8 @@ import { apiCall, fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { useAuth } from '../../state/AuthContext';
 import { formatCents } from '../../ui/text';
-import { businessToday } from '../../ui/time';
 import { useAlerts } from '../../ui/useAlerts';
+import { useDrawQuery } from './useDrawQuery';
 import { ReportBreadcrumb } from './ReportToolbar';
 import './reports.css';
 
@@ -31,9 +30,6 @@ export function RunMapView({ asCompany }: { asCompany: boolean }) {
   const queryClient = useQueryClient();
   const { userData } = useAuth();
   const superAdmin = userData?.userRoleId === RoleId.SuperAdmin;
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('drawDate');
-  const drawDate = requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) ? requested : businessToday();
   const [page, setPage] = useState({ page: 1, pageSize: 50 });
   const [selected, setSelected] = useState<string[]>([]);
   const [amounts, setAmounts] = useState<Record<string, number | null>>({});
@@ -43,19 +39,9 @@ export function RunMapView({ asCompany }: { asCompany: boolean }) {
     queryFn: () => fetchData<InitReport>(API.Report.InitReport),
     enabled: asCompany && superAdmin,
   });
-  const userId = Number(params.get('userId')) || (asCompany && superAdmin ? companies.data?.downlines[0]?.userId : undefined);
-  const draws = useQuery({
-    queryKey: ['draws', 'day', drawDate],
-    queryFn: () => fetchData<{ drawId: number; poolId: number }[]>(API.Pools.GetPoolScheduleByDay, { query: { date: drawDate } }),
-  });
-  const drawId = Number(params.get('drawId')) || draws.data?.[0]?.drawId;
+  const { drawDate, userId, drawId, draws, drawOptions, set: go } = useDrawQuery(asCompany && superAdmin ? companies.data?.downlines[0]?.userId : undefined);
   const set = (change: Record<string, string | undefined>) => {
-    const next = new URLSearchParams({ drawDate, ...(drawId ? { drawId: String(drawId) } : {}), ...(userId ? { userId: String(userId) } : {}) });
-    for (const [k, v] of Object.entries(change)) {
-      if (v === undefined) next.delete(k);
-      else next.set(k, v);
-    }
-    setParams(next);
+    go(change);
     setPage((p) => ({ ...p, page: 1 }));
     setSelected([]);
     setAmounts({});
@@ -149,7 +135,7 @@ export function RunMapView({ asCompany }: { asCompany: boolean }) {
               onChange={(v) => set({ drawId: String(v) })}
               style={{ width: 200 }}
               placeholder={t('reports.map.pickDraw')}
-              options={(draws.data ?? []).map((d) => ({ value: d.drawId, label: t(`admin.pools.${d.poolId}`, { defaultValue: String(d.poolId) }) }))}
+              options={drawOptions}
               data-testid="run-draw"
             />
             <Button type="primary" icon={<SaveOutlined />} disabled={!open || selected.length === 0} loading={saving} onClick={save} data-testid="run-save">

@@ -5,7 +5,7 @@ import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { useSalesStatistic } from './api';
 import { ReportBreadcrumb, ReportToolbar } from './ReportToolbar';
-import { poolColumn, StatisticTotals } from './statisticColumns';
+import { poolColumn, totalsRow } from './reportColumns';
 import { StatisticChart } from './StatisticChart';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
@@ -47,10 +47,7 @@ export default function SalesStatisticPage() {
           pagination={{ current: q.page, pageSize: q.pageSize, total: report?.total ?? 0, showSizeChanger: true }}
           summary={() =>
             report && report.total > 0 ? (
-              <StatisticTotals
-                testId="sales-statistic-totals"
-                cells={[report.totals.tickets, report.totals.lines, formatCents(report.totals.turnover), formatCents(report.totals.commission), formatCents(report.totals.net)]}
-              />
+              totalsRow([t('reports.total'), '', '', report.totals.tickets, report.totals.lines, formatCents(report.totals.turnover), formatCents(report.totals.commission), formatCents(report.totals.net)], 'sales-statistic-totals', 3)
             ) : null
           }
           data-testid="sales-statistic-table"

@@ -1,5 +1,4 @@
 import { Button, Space, Table, Typography, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { StakeholderLevel, StakeholderRow } from '@app/contract';
@@ -7,6 +6,7 @@ import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { useStakeholder } from './api';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
+import { totalsRow } from './reportColumns';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
 
@@ -59,18 +59,6 @@ export default function StakeholderReportPage() {
     { title: t('reports.stakeholder.share'), dataIndex: 'share', key: 'share', align: 'right', render: pct },
     { title: t('reports.figures.result'), dataIndex: 'result', key: 'result', align: 'right', sorter: true, sortOrder: sortOrder('result'), render: (v: number) => money(v) },
   ];
-  const totalsRow = (cells: ReactNode[], testId: string) => (
-    <Table.Summary fixed>
-      <Table.Summary.Row data-testid={testId}>
-        {cells.map((c, i) => (
-          <Table.Summary.Cell key={i} index={i} align={i >= 2 ? 'right' : undefined}>
-            <strong>{c}</strong>
-          </Table.Summary.Cell>
-        ))}
-      </Table.Summary.Row>
-    </Table.Summary>
-  );
-
   return (
     <div data-testid="stakeholder-report" className="report-page">
       <Typography.Title level={3}>{t('reports.routes.stakeholder')}</Typography.Title>

@@ -1,6 +1,6 @@
+import type { ReactNode } from 'react';
 import { Table } from 'antd';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { POOLS } from '@app/domain';
 
 /** The pool of a statistic's row, named in the reader's language. */
@@ -11,19 +11,15 @@ export const poolColumn = (t: TFunction) => ({
   render: (id: number) => t(`admin.pools.${id}`, { defaultValue: POOLS.find((p) => p.id === id)?.name ?? String(id) }),
 });
 
-/** The totals row under a statistic's three key columns (date, pool, code). */
-export function StatisticTotals({ cells, testId }: { cells: (string | number)[]; testId: string }) {
-  const { t } = useTranslation();
-  return (
+/** A report table's totals row: bold cells, the figures (from `rightFrom` on) right-aligned. */
+export const totalsRow = (cells: ReactNode[], testId: string, rightFrom = 2) => (
+  <Table.Summary fixed>
     <Table.Summary.Row data-testid={testId}>
-      <Table.Summary.Cell index={0} colSpan={3}>
-        <strong>{t('reports.total')}</strong>
-      </Table.Summary.Cell>
       {cells.map((c, i) => (
-        <Table.Summary.Cell key={i} index={i + 3} align="right">
+        <Table.Summary.Cell key={i} index={i} align={i >= rightFrom ? 'right' : undefined}>
           <strong>{c}</strong>
         </Table.Summary.Cell>
       ))}
     </Table.Summary.Row>
-  );
-}
+  </Table.Summary>
+);
