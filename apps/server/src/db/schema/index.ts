@@ -15,3 +15,4 @@ export * from './messaging';
 export * from './results';
 export * from './settlement';
 export * from './seamless';
+export * from './summaries';

@@ -15,6 +15,7 @@ import { preparedRows, type DbOrTx } from '../../platform/db';
 import { manyPostingsCtes } from '../ledger/queries';
 import { effectivePackageIdSql, packageRatesSql, type EffectiveRateRow } from '../packages/queries';
 import { DRAW_LOCK_CLASS } from '../draws/queries';
+import { summaryDeltasCtes } from '../reports/summaries';
 import type { ChainRow, RiskSettings, TotalKey } from './queries';
 
 const ints = (v: number[]) => sql`${`{${v.join(',')}}`}::int[]`;
@@ -299,20 +300,32 @@ export async function writeBatch(
           select "companyId", "userId", "placedBy", "sourceType", ${at}, left(coalesce("inboxString", "receiptString"), 100000), true, "id"
           from tk0
         ),
+        bl0 as materialized (
+          select * from ${recordset(w.lines)} as x("id" bigint, "ticketId" bigint, "companyId" int, "userId" int, "lineNo" int, "drawId" int,
+               "poolId" int, "drawDate" date, "writtenNumber" text, "number" text, "betType" int, "betCode" text,
+               "stake" bigint, "commission" bigint, "unposted" bigint)
+        ),
         bl as (
           insert into bet_lines (id, ticket_id, company_id, user_id, line_no, draw_id, pool_id, draw_date, written_number, number,
                                  bet_type, bet_code, stake, commission, unposted)
           select "id", "ticketId", "companyId", "userId", "lineNo", "drawId", "poolId", "drawDate", "writtenNumber", "number",
                  "betType", "betCode", "stake", "commission", "unposted"
-          from ${recordset(w.lines)} as x("id" bigint, "ticketId" bigint, "companyId" int, "userId" int, "lineNo" int, "drawId" int,
-               "poolId" int, "drawDate" date, "writtenNumber" text, "number" text, "betType" int, "betCode" text,
-               "stake" bigint, "commission" bigint, "unposted" bigint)
+          from bl0
+        ),
+        es0 as materialized (
+          select * from ${recordset(w.shares)} as x("betLineId" bigint, "userId" int, "drawId" int, "amount" bigint, "limitKey" text)
         ),
         es as (
           insert into eat_shares (bet_line_id, user_id, draw_id, amount, limit_key)
-          select "betLineId", "userId", "drawId", "amount", "limitKey"
-          from ${recordset(w.shares)} as x("betLineId" bigint, "userId" int, "drawId" int, "amount" bigint, "limitKey" text)
+          select "betLineId", "userId", "drawId", "amount", "limitKey" from es0
         ),
+        -- The report summaries (decision 0034): the batch's sales and exposure per account of each chain.
+        sm_lines as (
+          select "id" as id, "ticketId" as ticket_id, "drawId" as draw_id, "poolId" as pool_id, "drawDate" as draw_date, "userId" as user_id,
+                 "number" as number, "betCode" as bet_code, "stake" as stake, "commission" as commission from bl0
+        ),
+        sm_shares as (select "betLineId" as bet_line_id, "userId" as user_id, "amount" as amount from es0),
+        ${summaryDeltasCtes('sm_lines', 'sm_shares', 1)},
         -- The totals and the key rows exist and are locked by this transaction (prepareBatch, readForBatch):
         -- "on conflict" finds each by its primary key, where an update joined to them would leave the
         -- planner a choice (a cached plan made while the table was small scans all of it).

@@ -12,6 +12,7 @@ import type { AuthContext } from '../../platform/session';
 import { DRAW_LOCK_CLASS } from '../draws/queries';
 import { manyPostingsCtes, rows } from '../ledger/queries';
 import { lockWallets, runTransaction } from '../ledger/service';
+import { summaryDeltasCtes } from '../reports/summaries';
 
 /**
  * What the caller may void. The account's flags decide (issue 10, item 3): "allow self void" its own
@@ -113,6 +114,13 @@ async function voidLocked(tx: Tx, auth: AuthContext, list: (typeof tickets.$infe
           where et.user_id = s.user_id and et.draw_id = s.draw_id and et.key = s.limit_key
         ),
         lines as (update bet_lines set status = 0 where ticket_id = any(${idArray})),
+        -- The report summaries (decision 0034) take back what placement added for these lines.
+        sm_lines as (
+          select id, ticket_id, draw_id, pool_id, draw_date, user_id, number, bet_code, stake, commission
+          from bet_lines where ticket_id = any(${idArray}) and status = 1
+        ),
+        sm_shares as (select es.bet_line_id, es.user_id, es.amount from eat_shares es where es.bet_line_id in (select id from sm_lines)),
+        ${summaryDeltasCtes('sm_lines', 'sm_shares', -1)},
         ${manyPostingsCtes(
           now,
           'void',

@@ -3,7 +3,8 @@
 // pay at the node's rates (its package in force now, the pool's override first) if the number struck
 // each prize; the largest is the number's risk. What the node laid off by run tickets (decision 0030) is
 // shown and taken off its eaten part before pricing: the map shows that exposure covered. Read while
-// bets arrive, so from the draw's lines and the node's eat shares (eat_shares_user_draw_idx), grouped in SQL.
+// bets arrive from the map summary placement and voiding keep per account, number and code (decision
+// 0034: written by the placing statement itself, so a ticket placed a second ago is in it).
 import { sql } from 'drizzle-orm';
 import { PackageType, PoolId } from '@app/domain';
 import { MAP_PRIZES, type MapQuery, type MapReport, type MapTicket } from '@app/contract';
@@ -40,12 +41,14 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
   const order = { risk: `${risk} desc, x.number`, number: 'x.number', stake: 'x.stake_total desc, x.number', eaten: 'x.eaten_total desc, x.number' }[q.sortBy];
   const found = await rows<Record<string, string | Record<string, string>>>(
     db,
-    sql`with l as materialized (${subtreeLines(node, q.drawId)}),
-        s as (select number, bet_code, sum(stake) as stake from l
-              where ${q.number ?? ''}::text = '' or starts_with(number, ${q.number ?? ''}::text) group by 1, 2),
-        o0 as (select l.number, l.bet_code, sum(e.amount) as eaten from eat_shares e join l on l.id = e.bet_line_id
-              where e.user_id = ${node.userId}::int and e.draw_id = ${q.drawId}::int
-                and (${q.number ?? ''}::text = '' or starts_with(l.number, ${q.number ?? ''}::text)) group by 1, 2),
+    sql`with ms as materialized (
+          select number, bet_code, sum(stake) as stake, sum(eaten) as eaten from map_summary
+          where draw_id = ${q.drawId}::int and user_id = ${node.userId}::int
+            and (${q.number ?? ''}::text = '' or starts_with(number, ${q.number ?? ''}::text))
+          group by 1, 2
+        ),
+        s as (select number, bet_code, stake from ms where stake <> 0),
+        o0 as (select number, bet_code, eaten from ms where eaten <> 0),
         -- What the node laid off by run tickets (decision 0030): its exposure is what it ate net of that.
         o as (select o0.number, o0.bet_code, o0.eaten, coalesce(rt.amount, 0) as run, greatest(o0.eaten - coalesce(rt.amount, 0), 0) as net
               from o0 left join run_tickets rt on rt.draw_id = ${q.drawId}::int and rt.user_id = ${node.userId}::int

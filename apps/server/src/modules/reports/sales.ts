@@ -1,15 +1,32 @@
 // Sales (Report/GetSalesSummary, GetSumSalesSummary; DOMAIN "Reports": the sales figures are those of
 // win/loss before settlement). Sales are what the bettors bought: tickets, lines, gross stake (turnover),
 // the commission charged to them at placement, and the net they paid, per direct downline of the node the
-// lines came through and per bet code. They are read from the active lines as placement and voiding left
-// them (a void takes a line out), settled or not, so a draw's sales show before its result and are not held back
-// while it settles (decision 0027).
+// lines came through and per bet code. They are read from the sales summary placement and voiding keep
+// (decision 0034: a void appends the negated sums of its lines), settled or not, so a draw's sales show
+// before its result and are not held back while it settles (decision 0027). A ticket counts once per draw
+// it has lines on (the summary's unit); linesOf reads the same figures from the lines, for the tests.
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportFilter, SalesRow, SalesSummary, SalesSummaryQuery, SumSalesSummary } from '@app/contract';
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { betCodeSql, direction, drawFilterSql, reportHead, reportNode, type ReportNode } from './scope';
+
+/**
+ * The node's summary rows in the filter, summed per direct downline and bet code, with each downline's
+ * all-codes row under the code '' when no code is chosen (a ticket with Big and Small lines counted once there).
+ */
+export function summaryOf(node: ReportNode, q: ReportFilter): SQL {
+  return sql`
+    select ss.via_user_id as via, ss.bet_code, sum(ss.tickets) as tickets, sum(ss.lines) as lines, sum(ss.turnover) as turnover, sum(ss.commission) as commission
+    from sales_summary ss
+    where ss.user_id = ${node.userId}::int and ${drawFilterSql('ss', q, [])} 
+      and (case when ss.bet_code = '' then ${q.betCode}::text = '-1' else ${betCodeSql(sql`ss.bet_code`, q)} end)
+    group by 1, 2 having sum(ss.lines) <> 0`;
+}
+
+/** The code of the rows a total sums: '' (all codes) unless one code is chosen. */
+export const totalCodeSql = (q: ReportFilter): SQL => sql`(case when ${q.betCode}::text = '-1' then '' else ${q.betCode}::text end)`;
 
 /** Active lines of the node's subtree in the filter, with the direct downline of the node each came through (0: the node's own). */
 export function linesOf(node: ReportNode, q: ReportFilter, blockedDates: string[]): SQL {
@@ -40,14 +57,13 @@ export async function salesSummary(db: DbOrTx, auth: AuthContext, q: SalesSummar
   const head = await reportHead(db, auth, node, q);
   const found = await rows<Raw & { username: string | null; fullName: string | null; roleId: number | null; hasDownlines: boolean; total: string } & Record<string, string>>(
     db,
-    sql`with l as materialized (${linesOf(node, q, [])}),
+    sql`with f as materialized (${summaryOf(node, q)}),
         s as (
-          select via, bet_code as "betCode", count(distinct ticket_id) as tickets, count(*) as lines, sum(stake) as turnover,
-                 sum(commission) as commission, sum(stake - commission) as net
-          from l group by via, bet_code
+          select via, bet_code as "betCode", tickets, lines, turnover, commission, turnover - commission as net from f where bet_code <> ''
         ),
         t as (
-          select count(distinct ticket_id) as tickets, count(*) as lines, sum(stake) as turnover, sum(commission) as commission, sum(stake - commission) as net from l
+          select sum(tickets) as tickets, sum(lines) as lines, sum(turnover) as turnover, sum(commission) as commission,
+                 sum(turnover - commission) as net from f where bet_code = ${totalCodeSql(q)}
         )
         select s.*, u.username, u.full_name as "fullName", u.role_id as "roleId",
                exists (select 1 from users c where c.upline_id = s.via and c.is_main_account) as "hasDownlines",
@@ -76,12 +92,12 @@ export async function sumSalesSummary(db: DbOrTx, auth: AuthContext, q: SalesSum
   const head = await reportHead(db, auth, node, q);
   const found = await rows<Raw>(
     db,
-    sql`with l as materialized (${linesOf(node, q, [])})
-        select coalesce(bet_code, '') as "betCode", count(distinct ticket_id) as tickets, count(*) as lines, sum(stake) as turnover,
-               sum(commission) as commission, sum(stake - commission) as net
-        from l group by rollup (bet_code) order by bet_code nulls last`,
+    sql`with f as materialized (${summaryOf(node, q)})
+        select bet_code as "betCode", sum(tickets) as tickets, sum(lines) as lines, sum(turnover) as turnover, sum(commission) as commission,
+               sum(turnover - commission) as net
+        from f group by bet_code order by bet_code = '', bet_code`,
   );
   const byCode = found.filter((r) => r.betCode !== '').map((r) => ({ ...figures(r), betCode: r.betCode }));
-  const total = found.find((r) => r.betCode === '');
+  const total = found.find((r) => r.betCode === (q.betCode === '-1' ? '' : q.betCode));
   return { ...head, byCode, totals: figures(total ?? { tickets: '0', lines: '0', turnover: '0', commission: '0', net: '0' }) };
 }

@@ -1,15 +1,15 @@
 // Sales and payout statistics (Report/GetSalesStatistic, GetPayoutStatistic): the sales summary's and the
 // payout report's own figures, grouped by draw date, pool and bet code instead of by downline, with the
-// per-(date, pool) series a chart draws. One grouping-sets read gives the rows, the series and the totals,
-// so the three always agree; the lines and strikes are read exactly as the summary and the payout report
-// read them (sales.linesOf; payout's settled rounds and release test), never re-priced.
+// per-(date, pool) series a chart draws. One read gives the rows, the series and the totals, so the three
+// always agree; sales come from the sales summary (decision 0034: per draw, so exact per date and pool)
+// and strikes as the payout report reads them (its settled rounds and release test), never re-priced.
 import { sql, type SQL } from 'drizzle-orm';
 import type { PayoutStatistic, PayoutStatisticFigures, SalesStatistic, SalesStatisticFigures, StatisticQuery } from '@app/contract';
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { releasedSql } from './payout';
-import { linesOf } from './sales';
+import { totalCodeSql } from './sales';
 import { betCodeSql, drawFilterSql, reportHead, reportNode } from './scope';
 
 /** grouping(): 0 a (date, pool, code) row; 1 a (date, pool) point of the series; 7 the grand total. */
@@ -40,10 +40,24 @@ export async function salesStatistic(db: DbOrTx, auth: AuthContext, q: Statistic
   // Sales are final at the cutoff, so no date is held back (as the sales summary).
   const found = await rows<Level & Record<'tickets' | 'lines' | 'turnover' | 'commission', string>>(
     db,
-    sql`with l as materialized (${linesOf(node, q, [])})
-        select ${LEVEL}, count(distinct l.ticket_id) as tickets, count(*) as lines, sum(l.stake) as turnover, sum(l.commission) as commission
-        from l join draws d on d.id = l.draw_id
-        ${GROUPS}`,
+    sql`with f as materialized (
+          select ss.draw_date, ss.pool_id, ss.bet_code, sum(ss.tickets) as tickets, sum(ss.lines) as lines, sum(ss.turnover) as turnover,
+                 sum(ss.commission) as commission
+          from sales_summary ss
+          where ss.user_id = ${node.userId}::int and ${drawFilterSql('ss', q, [])}
+            and (ss.bet_code = ${totalCodeSql(q)} or (ss.bet_code <> '' and ${betCodeSql(sql`ss.bet_code`, q)}))
+          group by 1, 2, 3 having sum(ss.lines) <> 0
+        ),
+        -- Per code, then per (date, pool) and in all from the rows a total sums (all codes' '' rows, or the chosen code's).
+        g as (
+          select 0 as level, draw_date, pool_id, bet_code, tickets, lines, turnover, commission from f where bet_code <> ''
+          union all
+          select 1, draw_date, pool_id, null, tickets, lines, turnover, commission from f where bet_code = ${totalCodeSql(q)}
+          union all
+          select 7, null, null, null, sum(tickets), sum(lines), sum(turnover), sum(commission) from f where bet_code = ${totalCodeSql(q)} having count(*) > 0
+        )
+        select level, to_char(draw_date, 'YYYY-MM-DD') as "drawDate", pool_id as "poolId", bet_code as "betCode", tickets, lines, turnover, commission
+        from g order by draw_date, pool_id, bet_code`,
   );
   const figures = (r: Record<'tickets' | 'lines' | 'turnover' | 'commission', string>): SalesStatisticFigures => ({
     tickets: Number(r.tickets),

@@ -19,6 +19,7 @@ import { rows } from '../ledger/queries';
 import * as q from './queries';
 import { claimedWallets, resettleClaims } from '../prizes/claims';
 import { enqueueSettled } from '../seamless/queries';
+import { compactDraw } from '../reports/summaries';
 
 /** Starts round 1 when a result is released, or the next round when a released result is corrected. */
 export async function startRound(tx: Tx, draw: { id: number; poolId: number; drawDate: string }, resultVersion: number, now: Date) {
@@ -70,6 +71,8 @@ export async function distribute(deps: Deps, drawId: number, by: number | null):
     }
     // Seamless API accounts' tickets queued for their callbacks, with the mark (once per round: its key).
     if (s && s.round === first.round) await enqueueSettled(tx, drawId, s.round, deps.clock.now());
+    // The draw's report summaries folded into one row per key (decision 0034): its sales are final.
+    await compactDraw(tx, drawId);
   });
   return { round: first.round, lines };
 }

@@ -1,0 +1,61 @@
+// The report summaries (decision 0034): what placement adds and a void takes back, per account of each
+// ticket's chain, written by the statement that books the money (placement's write, the void's update),
+// so the sales reports and the map read a few rows per account and draw instead of the lines.
+// Rows are deltas, never updated in place: many placements at once append their own rows without a lock
+// to wait for or deadlock on, and nothing is lost; readers sum them. Once a draw is distributed its
+// deltas are folded into one row per key (compactDraw), which changes no sum.
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+
+/**
+ * CTEs appending the deltas of a set of lines. `lines` names a relation with id, ticket_id, draw_id,
+ * pool_id, draw_date, user_id (the ticket's owner), number, bet_code, stake, commission; `shares` one with
+ * bet_line_id, user_id, amount (what each account ate of a line). `sign` is 1 when lines are placed, -1
+ * when they are voided. Every account of the owner's path (users.path "/1/5/9/") gets a row, with the
+ * path's next account as the direct downline the lines came through (0: the account's own tickets), as
+ * the reports cut the subtree.
+ */
+export function summaryDeltasCtes(lines: string, shares: string, sign: 1 | -1): SQL {
+  const l = sql.raw(lines);
+  const s = sql.raw(shares);
+  const k = sql.raw(sign === 1 ? '' : '-');
+  return sql`
+    sm_chain as (
+      select u.id as owner, a.uid::int as uid, coalesce(p.ids[a.n::int + 1], '0')::int as via
+      from users u
+      cross join lateral (select string_to_array(trim(both '/' from u.path), '/') as ids) p
+      cross join lateral unnest(p.ids) with ordinality as a(uid, n)
+      where u.id in (select distinct user_id from ${l})
+    ),
+    sm_sales as (
+      insert into sales_summary (draw_id, pool_id, draw_date, user_id, via_user_id, bet_code, tickets, lines, turnover, commission)
+      select x.draw_id, x.pool_id, x.draw_date, c.uid, c.via, coalesce(x.bet_code, ''),
+             ${k}count(distinct x.ticket_id), ${k}count(*), ${k}sum(x.stake), ${k}sum(x.commission)
+      from ${l} x join sm_chain c on c.owner = x.user_id
+      group by grouping sets ((x.draw_id, x.pool_id, x.draw_date, c.uid, c.via, x.bet_code), (x.draw_id, x.pool_id, x.draw_date, c.uid, c.via))
+    ),
+    sm_map as (
+      insert into map_summary (draw_id, user_id, number, bet_code, stake, eaten)
+      select x.draw_id, c.uid, x.number, x.bet_code, ${k}sum(x.stake), ${k}coalesce(sum(e.amount), 0)
+      from ${l} x join sm_chain c on c.owner = x.user_id
+      left join ${s} e on e.bet_line_id = x.id and e.user_id = c.uid
+      group by x.draw_id, c.uid, x.number, x.bet_code
+    )`;
+}
+
+/**
+ * Folds a draw's deltas into one row per key (rows summing to nothing dropped). Rows appended meanwhile
+ * (a late void) are not in this statement's snapshot and stay as they are: no sum changes either way.
+ */
+export async function compactDraw(db: DbOrTx, drawId: number) {
+  await db.execute(sql`
+    with d as (delete from sales_summary where draw_id = ${drawId}::int returning *)
+    insert into sales_summary (draw_id, pool_id, draw_date, user_id, via_user_id, bet_code, tickets, lines, turnover, commission)
+    select draw_id, pool_id, draw_date, user_id, via_user_id, bet_code, sum(tickets), sum(lines), sum(turnover), sum(commission)
+    from d group by draw_id, pool_id, draw_date, user_id, via_user_id, bet_code having sum(lines) <> 0`);
+  await db.execute(sql`
+    with d as (delete from map_summary where draw_id = ${drawId}::int returning *)
+    insert into map_summary (draw_id, user_id, number, bet_code, stake, eaten)
+    select draw_id, user_id, number, bet_code, sum(stake), sum(eaten)
+    from d group by draw_id, user_id, number, bet_code having sum(stake) <> 0 or sum(eaten) <> 0`);
+}
