@@ -20,6 +20,12 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   reporter: [['list']],
+  // The draw-day setup opens today's closing draws of the seamless, settlement and stakeholder specs and
+  // places their bets before every spec, so their cutoffs have passed when they run (e2e/drawDay.ts).
+  projects: [
+    { name: 'draw-day', testMatch: /drawDay\.setup\.ts$/ },
+    { name: 'e2e', testMatch: /\.spec\.ts$/, dependencies: ['draw-day'] },
+  ],
   outputDir: 'test-results/e2e',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

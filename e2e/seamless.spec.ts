@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
-import { ADMIN, answerConfirm, api, DEMO_PASSWORD, loginAs, logoutThroughConfirm, shot, drawClosingSoon, shotAll } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { afterCutoff, drawDay, WINNERS } from './drawDay';
+import { ADMIN, answerConfirm, api, DEMO_PASSWORD, loginAs, logoutThroughConfirm, shot, shotAll } from './support';
 
 // Seamless API accounts and prize claims (issue 11 items 12 and 7, decision 0025): the company gives the
 // demo player's API account a settlement callback URL; the player's winning ticket is settled, POSTed to a
@@ -10,11 +10,7 @@ import { ADMIN, answerConfirm, api, DEMO_PASSWORD, loginAs, logoutThroughConfirm
 // the held prize on the ticket, pays the prize and sends the settlement again, each after a confirm.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-const WINNER = '7391';
-let poolId = 0;
-let drawDate = '';
-let cutoffAt = '';
-let ticketId = 0;
+const WINNER = WINNERS.seamless;
 
 const received: { body: string; signature: string | undefined }[] = [];
 const receiver = http.createServer((req, res) => {
@@ -26,6 +22,14 @@ const receiver = http.createServer((req, res) => {
     res.end();
   });
 });
+
+/** The ticket among the agent's (the setup placed it before every other spec's tickets): by its number. */
+async function findTicket(page: Page, ticketId: number) {
+  const input = page.getByTestId('ticket-number').locator('input');
+  await input.fill(WINNER);
+  await input.press('Enter');
+  await page.getByTestId(`ticket-expand-${ticketId}`).click();
+}
 
 test.beforeAll(async () => new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve)));
 test.afterAll(async () => new Promise<void>((resolve) => receiver.close(() => resolve())));
@@ -50,22 +54,10 @@ test('the company makes the demo player a seamless API account with a settlement
   await logoutThroughConfirm(page);
 });
 
-test('the player bets on a draw closing in two minutes; it is settled and its ticket sent until acknowledged', async ({ page }) => {
+test('the player\'s ticket on a draw closed since (drawDay.setup) is settled and sent until acknowledged', async ({ page }) => {
+  const { drawId, ticketId } = drawDay().seamless;
+  await afterCutoff(drawDay().seamless);
   await loginAs(page, ADMIN.username, ADMIN.password);
-  ({ poolId, drawDate } = await drawClosingSoon(page));
-  await logoutThroughConfirm(page);
-
-  await loginAs(page, 'demoplayer');
-  const clock2 = await api<{ pools: { draws: { cutoffAt: string }[] }[] }>(page.request, 'GET', `/api/Pools/GetDrawClock?poolIds=${poolId}`);
-  cutoffAt = clock2.pools[0].draws[0].cutoffAt;
-  const placed = await api<{ ticketId: number }>(page.request, 'POST', '/api/Bet/PlaceExpressOrder', { text: `D\n#${poolId}\n${WINNER}#1`, idempotencyKey: crypto.randomUUID() });
-  ticketId = placed.ticketId;
-  await logoutThroughConfirm(page);
-
-  await expect.poll(async () => Date.now() >= Date.parse(cutoffAt) + 2_000, { timeout: 200_000, intervals: [5_000] }).toBe(true);
-  await loginAs(page, ADMIN.username, ADMIN.password);
-  const draws = await api<{ drawId: number; poolId: number }[]>(page.request, 'GET', `/api/Pools/GetPoolScheduleByDay?date=${drawDate}`);
-  const drawId = draws.find((d) => d.poolId === poolId)!.drawId;
   const s = (n: number) => Array.from({ length: 10 }, (_v, i) => String(n + i));
   await api(page.request, 'POST', '/api/Result/SavePoolResult', {
     drawId,
@@ -83,9 +75,10 @@ test('the player bets on a draw closing in two minutes; it is settled and its ti
 });
 
 test('the agent sees the delivery and the held prize on the ticket, pays the prize and sends the settlement again', async ({ page }) => {
+  const { ticketId } = drawDay().seamless;
   await loginAs(page, 'demoagent');
   await page.goto(`/order/ticket-history`);
-  await page.getByTestId(`ticket-expand-${ticketId}`).click();
+  await findTicket(page, ticketId);
   const box = page.getByTestId(`ticket-settlement-${ticketId}`);
   await expect(page.getByTestId(`ticket-delivery-state-${ticketId}`).first()).toHaveText('Delivered');
   await expect(page.getByTestId(`ticket-prize-state-${ticketId}`)).toHaveText('Held');
@@ -106,7 +99,7 @@ test('the agent sees the delivery and the held prize on the ticket, pays the pri
   await expect.poll(() => received.length, { timeout: 60_000, intervals: [3_000] }).toBeGreaterThanOrEqual(3);
   expect(JSON.parse(received[2].body)).toMatchObject({ ticketId, resend: 1 });
   await page.reload();
-  await page.getByTestId(`ticket-expand-${ticketId}`).click();
+  await findTicket(page, ticketId);
   await expect(page.getByTestId(`ticket-delivery-state-${ticketId}`).first()).toHaveText('Delivered');
   await page.getByTestId(`ticket-settlement-${ticketId}`).scrollIntoViewIfNeeded();
   await shotAll(page, 'seamless-ticket-claimed');

@@ -1,42 +1,23 @@
-import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, api, goByMenu, loginAs, logoutThroughConfirm, shot, drawClosingSoon, shotAll } from './support';
+import { afterCutoff, drawDay, WINNERS } from './drawDay';
+import { ADMIN, api, goByMenu, loginAs, logoutThroughConfirm, shot, shotAll } from './support';
 
-// Settlement as people do it (issue 11 item 15): a player bets on a draw that closes a minute later; an
-// admin enters the result, a second admin releases it and the draw settles; the company releases the
-// winners' credit; the player finds its winnings on its statement. The draw is a special draw of today on
-// a pool that has none today, with its own cutoff a minute or two from now (server time).
+// Settlement as people do it (issue 11 item 15): a player has bet on a draw of today that closed since (the
+// draw-day setup opened it before every spec, see drawDay.ts); an admin enters the result, a second admin
+// releases it and the draw settles; the company releases the winners' credit; the player finds its
+// winnings on its statement.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-const WINNER = '4821';
+const WINNER = WINNERS.settlement;
+// The draw the setup opened and the player bet on (drawDay.setup.ts: RM1 Big on the winner, RM1 on 0007).
 let poolId = 0;
 let drawId = 0;
 let drawDate = '';
-let cutoffAt = '';
-
-
-test('the admin opens a draw that closes in a minute and the player bets on it', async ({ page }) => {
-  await loginAs(page, ADMIN.username, ADMIN.password);
-  // A draw of today closing in two minutes (a special draw, or today's open draw closing early).
-  ({ drawId, poolId, drawDate } = await drawClosingSoon(page));
-  await logoutThroughConfirm(page);
-
-  await loginAs(page, 'demoplayer');
-  const clock2 = await api<{ pools: { draws: { cutoffAt: string }[] }[] }>(page.request, 'GET', `/api/Pools/GetDrawClock?poolIds=${poolId}`);
-  cutoffAt = clock2.pools[0].draws[0].cutoffAt;
-  // RM1 Big on the number that will win first prize, and RM1 on one that loses.
-  const placed = await api<{ ticketNo: string }>(page.request, 'POST', '/api/Bet/PlaceExpressOrder', {
-    text: `D\n#${poolId}\n${WINNER}#1\n0007#1`,
-    idempotencyKey: crypto.randomUUID(),
-  });
-  expect(placed.ticketNo).toMatch(/^T/);
-  await logoutThroughConfirm(page);
-});
+test.beforeAll(() => void ({ poolId, drawId, drawDate } = drawDay().settlement));
 
 test('after the cutoff an admin enters the result; a second admin releases it and the draw settles', async ({ page }) => {
-  // Sales close by the server's clock; wait for it (the draw was opened two minutes ahead).
-  await expect.poll(async () => Date.now() >= Date.parse(cutoffAt) + 2_000, { timeout: 200_000, intervals: [5_000] }).toBe(true);
+  await afterCutoff(drawDay().settlement);
   await loginAs(page, ADMIN.username, ADMIN.password);
   await page.goto(`/result?drawDate=${drawDate}`);
   const slot = (name: string) => page.getByTestId(`slot-${poolId}-${name}`);

@@ -1,48 +1,23 @@
-import crypto from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, api, drawClosingSoon, goByMenu, loginAs, logoutThroughConfirm, shotAll } from './support';
+import { afterCutoff, drawDay, WINNERS } from './drawDay';
+import { ADMIN, api, goByMenu, loginAs, logoutThroughConfirm, shotAll } from './support';
 
 // The stakeholder and occupied reports after a settled draw (issue 12 items 4 and 5, decision 0028): the
-// player bets on a draw of today that closes two minutes later, the draw is given a result, released by a
+// player has bet on a draw of today that closed since (the draw-day setup, drawDay.ts), the draw is given a result, released by a
 // second admin and settles; the agent reads who took what of its lines, top to bottom, and its own position.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-const WINNER = '3377';
+const WINNER = WINNERS.stakeholder;
 const FIRST_READ = { timeout: 30_000 };
-let poolId = 0;
 let drawId = 0;
 let drawDate = '';
-let cutoffAt = '';
+test.beforeAll(() => void ({ drawId, drawDate } = drawDay().stakeholder));
 
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/,/g, '')) * 100);
 const money = async (page: Page, testId: string) => cents(await page.getByTestId(testId).textContent());
 
-test('a player bets on a draw closing in two minutes; it gets a result, is released and settles', async ({ page }) => {
-  await loginAs(page, ADMIN.username, ADMIN.password);
-  ({ drawId, poolId, drawDate } = await drawClosingSoon(page));
-  await logoutThroughConfirm(page);
-
-  // The agent eats 1.00 a number of Big on the draw's pool (a fight limit), only while the player bets:
-  // the shares are written at placement, and the demo's settings are put back at once.
-  await loginAs(page, 'democo');
-  const init = await api<{ downlines: { userId: number; username: string }[] }>(page.request, 'GET', '/api/Report/InitReport');
-  const agentId = init.downlines.find((d) => d.username === 'demoagent')!.userId;
-  type Eat = { eatType: 'percentage' | 'amount'; limitMethod: 1 | 2 | 3; eatSequence: '*/**' | '**/*'; limits: { poolId: number; betCode: string; amount: number }[] };
-  const before = await api<Eat>(page.request, 'GET', `/api/Account/GetFightLimitRelatedData?userId=${agentId}`);
-  const restore = { userId: agentId, eatType: before.eatType, limitMethod: before.limitMethod, eatSequence: before.eatSequence, limits: before.limits };
-  await api(page.request, 'POST', '/api/Account/UpdateUserEatLimit', { userId: agentId, eatType: 'amount', limitMethod: 1, limits: [...before.limits.filter((l) => l.poolId !== poolId || l.betCode !== 'B'), { poolId, betCode: 'B', amount: 100 }] });
-  await logoutThroughConfirm(page);
-
-  await loginAs(page, 'demoplayer');
-  const clock = await api<{ pools: { draws: { drawId: number; cutoffAt: string }[] }[] }>(page.request, 'GET', `/api/Pools/GetDrawClock?poolIds=${poolId}`);
-  cutoffAt = clock.pools[0].draws.find((d) => d.drawId === drawId)?.cutoffAt ?? clock.pools[0].draws[0].cutoffAt;
-  await api(page.request, 'POST', '/api/Bet/PlaceExpressOrder', { text: `D\n#${poolId}\n${WINNER}#2\n0099#3`, idempotencyKey: crypto.randomUUID() });
-  await logoutThroughConfirm(page);
-  await loginAs(page, 'democo');
-  await api(page.request, 'POST', '/api/Account/UpdateUserEatLimit', restore);
-  await logoutThroughConfirm(page);
-
-  await expect.poll(async () => Date.now() >= Date.parse(cutoffAt) + 2_000, { timeout: 200_000, intervals: [5_000] }).toBe(true);
+test('the player\'s draw (drawDay.setup: the agent ate part of it) gets a result, is released and settles', async ({ page }) => {
+  await afterCutoff(drawDay().stakeholder);
   await loginAs(page, ADMIN.username, ADMIN.password);
   const numbers = {
     fourD: {

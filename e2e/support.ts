@@ -125,9 +125,10 @@ export async function api<T>(request: APIRequestContext, method: 'GET' | 'POST',
  * As the super admin (logged in on `page`): a draw of today that closes about two minutes from now (server
  * time, to the minute). A pool without a draw today gets a special one; on a day every pool draws (the
  * demo's Wednesday, Saturday and Sunday), a draw of today still open has its own cutoff moved instead,
- * never one an earlier spec closed already. Specs that settle a draw of their own share the day this way.
+ * never one an earlier spec closed already, nor one of the pools `taken` (draws opened by the same caller a
+ * moment before, still open). Specs that settle a draw of their own share the day this way (drawDay.ts).
  */
-export async function drawClosingSoon(page: Page): Promise<{ drawId: number; poolId: number; drawDate: string }> {
+export async function drawClosingSoon(page: Page, taken: number[] = []): Promise<{ drawId: number; poolId: number; drawDate: string }> {
   const clock = await api<{ serverTime: string; businessDate: string; timeZone: string; pools: { poolId: number; draws: { drawId: number; drawDate: string }[] }[] }>(
     page.request,
     'GET',
@@ -140,13 +141,14 @@ export async function drawClosingSoon(page: Page): Promise<{ drawId: number; poo
     new Intl.DateTimeFormat('en-GB', { timeZone: clock.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]),
   );
   const cutoff = { cutoffHour: Number(parts.hour), cutoffMinute: Number(parts.minute) };
-  const free = [5, 6, 7, 2, 3, 1].find((p) => !today.some((d) => d.poolId === p));
+  const free = [5, 6, 7, 2, 3, 1].find((p) => !taken.includes(p) && !today.some((d) => d.poolId === p));
   if (free) {
     const draw = await api<{ drawId: number }>(page.request, 'POST', '/api/Pools/SubmitNewDraw', { poolId: free, drawDate, isSpecial: true, ...cutoff });
     return { drawId: draw.drawId, poolId: free, drawDate };
   }
   // The next open draw of each pool: one of today is still open.
   const open = [7, 6, 5, 2, 3, 1]
+    .filter((p) => !taken.includes(p))
     .map((p) => clock.pools.find((c) => c.poolId === p)?.draws[0])
     .find((d): d is { drawId: number; drawDate: string } => !!d && d.drawDate === drawDate);
   if (!open) throw new Error(`no draw of ${drawDate} is still open`);

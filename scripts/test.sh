@@ -1,29 +1,34 @@
 #!/usr/bin/env bash
-# `npm test`: Chromium and a Chinese font present, the web app built, every unit and API test (vitest, the
-# API on PGlite), then the browser tests. With TEST_ALSO_POSTGRES_URL set (CI does) the API suite runs a
-# second time on that PostgreSQL server while the browser tests run: those wait on real cutoffs and leave the
-# processor idle, so the two together take little longer than the browser tests alone.
+# `npm test`: Chromium and a Chinese font present, the web app built, then the browser tests (Playwright)
+# with every unit and API test (vitest, the API on PGlite) running beside them, and with
+# TEST_ALSO_POSTGRES_URL set (CI does) the API suite a second time on that PostgreSQL server after it. The
+# browser tests spend much of their time waiting on the browser and the server's clock, leaving a core idle,
+# so the suites together take little longer than the browser tests alone. Their output follows the
+# browser tests'; the script fails if any of them fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run e2e:browser
 npm run build
-npx vitest run
 
-pg_pid=""
-if [ -n "${TEST_ALSO_POSTGRES_URL:-}" ]; then
-  pg_log="$(mktemp -t api-postgres-XXXXXX.log)"
-  echo "test: the API suite on PostgreSQL runs beside the browser tests (its output follows them; log $pg_log)"
-  TEST_DATABASE_URL="$TEST_ALSO_POSTGRES_URL" npx vitest run --project server >"$pg_log" 2>&1 &
-  pg_pid=$!
-fi
+unit_log="$(mktemp -t unit-XXXXXX.log)"
+echo "test: the unit and API suites run beside the browser tests (their output follows them; log $unit_log)"
+(
+  status=0
+  npx vitest run || status=$?
+  if [ -n "${TEST_ALSO_POSTGRES_URL:-}" ]; then
+    echo "test: the API suite on PostgreSQL"
+    TEST_DATABASE_URL="$TEST_ALSO_POSTGRES_URL" npx vitest run --project server || status=$?
+  fi
+  exit "$status"
+) >"$unit_log" 2>&1 &
+unit_pid=$!
 
 e2e=0
 npx playwright test || e2e=$?
 
-pg=0
-if [ -n "$pg_pid" ]; then
-  wait "$pg_pid" || pg=$?
-  echo "test: the API suite on PostgreSQL"
-  cat "$pg_log"
-fi
-[ "$e2e" -eq 0 ] && [ "$pg" -eq 0 ]
+unit=0
+wait "$unit_pid" || unit=$?
+echo "test: the unit and API suites"
+cat "$unit_log"
+echo "test: browser tests exit $e2e, unit and API suites exit $unit"
+[ "$e2e" -eq 0 ] && [ "$unit" -eq 0 ]
