@@ -15,6 +15,7 @@ import { resultRoutes } from './modules/results/routes';
 import { drawPaymentRoutes } from './modules/drawPayments/routes';
 import { seamlessRoutes } from './modules/seamless/routes';
 import { dictionaryRoutes } from './modules/dictionary/routes';
+import { postingRoutes } from './modules/posting/routes';
 
 /** The whole HTTP application; main.ts and the tests both build it here. */
 export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (app: HttpApp) => void } = {}) {
@@ -36,6 +37,7 @@ export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (a
   reportRoutes(app, deps);
   inboxRoutes(app, deps);
   seamlessRoutes(app, deps);
+  postingRoutes(app, deps);
   await app.ready();
   return app;
 }

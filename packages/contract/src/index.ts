@@ -16,3 +16,4 @@ export * from './statistics';
 export * from './seamless';
 export * from './stakeholder';
 export * from './inbox';
+export * from './posting';

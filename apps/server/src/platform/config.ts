@@ -18,6 +18,8 @@ export interface Config {
    * trusting every client lets each request name its own address and dodge the per-address throttle.
    */
   trustProxy: false | number | string;
+  /** REMOTE_AGENT_KEY: the key remote agents' API secrets are encrypted with (platform/secretBox.ts). */
+  remoteAgentKey: string | undefined;
 }
 
 function parseTrustProxy(value: string | undefined): false | number | string {
@@ -44,5 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     cookieSecure: env.COOKIE_SECURE === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    remoteAgentKey: env.REMOTE_AGENT_KEY || undefined,
   };
 }

@@ -12,5 +12,6 @@ import { results } from './results';
 import { reports } from './reports';
 import { seamless } from './seamless';
 import { inbox } from './inbox';
+import { posting } from './posting';
 
-export const EXPECTED: Record<string, string> = { ...foundation, ...accounts, ...payments, ...draws, ...risk, ...packages, ...orders, ...tickets, ...results, ...reports, ...seamless, ...inbox };
+export const EXPECTED: Record<string, string> = { ...foundation, ...accounts, ...payments, ...draws, ...risk, ...packages, ...orders, ...tickets, ...results, ...reports, ...seamless, ...inbox, ...posting };

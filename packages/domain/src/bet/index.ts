@@ -10,3 +10,4 @@ export * from './parse';
 export * from './format';
 export * from './cost';
 export * from './help';
+export * from './translate';

@@ -16,3 +16,4 @@ export * from './results';
 export * from './settlement';
 export * from './seamless';
 export * from './summaries';
+export * from './posting';

@@ -72,6 +72,8 @@ export const betLines = pgTable(
     commission: bigint('commission', { mode: 'number' }).notNull(),
     /** What nobody in the chain ate: to be posted to remote agents. */
     unposted: bigint('unposted', { mode: 'number' }).notNull().default(0),
+    /** The posting batch its unposted part was fixed into (DoPost); null while still unposted. */
+    postingBatchId: bigint('posting_batch_id', { mode: 'number' }),
     status: smallint('status').notNull().default(1),
   },
   (t) => [index('bet_lines_ticket_idx').on(t.ticketId), index('bet_lines_draw_number_idx').on(t.drawId, t.number)],

@@ -98,6 +98,8 @@ export const runTickets = pgTable(
     betCode: text('bet_code').notNull(),
     /** Cents of stake laid off (the run), net of nothing: the map subtracts it from what the account ate. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Of the amount, what posting has fixed into batches so far (DoPost posts the rest). */
+    postedAmount: bigint('posted_amount', { mode: 'number' }).notNull().default(0),
     createdBy: integer('created_by').notNull(),
     createdAt: tz('created_at').notNull(),
     updatedBy: integer('updated_by').notNull(),

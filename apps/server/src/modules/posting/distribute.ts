@@ -1,0 +1,269 @@
+// Distribution (Posting/GetDistributionSummary, GetUndistributedDetail, DoDistribute, DoManualDistribute,
+// TranslateToBetString; decision 0032). A batch goes to the enabled remote agents in priority order, each
+// taking what is left within its cap per draw, number and code, as one express text. The invoice (with
+// its idempotency key and text) is committed before the call, so whatever happens to the answer the same
+// key and text are sent again, and the remote replays instead of placing twice. A refusal or a remote
+// never reached passes the lot on; a lot in doubt stays reserved for its remote until the remote says.
+import { sql } from 'drizzle-orm';
+import { translateToBetString, type BetCode } from '@app/domain';
+import type { InvoiceRow } from '@app/contract';
+import { businessDateOf } from '../../platform/businessTime';
+import { writeAudit } from '../../platform/audit';
+import type { DbOrTx } from '../../platform/db';
+import { badRequest, notFound } from '../../platform/errors';
+import type { Deps } from '../../platform/http';
+import type { AuthContext } from '../../platform/session';
+import { rows } from '../ledger/queries';
+import { runTransaction } from '../ledger/service';
+import { drawOf } from '../reports/map';
+import { listRemoteAgents, secretOf, type RemoteAgentRow } from './agents';
+import { invoicesWhere } from './invoices';
+import { placeAtRemote, type PlaceOutcome } from './remoteCall';
+import { companyOf } from './scope';
+
+export const InvoiceStatus = { InDoubt: 0, Accepted: 1, Refused: 2, Unreachable: 3 } as const;
+
+interface BatchRaw {
+  batch_id: string;
+  company_id: number;
+  draw_id: number;
+  pool_id: number;
+  draw_date: string;
+  posted_at: Date | string;
+  amount: string;
+  distributed: string;
+  in_doubt: string;
+  invoices: string;
+}
+const batchSql = (where: ReturnType<typeof sql>) => sql`
+  select b.id as batch_id, b.company_id, b.draw_id, b.pool_id, to_char(b.draw_date, 'YYYY-MM-DD') as draw_date, b.posted_at,
+         (select coalesce(sum(i.amount), 0) from posting_items i where i.batch_id = b.id) as amount,
+         (select coalesce(sum(il.amount), 0) from remote_invoices ri join remote_invoice_lines il on il.invoice_id = ri.id where ri.batch_id = b.id and ri.status = 1) as distributed,
+         (select coalesce(sum(il.amount), 0) from remote_invoices ri join remote_invoice_lines il on il.invoice_id = ri.id where ri.batch_id = b.id and ri.status = 0) as in_doubt,
+         (select count(*) from remote_invoices ri where ri.batch_id = b.id and ri.status in (0, 1)) as invoices
+  from posting_batches b where ${where} order by b.draw_id, b.id`;
+const toBatch = (r: BatchRaw) => {
+  const amount = Number(r.amount);
+  const distributed = Number(r.distributed);
+  const inDoubt = Number(r.in_doubt);
+  return {
+    batchId: Number(r.batch_id),
+    companyId: Number(r.company_id),
+    drawId: Number(r.draw_id),
+    poolId: Number(r.pool_id),
+    drawDate: r.draw_date,
+    postedAt: new Date(r.posted_at).toISOString(),
+    amount,
+    distributed,
+    inDoubt,
+    undistributed: amount - distributed - inDoubt,
+    invoices: Number(r.invoices),
+  };
+};
+
+export async function distributionSummary(deps: Deps, auth: AuthContext, q: { drawDate: string; companyId?: number }) {
+  const companyId = await companyOf(deps.db, auth, q.companyId);
+  const found = await rows<BatchRaw>(deps.db, batchSql(sql`b.company_id = ${companyId}::int and b.draw_date = ${q.drawDate}::date`));
+  return { rows: found.map(toBatch) };
+}
+
+/** A batch the caller may see (its company's). */
+async function batchOf(db: DbOrTx, auth: AuthContext, batchId: number) {
+  const [b] = await rows<BatchRaw>(db, batchSql(sql`b.id = ${batchId}::bigint`));
+  if (!b) throw notFound();
+  await companyOf(db, auth, Number(b.company_id));
+  return toBatch(b);
+}
+
+/** The batch's items: what each has distributed, in doubt and left. */
+const itemsSql = (batchId: number) => sql`
+  select i.id, i.number, i.bet_code, i.amount,
+         coalesce(sum(il.amount) filter (where ri.status = 1), 0) as distributed,
+         coalesce(sum(il.amount) filter (where ri.status = 0), 0) as in_doubt
+  from posting_items i
+  left join remote_invoice_lines il on il.item_id = i.id
+  left join remote_invoices ri on ri.id = il.invoice_id and ri.status in (0, 1)
+  where i.batch_id = ${batchId}::bigint
+  group by i.id`;
+
+export async function undistributedDetail(deps: Deps, auth: AuthContext, batchId: number) {
+  const batch = await batchOf(deps.db, auth, batchId);
+  const found = await rows<{ id: string; number: string; bet_code: string; amount: string; distributed: string; in_doubt: string }>(
+    deps.db,
+    sql`select * from (${itemsSql(batchId)}) x order by x.amount - x.distributed - x.in_doubt desc, x.number, x.bet_code`,
+  );
+  return {
+    batch,
+    rows: found.map((r) => {
+      const amount = Number(r.amount);
+      const distributed = Number(r.distributed);
+      const inDoubt = Number(r.in_doubt);
+      return { itemId: Number(r.id), number: r.number, betCode: r.bet_code, amount, distributed, inDoubt, left: amount - distributed - inDoubt };
+    }),
+  };
+}
+
+type Batch = Awaited<ReturnType<typeof batchOf>>;
+
+/**
+ * Reserves the lot a remote takes of a batch now, as an invoice in doubt with its lines, in one
+ * transaction under the batch's lock (so two distributions at once never hand out one amount twice).
+ */
+async function reserveLot(deps: Deps, auth: AuthContext, batch: Batch, remote: RemoteAgentRow) {
+  return runTransaction(deps.db, async (tx) => {
+    await tx.execute(sql`select id from posting_batches where id = ${batch.batchId}::bigint for update`);
+    const codes = remote.codeOrder.split('#');
+    const lot = await rows<{ id: string; number: string; bet_code: string; take: string }>(
+      tx,
+      sql`with it as (${itemsSql(batch.batchId)}),
+          given as (select il.number, il.bet_code, sum(il.amount) as g
+                    from remote_invoices ri join remote_invoice_lines il on il.invoice_id = ri.id
+                    where ri.remote_agent_id = ${remote.id}::int and ri.draw_id = ${batch.drawId}::int and ri.status in (0, 1)
+                    group by 1, 2),
+          t as (select it.id, it.number, it.bet_code,
+                       least(it.amount - it.distributed - it.in_doubt,
+                             coalesce(${remote.capPerNumber}::bigint - coalesce(given.g, 0), it.amount)) as take
+                from it left join given on given.number = it.number and given.bet_code = it.bet_code
+                where it.bet_code = any(${`{${codes.join(',')}}`}::text[]))
+          select * from t where take > 0 order by number, bet_code`,
+    );
+    if (lot.length === 0) return null;
+    const today = businessDateOf(deps.clock.now(), deps.config.tzBusiness);
+    const items = lot.map((l) => ({ itemId: Number(l.id), number: l.number, betCode: l.bet_code, amount: Number(l.take) }));
+    const text = translateToBetString(items, { drawDate: batch.drawDate, poolId: batch.poolId, codeOrder: codes as BetCode[], today });
+    const [n] = await rows<{ n: string }>(tx, sql`select count(*) + 1 as n from remote_invoices where batch_id = ${batch.batchId}::bigint and remote_agent_id = ${remote.id}::int`);
+    // Derived from the batch and the remote (and the attempt, once an earlier one was definitely refused).
+    const key = `posting-${batch.batchId}-${remote.id}-${n.n}`;
+    const total = items.reduce((s, i) => s + i.amount, 0);
+    const [inv] = await rows<{ id: string }>(
+      tx,
+      sql`insert into remote_invoices (company_id, batch_id, remote_agent_id, draw_id, pool_id, draw_date, idempotency_key, status, bet_text, total, created_by, created_at)
+          values (${batch.companyId}::int, ${batch.batchId}::bigint, ${remote.id}::int, ${batch.drawId}::int, ${batch.poolId}::int, ${batch.drawDate}::date,
+                  ${key}, 0, ${text}, ${total}::bigint, ${auth.userId}::int, ${deps.clock.now().toISOString()}::timestamptz)
+          returning id`,
+    );
+    await tx.execute(sql`insert into remote_invoice_lines (invoice_id, item_id, line_no, number, bet_code, amount)
+      select ${inv.id}::bigint, x."itemId", row_number() over (order by x.number, x."betCode"), x.number, x."betCode", x.amount
+      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x("itemId" bigint, number text, "betCode" text, amount bigint)`);
+    return { invoiceId: Number(inv.id), key, text };
+  });
+}
+
+/** Records what a call proved, on the invoice and on the remote (when it last answered, its last error). */
+async function record(deps: Deps, invoiceId: number, remoteId: number, o: PlaceOutcome) {
+  const now = deps.clock.now().toISOString();
+  const status = { accepted: 1, refused: 2, unreachable: 3, 'in-doubt': 0 }[o.kind];
+  const message = o.kind === 'accepted' ? null : o.message;
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`update remote_invoices set status = ${status}::smallint, attempts = attempts + 1, message = ${message},
+        remote_ticket_id = ${o.kind === 'accepted' ? o.ticketId : null}::bigint, remote_ticket_no = ${o.kind === 'accepted' ? o.ticketNo : null},
+        answered_at = case when ${status}::int in (1, 2) then ${now}::timestamptz else answered_at end
+      where id = ${invoiceId}::bigint and status = 0`);
+    const answered = o.kind === 'accepted' || o.kind === 'refused';
+    await tx.execute(sql`update remote_agents set last_error = ${message},
+        last_answered_at = case when ${answered} then ${now}::timestamptz else last_answered_at end
+      where id = ${remoteId}::int`);
+  });
+}
+
+/** Sends an invoice's text under its key; an answer in doubt is asked once more at once (same key). */
+async function send(deps: Deps, remote: RemoteAgentRow, inv: { invoiceId: number; key: string; text: string }) {
+  const target = { baseUrl: remote.baseUrl, clientOpcode: remote.clientOpcode, secret: secretOf(deps, remote), timeoutMs: remote.timeoutMs };
+  let out = await placeAtRemote(target, inv.text, inv.key);
+  if (out.kind === 'in-doubt') out = await placeAtRemote(target, inv.text, inv.key);
+  await record(deps, inv.invoiceId, remote.id, out);
+  return out;
+}
+
+export async function doDistribute(deps: Deps, auth: AuthContext, batchId: number, ip: string) {
+  const batch = await batchOf(deps.db, auth, batchId);
+  const remotes = await listRemoteAgents(deps);
+  const byId = new Map(remotes.map((r) => [r.id, r]));
+  // First what is in doubt from an earlier run: only the remote that may hold it can say.
+  const doubts = await rows<{ id: string; remote_agent_id: number; idempotency_key: string; bet_text: string }>(
+    deps.db,
+    sql`select id, remote_agent_id, idempotency_key, bet_text from remote_invoices where batch_id = ${batchId}::bigint and status = 0 and not manual order by id`,
+  );
+  const touched: number[] = [];
+  for (const d of doubts) {
+    const remote = byId.get(Number(d.remote_agent_id));
+    if (!remote) continue;
+    await send(deps, remote, { invoiceId: Number(d.id), key: d.idempotency_key, text: d.bet_text });
+    touched.push(Number(d.id));
+  }
+  for (const remote of remotes) {
+    if (!remote.postEnabled) continue;
+    const inv = await reserveLot(deps, auth, batch, remote);
+    if (!inv) continue;
+    touched.push(inv.invoiceId);
+    await send(deps, remote, inv);
+  }
+  const after = await batchOf(deps.db, auth, batchId);
+  const invoices = touched.length ? await invoicesWhere(deps.db, sql`ri.id = any(${`{${touched.join(',')}}`}::bigint[])`) : [];
+  await writeAudit(deps.db, deps.clock.now(), {
+    actorUserId: auth.userId,
+    action: 'posting.distribute',
+    targetType: 'posting_batches',
+    targetId: batchId,
+    after: { invoices: invoices.map((i) => ({ id: i.invoiceId, remote: i.remoteAgentId, status: i.status, total: i.total })), undistributed: after.undistributed },
+    ip,
+  });
+  return { invoices, undistributed: after.undistributed };
+}
+
+export async function translate(deps: Deps, body: { drawId: number; codeOrder: string; items: { number: string; betCode: string; amount: number }[] }) {
+  const draw = await drawOf(deps.db, body.drawId);
+  const today = businessDateOf(deps.clock.now(), deps.config.tzBusiness);
+  const codes = body.codeOrder.split('#');
+  body.items.forEach((i, n) => {
+    if (!codes.includes(i.betCode)) throw badRequest('VALIDATION_FAILED', { [`items.${n}.betCode`]: 'pattern' });
+  });
+  return { text: translateToBetString(body.items, { drawDate: draw.drawDate, poolId: draw.poolId, codeOrder: codes as BetCode[], today }) };
+}
+
+/**
+ * A lay-off done by hand (phone, chat) to a remote without an API: recorded as an accepted invoice of the
+ * batch, each line at most what is left of its number and code.
+ */
+export async function doManualDistribute(
+  deps: Deps,
+  auth: AuthContext,
+  body: { batchId: number; remoteAgentId: number; remoteTicketNo: string; items: { number: string; betCode: string; amount: number }[] },
+  ip: string,
+): Promise<InvoiceRow> {
+  const batch = await batchOf(deps.db, auth, body.batchId);
+  const remote = (await listRemoteAgents(deps)).find((r) => r.id === body.remoteAgentId);
+  if (!remote) throw badRequest('VALIDATION_FAILED', { remoteAgentId: 'NOT_FOUND' });
+  const invoiceId = await runTransaction(deps.db, async (tx) => {
+    await tx.execute(sql`select id from posting_batches where id = ${batch.batchId}::bigint for update`);
+    const items = await rows<{ id: string; number: string; bet_code: string; amount: string; distributed: string; in_doubt: string }>(tx, itemsSql(batch.batchId));
+    const byKey = new Map(items.map((i) => [`${i.number}|${i.bet_code}`, i]));
+    const lines = body.items.map((w, n) => {
+      const it = byKey.get(`${w.number}|${w.betCode}`);
+      if (!it) throw badRequest('VALIDATION_FAILED', { [`items.${n}.number`]: 'NOT_FOUND' });
+      const left = Number(it.amount) - Number(it.distributed) - Number(it.in_doubt);
+      if (w.amount > left) throw badRequest('VALIDATION_FAILED', { [`items.${n}.amount`]: 'TOO_LARGE' });
+      return { itemId: Number(it.id), number: w.number, betCode: w.betCode, amount: w.amount };
+    });
+    const today = businessDateOf(deps.clock.now(), deps.config.tzBusiness);
+    const text = translateToBetString(lines, { drawDate: batch.drawDate, poolId: batch.poolId, codeOrder: remote.codeOrder.split('#') as BetCode[], today });
+    const [n] = await rows<{ n: string }>(tx, sql`select count(*) + 1 as n from remote_invoices where batch_id = ${batch.batchId}::bigint and remote_agent_id = ${remote.id}::int`);
+    const now = deps.clock.now().toISOString();
+    const [inv] = await rows<{ id: string }>(
+      tx,
+      sql`insert into remote_invoices (company_id, batch_id, remote_agent_id, draw_id, pool_id, draw_date, idempotency_key, status, manual, bet_text, total,
+                                       remote_ticket_no, created_by, created_at, answered_at)
+          values (${batch.companyId}::int, ${batch.batchId}::bigint, ${remote.id}::int, ${batch.drawId}::int, ${batch.poolId}::int, ${batch.drawDate}::date,
+                  ${`manual-${batch.batchId}-${remote.id}-${n.n}`}, 1, true, ${text}, ${lines.reduce((s, l) => s + l.amount, 0)}::bigint,
+                  ${body.remoteTicketNo}, ${auth.userId}::int, ${now}::timestamptz, ${now}::timestamptz)
+          returning id`,
+    );
+    await tx.execute(sql`insert into remote_invoice_lines (invoice_id, item_id, line_no, number, bet_code, amount)
+      select ${inv.id}::bigint, x."itemId", row_number() over (order by x.number, x."betCode"), x.number, x."betCode", x.amount
+      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x("itemId" bigint, number text, "betCode" text, amount bigint)`);
+    await writeAudit(tx, deps.clock.now(), { actorUserId: auth.userId, action: 'posting.manual-distribute', targetType: 'remote_invoices', targetId: inv.id, after: { batchId: batch.batchId, remoteAgentId: remote.id, lines }, ip });
+    return Number(inv.id);
+  });
+  const [row] = await invoicesWhere(deps.db, sql`ri.id = ${invoiceId}::bigint`);
+  return row;
+}

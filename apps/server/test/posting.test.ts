@@ -1,0 +1,312 @@
+// Posting (issue 13; decision 0032) between two real installations: two apps, two databases, the second
+// listening on a port as the first's remote agent through an API account there. The first's company lays
+// off what it does not eat; a remote that is down passes the lot to the next; an answer lost after the
+// remote committed, and an answer slower than the time-out, are asked again under the same idempotency
+// key and never lay off twice; what nobody takes stays undistributed; after results on both, the payout
+// read back equals what the remote booked and what its package says.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { HierarchyLevel, PoolId, RoleId } from '@app/domain';
+import { checkLedger } from '../src/modules/ledger/service';
+import { ADMIN, createTestApp, type TestApp } from './support/testApp';
+
+const PASSWORD = 'Passw0rd!';
+const KEY = 'posting-test-key-0123456789abcdef';
+let t: TestApp; // the company's installation
+let r: TestApp; // the remote agent's installation
+let remoteUrl: string;
+let downUrl: string;
+let proxyUrl: string;
+let proxyMode: 'pass' | 'drop' | 'slow' = 'pass';
+let proxyHits = 0;
+let proxy: http.Server;
+let admin: string;
+let co: string;
+let co2: string;
+let agent: string;
+let player: string;
+const ids: Record<string, number> = {};
+let drawId: number;
+let remoteDrawId: number;
+let keyNo = 0;
+let remoteCode: { clientOpcode: string; clientSecret: string };
+const rows = async <T>(app: TestApp, q: ReturnType<typeof sql>) => ((await app.db.execute(q)) as unknown as { rows: T[] }).rows;
+
+async function createOk(app: TestApp, cookie: string, body: Record<string, unknown>) {
+  const res = await app.request({ url: '/api/Account/CreateOrUpdateUser', cookie, json: { password: PASSWORD, fullName: String(body.username), ...body } });
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  ids[String(body.username)] = res.body.data.userId;
+  return res.body.data.userId as number;
+}
+const express = (cookie: string, text: string) => t.request({ url: '/api/Bet/PlaceExpressOrder', cookie, json: { text, idempotencyKey: `posting-key-${++keyNo}` } });
+const bigRates = [{ betCode: 'B', commissionBp: 2500, first: 250000, second: 100000, third: 50000, starter: 18000, consolation: 6000 }];
+const agentBody = (over: Record<string, unknown>) => ({
+  name: 'R',
+  baseUrl: 'http://127.0.0.1:1',
+  clientOpcode: 'op',
+  clientSecret: 'secret-value',
+  priority: 1,
+  postEnabled: true,
+  capPerNumber: null,
+  timeoutMs: 1000,
+  rates: bigRates,
+  ...over,
+});
+const remoteTickets = async () => Number((await rows<{ n: string }>(r, sql`select count(*) as n from tickets where user_id = ${ids.layoff}`))[0].n);
+const fourD = (first: string) => ({
+  first,
+  second: '5555',
+  third: '6666',
+  starter: ['1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '1009', '1010'],
+  consolation: ['2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '2009', '2010'],
+});
+
+/** Forwards to the remote; 'drop' loses the answer after the remote committed, 'slow' answers after the time-out. Once each. */
+function startProxy() {
+  proxy = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      proxyHits++;
+      const mode = proxyMode;
+      proxyMode = 'pass';
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
+      const answer = await fetch(`${remoteUrl}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? Buffer.concat(chunks) : undefined });
+      const body = Buffer.from(await answer.arrayBuffer());
+      if (mode === 'drop') {
+        req.socket.destroy();
+        return;
+      }
+      if (mode === 'slow') await new Promise((done) => setTimeout(done, 1500));
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+  });
+  return new Promise<void>((done) => proxy.listen(0, '127.0.0.1', () => done()));
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ start: '2026-11-22T04:00:00Z', config: { remoteAgentKey: KEY } });
+  r = await createTestApp({ start: '2026-11-22T04:00:00Z' });
+  await r.app.listen({ port: 0, host: '127.0.0.1' });
+  remoteUrl = `http://127.0.0.1:${(r.app.server.address() as AddressInfo).port}`;
+  await startProxy();
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  // A port nobody listens on: the remote that is down.
+  const gone = http.createServer();
+  await new Promise<void>((done) => gone.listen(0, '127.0.0.1', () => done()));
+  downUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`;
+  await new Promise((done) => gone.close(done));
+
+  // The remote: a company that eats everything and a player account for the lay-offs, with an API account.
+  const radmin = await r.login(ADMIN.username, ADMIN.password);
+  await createOk(r, radmin, { username: 'rco', level: HierarchyLevel.Company, creditLimit: 100_000_000, positionTaking: 100 });
+  const rco = await r.login('rco', PASSWORD);
+  await createOk(r, rco, { username: 'layoff', level: HierarchyLevel.Player, creditLimit: 10_000_000 });
+  await r.request({ url: '/api/Configuration/VerifySecondaryPassword', method: 'POST', query: { secondaryPassword: PASSWORD }, cookie: rco });
+  const code = (await r.request({ url: '/api/Account/GenerateApiCode', method: 'POST', cookie: rco })).body.data;
+  const saved = await r.request({ url: '/api/Account/CreateOrUpdateApiAccount', cookie: rco, json: { userId: ids.layoff, ...code } });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  remoteCode = code;
+  const rd = await r.request({ url: '/api/Pools/SubmitNewDraw', cookie: radmin, json: { poolId: PoolId.Magnum, drawDate: '2026-11-25', isSpecial: false } });
+  remoteDrawId = rd.body.data.drawId;
+
+  // The company's installation: a company eating half, its player, another company, an agent.
+  admin = await t.login(ADMIN.username, ADMIN.password);
+  await createOk(t, admin, { username: 'pco', level: HierarchyLevel.Company, creditLimit: 100_000_000, positionTaking: 50 });
+  await createOk(t, admin, { username: 'pco2', level: HierarchyLevel.Company, creditLimit: 100_000_000, positionTaking: 50 });
+  co = await t.login('pco', PASSWORD);
+  co2 = await t.login('pco2', PASSWORD);
+  await createOk(t, co, { username: 'pagent', level: HierarchyLevel.Agent, creditLimit: 10_000_000, positionTaking: 0 });
+  agent = await t.login('pagent', PASSWORD);
+  await createOk(t, co, { username: 'pplayer', level: HierarchyLevel.Player, creditLimit: 1_000_000 });
+  player = await t.login('pplayer', PASSWORD);
+  const d = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: admin, json: { poolId: PoolId.Magnum, drawDate: '2026-11-25', isSpecial: false } });
+  drawId = d.body.data.drawId;
+  const placed = await express(player, 'D\n#1\n1234#10\n5678#40');
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+});
+afterAll(async () => {
+  proxy?.close();
+  await t?.close();
+  await r?.close();
+});
+
+describe('remote bet agents', () => {
+  it('are the super admin\'s; the secret is sealed at rest and never returned', async () => {
+    const code = remoteCode;
+    expect((await t.request({ url: '/api/Configuration/ManageRemoteBetAgent', cookie: co, json: agentBody({}) })).status).toBe(403);
+    expect((await t.request({ url: '/api/Configuration/GetRemoteBetAgents', cookie: co })).status).toBe(403);
+    const down = await t.request({ url: '/api/Configuration/ManageRemoteBetAgent', cookie: admin, json: agentBody({ name: 'Down', baseUrl: downUrl, clientOpcode: code.clientOpcode, clientSecret: code.clientSecret }) });
+    expect(down.status, JSON.stringify(down.body)).toBe(200);
+    const up = await t.request({
+      url: '/api/Configuration/ManageRemoteBetAgent',
+      cookie: admin,
+      json: agentBody({ name: 'Twin', baseUrl: proxyUrl, clientOpcode: code.clientOpcode, clientSecret: code.clientSecret, priority: 2, capPerNumber: 1000 }),
+    });
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    ids.down = down.body.data.id;
+    ids.twin = up.body.data.id;
+    const list = await t.request({ url: '/api/Configuration/GetRemoteBetAgents', cookie: admin });
+    expect(list.body.data.map((a: { name: string }) => a.name)).toEqual(['Down', 'Twin']);
+    expect(JSON.stringify(list.body)).not.toContain(code.clientSecret);
+    expect(list.body.data[1]).toMatchObject({ hasSecret: true, capPerNumber: 1000, priority: 2 });
+    const [stored] = await rows<{ secret_enc: string }>(t, sql`select secret_enc from remote_agents where id = ${ids.twin}`);
+    expect(stored.secret_enc).not.toContain(code.clientSecret);
+    // Saved again without a secret: the stored one stays.
+    const again = await t.request({ url: '/api/Configuration/ManageRemoteBetAgent', cookie: admin, json: { ...agentBody({ name: 'Down', baseUrl: downUrl, clientOpcode: code.clientOpcode }), id: ids.down, clientSecret: '' } });
+    expect(again.status).toBe(200);
+    const [kept] = await rows<{ secret_enc: string }>(t, sql`select secret_enc from remote_agents where id = ${ids.down}`);
+    expect(kept.secret_enc.length).toBeGreaterThan(10);
+    // Bad input names the field and changes nothing.
+    const bad = await t.request({ url: '/api/Configuration/ManageRemoteBetAgent', cookie: admin, json: agentBody({ name: 'X', baseUrl: 'ftp://x' }) });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.data)).toContain('baseUrl');
+    const noSecret = await t.request({ url: '/api/Configuration/ManageRemoteBetAgent', cookie: admin, json: agentBody({ name: 'X', clientSecret: undefined }) });
+    expect(noSecret.status).toBe(400);
+    expect(Object.keys(noSecret.body.data)).toContain('clientSecret');
+    const dup = await t.request({ url: '/api/Configuration/ManageRemoteBetAgent', cookie: admin, json: agentBody({ name: 'Twin' }) });
+    expect(dup.status).toBe(409);
+    expect((await rows<{ n: string }>(t, sql`select count(*)::int as n from remote_agents`))[0].n).toBe(2);
+    // A company reads the remote agents by name and priority only.
+    const brief = await t.request({ url: '/api/Posting/GetRemoteAgents', cookie: co });
+    expect(brief.body.data).toEqual([expect.objectContaining({ name: 'Down' }), expect.objectContaining({ name: 'Twin' })]);
+    expect(brief.body.data[0].baseUrl).toBeUndefined();
+    expect((await t.request({ url: '/api/Posting/GetRemoteAgents', cookie: agent })).status).toBe(403);
+  });
+});
+
+describe('unposted book and posting', () => {
+  it('shows per number and code what the company did not eat, with the lines behind a number', async () => {
+    const sum = await t.request({ url: '/api/Posting/GetUnpostSummary', cookie: co, query: { drawId } });
+    expect(sum.status, JSON.stringify(sum.body)).toBe(200);
+    expect(sum.body.data.rows).toEqual([
+      { number: '5678', betCode: 'B', amount: 2000, lines: 1 },
+      { number: '1234', betCode: 'B', amount: 500, lines: 1 },
+    ]);
+    expect(sum.body.data.totals).toEqual({ amount: 2500, lines: 2 });
+    const asAdmin = await t.request({ url: '/api/Posting/GetUnpostSummary', cookie: admin, query: { drawId, companyId: ids.pco } });
+    expect(asAdmin.body.data.rows).toEqual(sum.body.data.rows);
+    const detail = await t.request({ url: '/api/Posting/GetUnpostDetail', cookie: co, query: { drawId, number: '1234' } });
+    expect(detail.body.data.rows).toEqual([expect.objectContaining({ username: 'pplayer', betCode: 'B', stake: 1000, unposted: 500, source: 'line' })]);
+  });
+
+  it('refuses another branch, a wrong role and bad input', async () => {
+    expect((await t.request({ url: '/api/Posting/GetUnpostSummary', cookie: co2, query: { drawId, companyId: ids.pco } })).status).toBe(404);
+    expect((await t.request({ url: '/api/Posting/DoPost', cookie: co2, json: { drawId, companyId: ids.pco } })).status).toBe(404);
+    expect((await t.request({ url: '/api/Posting/GetUnpostSummary', cookie: agent, query: { drawId } })).status).toBe(403);
+    expect((await t.request({ url: '/api/Posting/DoPost', cookie: player, json: { drawId } })).status).toBe(403);
+    const noCompany = await t.request({ url: '/api/Posting/DoPost', cookie: admin, json: { drawId } });
+    expect(noCompany.status).toBe(400);
+    expect(Object.keys(noCompany.body.data)).toContain('companyId');
+    const bad = await t.request({ url: '/api/Posting/GetUnpostSummary', cookie: co, query: { drawId: 'x' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.data)).toContain('drawId');
+    expect((await rows<{ n: string }>(t, sql`select count(*)::int as n from posting_batches`))[0].n).toBe(0);
+  });
+
+  it('DoPost fixes what is unposted into a batch; later tickets go to the next', async () => {
+    const posted = await t.request({ url: '/api/Posting/DoPost', cookie: co, json: { drawId } });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect(posted.body.data).toMatchObject({ items: 2, amount: 2500, lines: 2, runs: 0 });
+    ids.batch1 = posted.body.data.batchId;
+    const again = await t.request({ url: '/api/Posting/DoPost', cookie: co, json: { drawId } });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('NO_DATA_FOUND');
+    expect((await t.request({ url: '/api/Posting/GetUnpostSummary', cookie: co, query: { drawId } })).body.data.total).toBe(0);
+  });
+});
+
+describe('distribution to the remote installation', () => {
+  it('passes a remote that is down to the next; an answer lost after the remote committed is asked again, never placed twice', async () => {
+    proxyMode = 'drop';
+    const res = await t.request({ url: '/api/Posting/DoDistribute', cookie: co, json: { batchId: ids.batch1 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [down, twin] = res.body.data.invoices;
+    expect(down).toMatchObject({ remoteName: 'Down', status: 'unreachable' });
+    expect(twin).toMatchObject({ remoteName: 'Twin', status: 'accepted', total: 1500, attempts: 1 });
+    expect(proxyHits).toBe(2);
+    // The remote holds one ticket: the lost answer was replayed under the same key.
+    expect(await remoteTickets()).toBe(1);
+    const [remoteTicket] = await rows<{ ticket_no: string; gross: string }>(r, sql`select ticket_no, gross from tickets where user_id = ${ids.layoff}`);
+    expect(twin.remoteTicketNo).toBe(remoteTicket.ticket_no);
+    expect(Number(remoteTicket.gross)).toBe(1500);
+    // The cap (10.00 per number and code) leaves 10.00 of 5678 with nobody: undistributed and visible.
+    expect(res.body.data.undistributed).toBe(1000);
+    const left = await t.request({ url: '/api/Posting/GetUndistributedDetail', cookie: co, query: { batchId: ids.batch1 } });
+    expect(left.body.data.rows[0]).toMatchObject({ number: '5678', amount: 2000, distributed: 1000, left: 1000 });
+    const details = await t.request({ url: '/api/Posting/GetRemoteInvoiceDetails', cookie: co, query: { invoiceId: twin.invoiceId } });
+    expect(details.body.data.lines).toEqual([
+      { lineNo: 1, number: '1234', betCode: 'B', amount: 500 },
+      { lineNo: 2, number: '5678', betCode: 'B', amount: 1000 },
+    ]);
+    expect(details.body.data.betText).toBe('25/11\n#1\n1234#5\n5678#10');
+    // Distributing again lays off nothing more: the remote's cap is used, the other is still down.
+    const again = await t.request({ url: '/api/Posting/DoDistribute', cookie: co, json: { batchId: ids.batch1 } });
+    expect(again.body.data.undistributed).toBe(1000);
+    expect(await remoteTickets()).toBe(1);
+    const summary = await t.request({ url: '/api/Posting/GetDistributionSummary', cookie: co, query: { drawDate: '2026-11-25' } });
+    expect(summary.body.data.rows).toEqual([expect.objectContaining({ batchId: ids.batch1, amount: 2500, distributed: 1500, inDoubt: 0, undistributed: 1000, invoices: 1 })]);
+    expect((await t.request({ url: '/api/Posting/DoDistribute', cookie: co2, json: { batchId: ids.batch1 } })).status).toBe(404);
+  });
+
+  it('an answer slower than the time-out is asked again under the same key: one lay-off', async () => {
+    expect((await express(player, 'D\n#1\n1234#2')).status).toBe(200);
+    const posted = await t.request({ url: '/api/Posting/DoPost', cookie: co, json: { drawId } });
+    expect(posted.body.data).toMatchObject({ items: 1, amount: 100 });
+    proxyMode = 'slow';
+    const res = await t.request({ url: '/api/Posting/DoDistribute', cookie: co, json: { batchId: posted.body.data.batchId } });
+    const twin = res.body.data.invoices.find((i: { remoteName: string }) => i.remoteName === 'Twin');
+    expect(twin).toMatchObject({ status: 'accepted', total: 100 });
+    expect(res.body.data.undistributed).toBe(0);
+    expect(await remoteTickets()).toBe(2);
+  });
+
+  it('a company reads its invoices; another branch cannot', async () => {
+    const list = await t.request({ url: '/api/Posting/GetRemoteInvoiceList', cookie: co, query: { drawDate: '2026-11-25' } });
+    expect(list.status).toBe(200);
+    expect(list.body.data.rows.filter((i: { status: string }) => i.status === 'accepted')).toHaveLength(2);
+    expect((await t.request({ url: '/api/Posting/GetRemoteInvoiceList', cookie: co2, query: { drawDate: '2026-11-25', companyId: ids.pco } })).status).toBe(404);
+    const own = await t.request({ url: '/api/Posting/GetRemoteInvoiceList', cookie: co2, query: { drawDate: '2026-11-25' } });
+    expect(own.body.data.rows).toEqual([]);
+    const inv = list.body.data.rows[0].invoiceId;
+    expect((await t.request({ url: '/api/Posting/GetRemoteInvoiceDetails', cookie: co2, query: { invoiceId: inv } })).status).toBe(404);
+  });
+});
+
+describe('after results on both installations', () => {
+  it('reads the payout back from the remote: equal to what the remote booked and to its package', async () => {
+    for (const [app, id] of [
+      [t, drawId],
+      [r, remoteDrawId],
+    ] as const) {
+      app.clock.set('2026-11-25T12:00:00Z');
+      await app.createUser({ username: 'it2', password: PASSWORD, roleId: RoleId.ITAdmin, skipTnc: true });
+      const a1 = await app.login(ADMIN.username, ADMIN.password);
+      const a2 = await app.login('it2', PASSWORD);
+      const saved = await app.request({ url: '/api/Result/SavePoolResult', cookie: a1, json: { drawId: id, numbers: { fourD: fourD('1234') }, version: 0 } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const released = await app.request({ url: '/api/Configuration/SubmitReleaseResultStatus', cookie: a2, json: { drawId: id, version: 1 } });
+      expect(released.status, JSON.stringify(released.body)).toBe(200);
+      await app.request({ url: '/api/Result/InsertWinners', cookie: a1, json: { drawId: id } });
+      const dist = await app.request({ url: '/api/Result/DistributeStrike', cookie: a1, json: { drawId: id } });
+      expect(dist.status, JSON.stringify(dist.body)).toBe(200);
+    }
+    co = await t.login('pco', PASSWORD);
+    const list = await t.request({ url: '/api/Posting/GetRemoteInvoiceList', cookie: co, query: { drawDate: '2026-11-25' } });
+    const first = list.body.data.rows.find((i: { status: string; total: number }) => i.status === 'accepted' && i.total === 1500);
+    const payout = await t.request({ url: '/api/Posting/GetRemoteInvoicePayoutDetails', cookie: co, query: { invoiceId: first.invoiceId } });
+    expect(payout.status, JSON.stringify(payout.body)).toBe(200);
+    // 1234 Big 5.00 wins first prize at 2,500: 12,500.00.
+    expect(payout.body.data.expected).toBe(1_250_000);
+    expect(payout.body.data.lines[0]).toMatchObject({ number: '1234', strikes: ['first'], expected: 1_250_000 });
+    const [booked] = await rows<{ s: string }>(r, sql`select coalesce(sum(player_winnings), 0)::bigint as s from winners where ticket_id = (select id from tickets where user_id = ${ids.layoff} order by id limit 1)`);
+    expect(payout.body.data.remote).toBe(Number(booked.s));
+    expect(payout.body.data).toMatchObject({ remote: 1_250_000, difference: 0, flagged: false, readError: null });
+    expect(payout.body.data.invoice).toMatchObject({ payoutRemote: 1_250_000, payoutExpected: 1_250_000, flagged: false });
+    expect(await checkLedger(t.db)).toEqual([]);
+    expect(await checkLedger(r.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+// Posting (decision 0032): remote agents are configured by the super admin; the posting flow is the
+// super admin's and the companies' (SPEC 2's Admin and Distributor menus).
+export const posting: Record<string, string> = {
+  'GET /api/Configuration/GetRemoteBetAgents': 'roles:1',
+  'POST /api/Configuration/ManageRemoteBetAgent': 'roles:1',
+  'GET /api/Posting/GetRemoteAgents': 'roles:1,3',
+  'GET /api/Posting/GetUnpostSummary': 'roles:1,3',
+  'GET /api/Posting/GetUnpostDetail': 'roles:1,3',
+  'POST /api/Posting/DoPost': 'roles:1,3',
+  'GET /api/Posting/GetDistributionSummary': 'roles:1,3',
+  'GET /api/Posting/GetUndistributedDetail': 'roles:1,3',
+  'POST /api/Posting/DoDistribute': 'roles:1,3',
+  'POST /api/Posting/TranslateToBetString': 'roles:1,3',
+  'POST /api/Posting/DoManualDistribute': 'roles:1,3',
+  'GET /api/Posting/GetRemoteInvoiceList': 'roles:1,3',
+  'GET /api/Posting/GetRemoteInvoiceDetails': 'roles:1,3',
+  'GET /api/Posting/GetRemoteInvoicePayoutDetails': 'roles:1,3',
+};

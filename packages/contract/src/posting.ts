@@ -1,0 +1,191 @@
+// Schemas of posting (DOMAIN "Posting: laying off to remote agents"; decision 0032): remote agents,
+// unposted book, posting batches, distribution, invoices and their payout check.
+import { z } from 'zod';
+import { BET_CODES } from '@app/domain';
+import { amountCents, id, int4, isoDate, queryId, text } from './fields';
+
+const httpUrl = text(300)
+  .trim()
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0 && !u.username && !u.password;
+    } catch {
+      return false;
+    }
+  }, 'CALLBACK_URL_INVALID');
+
+/** Payout per RM1 of stake, in cents (2,500.00 = 250000). */
+const payout = z.number().int().min(0).max(100_000_000);
+export const remoteRate = z.object({
+  betCode: z.enum(BET_CODES),
+  /** Commission in basis points (25.00% = 2500). */
+  commissionBp: z.number().int().min(0).max(10_000),
+  first: payout,
+  second: payout,
+  third: payout,
+  starter: payout,
+  consolation: payout,
+});
+export type RemoteRateInput = z.infer<typeof remoteRate>;
+
+const codeOrder = text(60).regex(/^[0-9A-Z]{1,2}(#[0-9A-Z]{1,2})*$/, 'pattern').refine((s) => {
+  const codes = s.split('#');
+  return codes.every((c) => (BET_CODES as readonly string[]).includes(c)) && new Set(codes).size === codes.length;
+}, 'pattern');
+
+export const manageRemoteAgentBody = z.object({
+  /** Absent: a new remote agent. */
+  id: id.optional(),
+  name: text(50).trim().min(1),
+  baseUrl: httpUrl,
+  clientOpcode: text(100).trim().min(1),
+  /** Required for a new remote; absent or empty keeps the stored one. */
+  clientSecret: text(200).optional(),
+  codeOrder: codeOrder.default('B#S#4A#A#C'),
+  priority: int4(1).max(1000),
+  postEnabled: z.boolean(),
+  capPerNumber: amountCents.nullable().default(null),
+  timeoutMs: z.number().int().min(500).max(60_000).default(10_000),
+  rates: z.array(remoteRate).min(1).max(14),
+  /** true: the remote agent is deleted (its invoices keep naming it). */
+  delete: z.boolean().default(false),
+});
+export type ManageRemoteAgentBody = z.infer<typeof manageRemoteAgentBody>;
+
+export const remoteAgentView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  baseUrl: z.string(),
+  clientOpcode: z.string(),
+  /** The secret is never returned: only whether one is kept. */
+  hasSecret: z.boolean(),
+  codeOrder: z.string(),
+  priority: z.number().int(),
+  postEnabled: z.boolean(),
+  capPerNumber: z.number().int().nullable(),
+  timeoutMs: z.number().int(),
+  rates: z.array(remoteRate),
+  lastAnsweredAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type RemoteAgentView = z.infer<typeof remoteAgentView>;
+export const remoteAgentBrief = z.object({ id: z.number().int(), name: z.string(), priority: z.number().int(), postEnabled: z.boolean(), capPerNumber: z.number().int().nullable() });
+
+const page = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+};
+/** The company whose book is read: the super admin names one; a company reads its own. */
+const companyId = queryId.optional();
+
+export const unpostQuery = z.object({ drawId: queryId, companyId, ...page });
+export const unpostRow = z.object({ number: z.string(), betCode: z.string(), amount: z.number().int(), lines: z.number().int() });
+export const unpostSummary = z.object({
+  drawId: z.number().int(),
+  poolId: z.number().int(),
+  drawDate: z.string(),
+  companyId: z.number().int(),
+  rows: z.array(unpostRow),
+  total: z.number().int(),
+  totals: z.object({ amount: z.number().int(), lines: z.number().int() }),
+});
+export const unpostDetailQuery = z.object({ drawId: queryId, companyId, number: text(6).regex(/^\d{2,6}$/, 'pattern'), ...page });
+export const unpostDetail = z.object({
+  rows: z.array(
+    z.object({
+      ticketId: z.number().int(),
+      ticketNo: z.string(),
+      username: z.string(),
+      lineNo: z.number().int(),
+      betCode: z.string(),
+      stake: z.number().int(),
+      unposted: z.number().int(),
+      source: z.enum(['line', 'run']),
+    }),
+  ),
+  total: z.number().int(),
+});
+
+export const doPostBody = z.object({ drawId: id, companyId: id.optional() });
+export const postedBatch = z.object({ batchId: z.number().int(), items: z.number().int(), amount: z.number().int(), lines: z.number().int(), runs: z.number().int() });
+
+export const distributionQuery = z.object({ drawDate: isoDate, companyId });
+export const batchSummary = z.object({
+  batchId: z.number().int(),
+  companyId: z.number().int(),
+  drawId: z.number().int(),
+  poolId: z.number().int(),
+  drawDate: z.string(),
+  postedAt: z.string(),
+  amount: z.number().int(),
+  distributed: z.number().int(),
+  inDoubt: z.number().int(),
+  undistributed: z.number().int(),
+  invoices: z.number().int(),
+});
+export const distributionSummary = z.object({ rows: z.array(batchSummary) });
+export const batchQuery = z.object({ batchId: queryId });
+export const undistributedDetail = z.object({
+  batch: batchSummary,
+  rows: z.array(z.object({ itemId: z.number().int(), number: z.string(), betCode: z.string(), amount: z.number().int(), distributed: z.number().int(), inDoubt: z.number().int(), left: z.number().int() })),
+});
+export const doDistributeBody = z.object({ batchId: id });
+export const invoiceStatus = z.enum(['in-doubt', 'accepted', 'refused', 'unreachable']);
+export const invoiceRow = z.object({
+  invoiceId: z.number().int(),
+  companyId: z.number().int(),
+  batchId: z.number().int().nullable(),
+  remoteAgentId: z.number().int(),
+  remoteName: z.string(),
+  drawId: z.number().int(),
+  poolId: z.number().int(),
+  drawDate: z.string(),
+  status: invoiceStatus,
+  manual: z.boolean(),
+  total: z.number().int(),
+  remoteTicketNo: z.string().nullable(),
+  message: z.string().nullable(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  payoutRemote: z.number().int().nullable(),
+  payoutExpected: z.number().int().nullable(),
+  /** The payout read back differs from what the remote's package says. */
+  flagged: z.boolean(),
+});
+export type InvoiceRow = z.infer<typeof invoiceRow>;
+export const distributeResult = z.object({ invoices: z.array(invoiceRow), undistributed: z.number().int() });
+
+export const translateBody = z.object({
+  drawId: id,
+  codeOrder: codeOrder.default('B#S#4A#A#C'),
+  items: z.array(z.object({ number: text(6).regex(/^\d{2,6}$/, 'pattern'), betCode: z.enum(BET_CODES), amount: amountCents })).min(1).max(10_000),
+});
+export const translated = z.object({ text: z.string() });
+
+export const manualDistributeBody = z.object({
+  batchId: id,
+  remoteAgentId: id,
+  /** The remote's ticket number as it answered by phone or chat. */
+  remoteTicketNo: text(50).trim().min(1),
+  items: z.array(z.object({ number: text(6).regex(/^\d{2,6}$/, 'pattern'), betCode: z.enum(BET_CODES), amount: amountCents })).min(1).max(10_000),
+});
+
+export const invoiceListQuery = z.object({ drawDate: isoDate, companyId, remoteAgentId: queryId.optional(), ...page });
+export const invoiceList = z.object({ rows: z.array(invoiceRow), total: z.number().int() });
+export const invoiceQuery = z.object({ invoiceId: queryId });
+export const invoiceLine = z.object({ lineNo: z.number().int(), number: z.string(), betCode: z.string(), amount: z.number().int() });
+export const invoiceDetails = z.object({ invoice: invoiceRow, betText: z.string(), lines: z.array(invoiceLine) });
+export const invoicePayoutDetails = z.object({
+  invoice: invoiceRow,
+  /** The result is released here: the expected payout can be computed. */
+  resulted: z.boolean(),
+  lines: z.array(invoiceLine.extend({ strikes: z.array(z.string()), expected: z.number().int() })),
+  expected: z.number().int(),
+  /** What the remote booked as the ticket's payout (null: not read, the remote is not settled yet, or unreachable). */
+  remote: z.number().int().nullable(),
+  difference: z.number().int().nullable(),
+  flagged: z.boolean(),
+  readError: z.string().nullable(),
+});
+export const remoteAgentIdQuery = z.object({ remoteAgentId: queryId.optional() });
