@@ -46,4 +46,5 @@ INSERT INTO map_summary (draw_id, user_id, number, bet_code, stake, eaten)
 SELECT x.draw_id, c.uid, x.number, x.bet_code, sum(x.stake), coalesce(sum(e.amount), 0)
 FROM sm_lines x JOIN sm_chain c ON c.owner = x.user_id
 LEFT JOIN eat_shares e ON e.bet_line_id = x.id AND e.user_id = c.uid
+WHERE c.uid <> x.user_id
 GROUP BY x.draw_id, c.uid, x.number, x.bet_code;

@@ -42,9 +42,16 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
   const found = await rows<Record<string, string | Record<string, string>>>(
     db,
     sql`with ms as materialized (
-          select number, bet_code, sum(stake) as stake, sum(eaten) as eaten from map_summary
-          where draw_id = ${q.drawId}::int and user_id = ${node.userId}::int
-            and (${q.number ?? ''}::text = '' or starts_with(number, ${q.number ?? ''}::text))
+          select number, bet_code, sum(stake) as stake, sum(eaten) as eaten from (
+            select number, bet_code, stake, eaten from map_summary where draw_id = ${q.drawId}::int and user_id = ${node.userId}::int
+            union all
+            -- The node's own tickets (the summary keeps rows for the accounts above a ticket's owner only).
+            select l.number, l.bet_code, l.stake, coalesce(e.amount, 0)
+            from tickets t join bet_lines l on l.ticket_id = t.id
+            left join eat_shares e on e.bet_line_id = l.id and e.user_id = ${node.userId}::int
+            where t.user_id = ${node.userId}::int and t.status = 1 and l.status = 1 and l.draw_id = ${q.drawId}::int
+          ) x
+          where ${q.number ?? ''}::text = '' or starts_with(number, ${q.number ?? ''}::text)
           group by 1, 2
         ),
         s as (select number, bet_code, stake from ms where stake <> 0),

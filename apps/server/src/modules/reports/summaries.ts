@@ -11,9 +11,9 @@ import type { DbOrTx } from '../../platform/db';
  * CTEs appending the deltas of a set of lines. `lines` names a relation with id, ticket_id, draw_id,
  * pool_id, draw_date, user_id (the ticket's owner), number, bet_code, stake, commission; `shares` one with
  * bet_line_id, user_id, amount (what each account ate of a line). `sign` is 1 when lines are placed, -1
- * when they are voided. Every account of the owner's path (users.path "/1/5/9/") gets a row, with the
- * path's next account as the direct downline the lines came through (0: the account's own tickets), as
- * the reports cut the subtree.
+ * when they are voided. Every account of the owner's path (users.path "/1/5/9/") gets a sales row, with
+ * the path's next account as the direct downline the lines came through (0: the account's own tickets),
+ * as the reports cut the subtree; every account above the owner gets a map row.
  */
 export function summaryDeltasCtes(lines: string, shares: string, sign: 1 | -1): SQL {
   const l = sql.raw(lines);
@@ -39,6 +39,9 @@ export function summaryDeltasCtes(lines: string, shares: string, sign: 1 | -1): 
       select x.draw_id, c.uid, x.number, x.bet_code, ${k}sum(x.stake), ${k}coalesce(sum(e.amount), 0)
       from ${l} x join sm_chain c on c.owner = x.user_id
       left join ${s} e on e.bet_line_id = x.id and e.user_id = c.uid
+      -- Not the owner's own row: a bettor's own lines of a draw are few and the map reads them directly,
+      -- where a row per player, number and code would double what placement writes.
+      where c.uid <> x.user_id
       group by x.draw_id, c.uid, x.number, x.bet_code
     )`;
 }
@@ -58,4 +61,19 @@ export async function compactDraw(db: DbOrTx, drawId: number) {
     insert into map_summary (draw_id, user_id, number, bet_code, stake, eaten)
     select draw_id, user_id, number, bet_code, sum(stake), sum(eaten)
     from d group by draw_id, user_id, number, bet_code having sum(stake) <> 0 or sum(eaten) <> 0`);
+}
+
+/**
+ * Appends the summary rows of a draw's active lines as placement would have (one row per key): for data
+ * written without placement (the reports benchmark's seeding). The same generator as placement's.
+ */
+export async function summarizeDrawLines(db: DbOrTx, drawId: number) {
+  await db.execute(sql`
+    with sm_lines as (
+      select l.id, l.ticket_id, l.draw_id, l.pool_id, l.draw_date, l.user_id, l.number, l.bet_code, l.stake, l.commission
+      from bet_lines l join tickets t on t.id = l.ticket_id and t.status = 1 where l.draw_id = ${drawId}::int and l.status = 1
+    ),
+    sm_shares as materialized (select bet_line_id, user_id, amount from eat_shares where draw_id = ${drawId}::int),
+    ${summaryDeltasCtes('sm_lines', 'sm_shares', 1)}
+    select 1`);
 }
