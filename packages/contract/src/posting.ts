@@ -189,3 +189,14 @@ export const invoicePayoutDetails = z.object({
   readError: z.string().nullable(),
 });
 export const remoteAgentIdQuery = z.object({ remoteAgentId: queryId.optional() });
+
+export type UnpostSummary = z.infer<typeof unpostSummary>;
+export type UnpostDetail = z.infer<typeof unpostDetail>;
+export type BatchSummary = z.infer<typeof batchSummary>;
+export type DistributionSummary = z.infer<typeof distributionSummary>;
+export type UndistributedDetail = z.infer<typeof undistributedDetail>;
+export type DistributeResult = z.infer<typeof distributeResult>;
+export type InvoiceList = z.infer<typeof invoiceList>;
+export type InvoiceDetails = z.infer<typeof invoiceDetails>;
+export type InvoicePayoutDetails = z.infer<typeof invoicePayoutDetails>;
+export type RemoteAgentBrief = z.infer<typeof remoteAgentBrief>;

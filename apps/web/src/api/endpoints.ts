@@ -38,6 +38,8 @@ export const API = {
     UpdateUserEatLimit: 'POST /api/Account/UpdateUserEatLimit',
   },
   Configuration: {
+    GetRemoteBetAgents: 'GET /api/Configuration/GetRemoteBetAgents',
+    ManageRemoteBetAgent: 'POST /api/Configuration/ManageRemoteBetAgent',
     VerifySecondaryPassword: 'POST /api/Configuration/VerifySecondaryPassword',
     // Results: release with four eyes.
     GetReleaseResultStatus: 'GET /api/Configuration/GetReleaseResultStatus',
@@ -154,5 +156,19 @@ export const API = {
     VoidTicket: 'POST /api/Bet/VoidTicket',
     BulkVoidTicket: 'POST /api/Bet/BulkVoidTicket',
     SaveAutoTicket: 'POST /api/Bet/SaveAutoTicket',
+  },
+  Posting: {
+    GetRemoteAgents: 'GET /api/Posting/GetRemoteAgents',
+    GetUnpostSummary: 'GET /api/Posting/GetUnpostSummary',
+    GetUnpostDetail: 'GET /api/Posting/GetUnpostDetail',
+    DoPost: 'POST /api/Posting/DoPost',
+    GetDistributionSummary: 'GET /api/Posting/GetDistributionSummary',
+    GetUndistributedDetail: 'GET /api/Posting/GetUndistributedDetail',
+    DoDistribute: 'POST /api/Posting/DoDistribute',
+    TranslateToBetString: 'POST /api/Posting/TranslateToBetString',
+    DoManualDistribute: 'POST /api/Posting/DoManualDistribute',
+    GetRemoteInvoiceList: 'GET /api/Posting/GetRemoteInvoiceList',
+    GetRemoteInvoiceDetails: 'GET /api/Posting/GetRemoteInvoiceDetails',
+    GetRemoteInvoicePayoutDetails: 'GET /api/Posting/GetRemoteInvoicePayoutDetails',
   },
 } as const;

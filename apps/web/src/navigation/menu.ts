@@ -101,6 +101,15 @@ export const MENU: MenuEntry[] = [
       { key: 'roles', labelKey: 'menu.roles', path: '/roles/manage', roles: [SuperAdmin] },
       { key: 'runMap', labelKey: 'reports.menu.runMap', path: '/report/run-map-report', roles: [SuperAdmin] },
       { key: 'runMapAsCompany', labelKey: 'reports.menu.runMapAsCompany', path: '/report/run-map-report-as-com', roles: [SuperAdmin] },
+      { key: 'postingUnpost', labelKey: 'posting.menu.unpost', path: '/posting/Unpost', roles: [SuperAdmin], also: ['/posting/UnpostDetail'] },
+      {
+        key: 'postingDistribution',
+        labelKey: 'posting.menu.distribution',
+        path: '/posting/Distribution',
+        roles: [SuperAdmin],
+        also: ['/posting/UndistributedDetail', '/posting/ManualDistribute', '/posting/InvoiceList', '/invoice-detail', '/invoice-payout-detail'],
+      },
+      { key: 'remoteAgents', labelKey: 'posting.menu.remoteAgents', path: '/admin-setting/remote-bet-agent', roles: [SuperAdmin] },
       { key: 'redNumbers', labelKey: 'risk.menu.redNumbers', path: '/admin-setting/rednumber' },
     ],
   },
@@ -108,7 +117,16 @@ export const MENU: MenuEntry[] = [
     key: 'distributor',
     labelKey: 'menu.distributor',
     roles: [SuperAdmin, Company],
-    children: [{ key: 'distributorRunMap', labelKey: 'reports.menu.runMapAsCompany', path: '/report/run-map-report-as-com' }],
+    children: [
+      { key: 'distributorRunMap', labelKey: 'reports.menu.runMapAsCompany', path: '/report/run-map-report-as-com' },
+      { key: 'distributorUnpost', labelKey: 'posting.menu.unpost', path: '/posting/Unpost', also: ['/posting/UnpostDetail'] },
+      {
+        key: 'distributorDistribution',
+        labelKey: 'posting.menu.distribution',
+        path: '/posting/Distribution',
+        also: ['/posting/UndistributedDetail', '/posting/ManualDistribute', '/posting/InvoiceList', '/invoice-detail', '/invoice-payout-detail'],
+      },
+    ],
   },
   {
     key: 'packageList',
