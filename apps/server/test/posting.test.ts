@@ -242,7 +242,7 @@ describe('distribution to the remote installation', () => {
       { lineNo: 1, number: '1234', betCode: 'B', amount: 500 },
       { lineNo: 2, number: '5678', betCode: 'B', amount: 1000 },
     ]);
-    expect(details.body.data.betText).toBe('25/11\n#1\n1234#5\n5678#10');
+    expect(details.body.data.betText).toBe('25/11/2026\n#1\n1234#5\n5678#10');
     // Distributing again lays off nothing more: the remote's cap is used, the other is still down.
     const again = await t.request({ url: '/api/Posting/DoDistribute', cookie: co, json: { batchId: ids.batch1 } });
     expect(again.body.data.undistributed).toBe(1000);

@@ -166,11 +166,14 @@ async function record(deps: Deps, invoiceId: number, remoteId: number, o: PlaceO
   });
 }
 
-/** Sends an invoice's text under its key; an answer in doubt is asked once more at once (same key). */
-async function send(deps: Deps, remote: RemoteAgentRow, inv: { invoiceId: number; key: string; text: string }) {
+/**
+ * Sends an invoice's text under its key; an answer in doubt is asked once more at once (same key). `resent`:
+ * the key was in doubt before (an earlier run), so only an acceptance settles it.
+ */
+async function send(deps: Deps, remote: RemoteAgentRow, inv: { invoiceId: number; key: string; text: string }, resent = false) {
   const target = { baseUrl: remote.baseUrl, clientOpcode: remote.clientOpcode, secret: secretOf(deps, remote), timeoutMs: remote.timeoutMs };
-  let out = await placeAtRemote(target, inv.text, inv.key);
-  if (out.kind === 'in-doubt') out = await placeAtRemote(target, inv.text, inv.key);
+  let out = await placeAtRemote(target, inv.text, inv.key, resent);
+  if (out.kind === 'in-doubt') out = await placeAtRemote(target, inv.text, inv.key, true);
   await record(deps, inv.invoiceId, remote.id, out);
   return out;
 }
@@ -188,7 +191,7 @@ export async function doDistribute(deps: Deps, auth: AuthContext, batchId: numbe
   for (const d of doubts) {
     const remote = byId.get(Number(d.remote_agent_id));
     if (!remote) continue;
-    await send(deps, remote, { invoiceId: Number(d.id), key: d.idempotency_key, text: d.bet_text });
+    await send(deps, remote, { invoiceId: Number(d.id), key: d.idempotency_key, text: d.bet_text }, true);
     touched.push(Number(d.id));
   }
   for (const remote of remotes) {

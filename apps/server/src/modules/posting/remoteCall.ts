@@ -2,7 +2,10 @@
 // Every outcome is sorted into what it proves: accepted (the remote's ticket), refused (the remote
 // answered no, so nothing was placed), never reached (the connection was refused: the request cannot have
 // arrived), or in doubt (a time-out, a dropped connection, a 5xx: it may have been placed). Only the
-// last needs the same idempotency key sent again before the lot can go anywhere else.
+// last needs the same idempotency key sent again before the lot can go anywhere else. Once a key has been
+// in doubt, only an acceptance settles it: a refusal or a refused connection on the resend proves nothing
+// about the first send (a 401 after a secret rotation, a 403, a suspended account, a remote restarting all
+// answer before the key is looked up), so the lot stays in doubt and reserved.
 import { boundedFetch } from '../../platform/outboundHttp';
 
 export type PlaceOutcome =
@@ -42,7 +45,13 @@ function bodyOf(buf: Buffer): { success?: boolean; message?: string; data?: Reco
   }
 }
 
-export async function placeAtRemote(r: RemoteTarget, text: string, idempotencyKey: string): Promise<PlaceOutcome> {
+export async function placeAtRemote(r: RemoteTarget, text: string, idempotencyKey: string, resent = false): Promise<PlaceOutcome> {
+  const out = await placeOnce(r, text, idempotencyKey);
+  if (!resent || out.kind === 'accepted' || out.kind === 'in-doubt') return out;
+  return { kind: 'in-doubt', message: `sent again after an answer in doubt: ${out.message}` };
+}
+
+async function placeOnce(r: RemoteTarget, text: string, idempotencyKey: string): Promise<PlaceOutcome> {
   let answer;
   try {
     answer = await boundedFetch(`${r.baseUrl}/api/Bet/PlaceExpressOrder`, {
