@@ -60,6 +60,8 @@ export default defineConfig({
       DEMO: '1',
       DEMO_HISTORY: '0',
       DEMO_PASSWORD: 'Demo12345',
+      // Remote agents' secrets are sealed with it (posting.spec lays off to this same server).
+      REMOTE_AGENT_KEY: 'e2e-remote-agent-key-not-secret',
     },
   },
 });
