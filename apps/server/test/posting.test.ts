@@ -79,7 +79,7 @@ function startProxy() {
         req.socket.destroy();
         return;
       }
-      if (mode === 'slow') await new Promise((done) => setTimeout(done, 1500));
+      if (mode === 'slow') await new Promise((done) => setTimeout(done, 5000));
       res.writeHead(answer.status, { 'content-type': 'application/json' });
       res.end(body);
     });
@@ -127,7 +127,8 @@ beforeAll(async () => {
   drawId = d.body.data.drawId;
   const placed = await express(player, 'D\n#1\n1234#10\n5678#40');
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-});
+  // Two installations migrate and seed: on a shared 2-core machine this takes longer than one.
+}, 180_000);
 afterAll(async () => {
   proxy?.close();
   await t?.close();
@@ -144,7 +145,8 @@ describe('remote bet agents', () => {
     const up = await t.request({
       url: '/api/Configuration/ManageRemoteBetAgent',
       cookie: admin,
-      json: agentBody({ name: 'Twin', baseUrl: proxyUrl, clientOpcode: code.clientOpcode, clientSecret: code.clientSecret, priority: 2, capPerNumber: 1000 }),
+      // A time-out a loaded CI machine still meets; the slow proxy answers well after it.
+      json: agentBody({ name: 'Twin', baseUrl: proxyUrl, clientOpcode: code.clientOpcode, clientSecret: code.clientSecret, priority: 2, capPerNumber: 1000, timeoutMs: 4000 }),
     });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     ids.down = down.body.data.id;
@@ -273,6 +275,35 @@ describe('distribution to the remote installation', () => {
     expect(own.body.data.rows).toEqual([]);
     const inv = list.body.data.rows[0].invoiceId;
     expect((await t.request({ url: '/api/Posting/GetRemoteInvoiceDetails', cookie: co2, query: { invoiceId: inv } })).status).toBe(404);
+  });
+});
+
+describe('manual distribute and the bet text', () => {
+  it('writes a lot as express text in the remote\'s code order, naming a code it lacks', async () => {
+    const text = await t.request({ url: '/api/Posting/TranslateToBetString', cookie: co, json: { drawId, codeOrder: 'S#B', items: [{ number: '5678', betCode: 'B', amount: 1000 }, { number: '1234', betCode: 'S', amount: 150 }] } });
+    expect(text.status, JSON.stringify(text.body)).toBe(200);
+    expect(text.body.data.text).toMatch(/^25\/11(\/2026)?\n#1\n1234#1\.5\n5678##10$/);
+    const lacks = await t.request({ url: '/api/Posting/TranslateToBetString', cookie: co, json: { drawId, codeOrder: 'S', items: [{ number: '5678', betCode: 'B', amount: 1000 }] } });
+    expect(lacks.status).toBe(400);
+    expect(Object.keys(lacks.body.data)).toContain('items.0.betCode');
+    expect((await t.request({ url: '/api/Posting/TranslateToBetString', cookie: agent, json: { drawId, items: [{ number: '5678', betCode: 'B', amount: 1 }] } })).status).toBe(403);
+  });
+
+  it('records a lay-off done by hand as an invoice, at most what is left', async () => {
+    const body = { batchId: ids.batch1, remoteAgentId: ids.down, remoteTicketNo: 'PHONE-1', items: [{ number: '5678', betCode: 'B', amount: 600 }, { number: '5678', betCode: 'B', amount: 500 }] };
+    const over = await t.request({ url: '/api/Posting/DoManualDistribute', cookie: co, json: body });
+    expect(over.status).toBe(400);
+    expect(Object.keys(over.body.data)).toContain('items.1.amount');
+    expect((await t.request({ url: '/api/Posting/DoManualDistribute', cookie: co2, json: { ...body, items: [body.items[0]] } })).status).toBe(404);
+    const manual = await t.request({ url: '/api/Posting/DoManualDistribute', cookie: co, json: { ...body, items: [{ number: '5678', betCode: 'B', amount: 1000 }] } });
+    expect(manual.status, JSON.stringify(manual.body)).toBe(200);
+    expect(manual.body.data).toMatchObject({ status: 'accepted', manual: true, remoteTicketNo: 'PHONE-1', total: 1000, remoteName: 'Down' });
+    const left = await t.request({ url: '/api/Posting/GetUndistributedDetail', cookie: co, query: { batchId: ids.batch1 } });
+    expect(left.body.data.batch.undistributed).toBe(0);
+    // Distributing again sends nothing anywhere.
+    const again = await t.request({ url: '/api/Posting/DoDistribute', cookie: co, json: { batchId: ids.batch1 } });
+    expect(again.body.data).toEqual({ invoices: [], undistributed: 0 });
+    expect(await remoteTickets()).toBe(2);
   });
 });
 

@@ -241,11 +241,15 @@ export async function doManualDistribute(
     await tx.execute(sql`select id from posting_batches where id = ${batch.batchId}::bigint for update`);
     const items = await rows<{ id: string; number: string; bet_code: string; amount: string; distributed: string; in_doubt: string }>(tx, itemsSql(batch.batchId));
     const byKey = new Map(items.map((i) => [`${i.number}|${i.bet_code}`, i]));
+    // A number and code named twice counts both against what is left.
+    const used = new Map<string, number>();
     const lines = body.items.map((w, n) => {
-      const it = byKey.get(`${w.number}|${w.betCode}`);
+      const key = `${w.number}|${w.betCode}`;
+      const it = byKey.get(key);
       if (!it) throw badRequest('VALIDATION_FAILED', { [`items.${n}.number`]: 'NOT_FOUND' });
-      const left = Number(it.amount) - Number(it.distributed) - Number(it.in_doubt);
+      const left = Number(it.amount) - Number(it.distributed) - Number(it.in_doubt) - (used.get(key) ?? 0);
       if (w.amount > left) throw badRequest('VALIDATION_FAILED', { [`items.${n}.amount`]: 'TOO_LARGE' });
+      used.set(key, (used.get(key) ?? 0) + w.amount);
       return { itemId: Number(it.id), number: w.number, betCode: w.betCode, amount: w.amount };
     });
     const today = businessDateOf(deps.clock.now(), deps.config.tzBusiness);
