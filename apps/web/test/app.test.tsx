@@ -79,7 +79,7 @@ describe('App', () => {
     expect(localStorage.getItem('loginGuid')).toBe('g-1');
     expect(sessionStorage.getItem('loginGuid')).toBe('g-1');
     expect(document.querySelector('meta[name="viewport"]')?.getAttribute('content')).toBe('width=1920');
-    expect(screen.getByTestId('menu').textContent).toBe('HomeResultsAdminHelp');
+    expect(screen.getByTestId('menu').textContent).toBe('HomeResultsAdminDistributorHelp');
   });
 
   it('shows balance and outstanding beside the credit balance (available) and the limit', async () => {

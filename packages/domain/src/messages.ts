@@ -48,6 +48,7 @@ export const MESSAGES = {
   ACCOUNT_HAS_OPEN_TICKETS: 'The account still has open tickets.',
   INVALID_UPLINE: 'This account cannot be moved under that upline.',
   UPLINE_LIMIT_BROKEN: "The move would break the new upline's limits.",
+  UPLINE_OPEN_TICKETS: 'The account or its downline has tickets on draws not yet settled; move it once they are settled or voided.',
   IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different request.',
   DOWNLINE_FLAG_WARNING: 'All downline accounts of this account will be flagged too. Continue?',
   CONFIRM_CHANGE_UPLINE: "Are you sure you want to change this user's upline?",

@@ -1330,6 +1330,7 @@ export const bm: Resource = {
     ACCOUNT_HAS_OPEN_TICKETS: 'Akaun ini masih mempunyai tiket terbuka.',
     INVALID_UPLINE: 'Akaun ini tidak boleh dipindahkan ke bawah upline tersebut.',
     UPLINE_LIMIT_BROKEN: 'Pemindahan ini akan melanggar had upline baharu.',
+    UPLINE_OPEN_TICKETS: 'Akaun ini atau downlinenya masih mempunyai tiket pada cabutan yang belum diselesaikan; pindahkan selepas ia diselesaikan atau dibatalkan.',
     IDEMPOTENCY_KEY_REUSED: 'Kunci permintaan ini telah digunakan untuk permintaan yang berbeza.',
     DOWNLINE_FLAG_WARNING: 'Semua akaun downline akaun ini juga akan ditanda. Teruskan?',
     CONFIRM_CHANGE_UPLINE: 'Adakah anda pasti mahu menukar upline pengguna ini?',

@@ -1322,6 +1322,7 @@ export const cn: Resource = {
     ACCOUNT_HAS_OPEN_TICKETS: '此账户仍有未结算的彩票。',
     INVALID_UPLINE: '此账户不能移到该上线之下。',
     UPLINE_LIMIT_BROKEN: '此移动将超出新上线的限额。',
+    UPLINE_OPEN_TICKETS: '该账户或其下线在未结算的开彩中仍有注单；请在结算或作废后再移动。',
     IDEMPOTENCY_KEY_REUSED: '此请求键已用于另一个不同的请求。',
     DOWNLINE_FLAG_WARNING: '此账户的所有下线账户也将被标记。是否继续？',
     CONFIRM_CHANGE_UPLINE: '您确定要更改此用户的上线吗？',

@@ -7,6 +7,7 @@
 // Every screen (accounts list, account detail, dashboard) reads it through subtreeOutstandingSql, so there
 // is one definition; it is a set-based expression evaluated inside the statement that reads the accounts.
 import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
 
 /**
  * SQL condition: the bet line `line` (an alias of bet_lines) is on a draw whose settlement has not yet
@@ -35,4 +36,14 @@ export function subtreeOutstandingSql(rootPath: SQL) {
     join tickets ot on ot.user_id = ou.id and ot.status = 1
     join bet_lines ol on ol.ticket_id = ot.id and ol.status = 1
     where starts_with(ou.path, ${rootPath}) and ${lineDrawUnsettledSql(sql.raw('ol'))})`.mapWith(Number);
+}
+
+/** Whether any account of the subtree rooted at `rootPath` holds an active line not yet settled. */
+export async function subtreeHasOpenLines(tx: DbOrTx, rootPath: string): Promise<boolean> {
+  const res = (await tx.execute(sql`select exists (select 1
+    from users ou
+    join tickets ot on ot.user_id = ou.id and ot.status = 1
+    join bet_lines ol on ol.ticket_id = ot.id and ol.status = 1
+    where starts_with(ou.path, ${rootPath}) and ${lineDrawUnsettledSql(sql.raw('ol'))}) as open`)) as unknown as { rows: { open: boolean }[] };
+  return !!res.rows[0]?.open;
 }

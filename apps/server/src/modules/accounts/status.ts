@@ -9,6 +9,7 @@ import { conflict, forbidden, notFound, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { onUplineChanged } from '../packages/service';
+import { subtreeHasOpenLines } from './outstanding';
 import * as q from './queries';
 import { assertInSubtree, mayDownline } from './service';
 
@@ -127,6 +128,10 @@ export async function changeUpline(deps: Deps, auth: AuthContext, userId: number
         throw conflict('UPLINE_LIMIT_BROKEN');
       }
     }
+    // Tickets in play keep the chain they were placed under (eat shares, summaries, rates): a move while
+    // any line of the subtree is unsettled would settle them under the old chain but report them under
+    // the new one. Moves wait until the subtree's tickets have settled (or are voided).
+    if (await subtreeHasOpenLines(tx, target.path)) throw conflict('UPLINE_OPEN_TICKETS');
     const oldPrefix = target.path;
     const newPrefix = `${up.path}${target.id}/`;
     await tx.update(users).set({ uplineId: up.id, updatedAt: now }).where(eq(users.id, target.id));
