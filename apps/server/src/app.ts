@@ -16,11 +16,15 @@ import { drawPaymentRoutes } from './modules/drawPayments/routes';
 import { seamlessRoutes } from './modules/seamless/routes';
 import { dictionaryRoutes } from './modules/dictionary/routes';
 import { postingRoutes } from './modules/posting/routes';
+import { adminRoutes } from './modules/admin/routes';
+import { registerApiLogHooks } from './platform/apiLog';
 
 /** The whole HTTP application; main.ts and the tests both build it here. */
 export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (app: HttpApp) => void } = {}) {
   const app = await createHttp(deps, opts);
   opts.instrument?.(app);
+  // Before the routes: every call of an API account is recorded in the API log (decision 0033).
+  registerApiLogHooks(app, deps);
   authRoutes(app, deps);
   accessRoutes(app, deps);
   accountRoutes(app, deps);
@@ -38,6 +42,7 @@ export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (a
   inboxRoutes(app, deps);
   seamlessRoutes(app, deps);
   postingRoutes(app, deps);
+  adminRoutes(app, deps);
   await app.ready();
   return app;
 }

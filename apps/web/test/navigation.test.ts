@@ -48,7 +48,7 @@ describe('left menu (SPEC 2)', () => {
   const routesFor = (roleId: number, access = '') => allowedRoutes(ROUTES, viewer(roleId, access));
 
   it('super admin sees Home, Accounts, Payment, Admin > Manage Company, Roles and Help, in order', () => {
-    expect(keys(filterMenu(MENU, viewer(1), routesFor(1)))).toEqual(['home', 'results', 'admin[drawDate,cutoffTime,masterPackages,manageCompany,roles,postingUnpost,postingDistribution,remoteAgents]', 'distributor[distributorUnpost,distributorDistribution]', 'help']);
+    expect(keys(filterMenu(MENU, viewer(1), routesFor(1)))).toEqual(['home', 'results', 'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,postingUnpost,postingDistribution,remoteAgents]', 'distributor[distributorUnpost,distributorDistribution]', 'help']);
     expect(keys(filterMenu(MENU, viewer(1, FULL), routesFor(1, FULL)))).toEqual([
       'home',
       'accounts',
@@ -57,7 +57,7 @@ describe('left menu (SPEC 2)', () => {
       'payment',
       'reports[stakeholder,inbox,winLossSimple,winLoss2,salesStatistic,salesSummary,payout,payoutStatistic,payoutTable,map,winning]',
       'results',
-      'admin[drawDate,cutoffTime,masterPackages,manageCompany,roles,runMap,runMapAsCompany,postingUnpost,postingDistribution,remoteAgents,redNumbers]',
+      'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,runMap,runMapAsCompany,postingUnpost,postingDistribution,remoteAgents,redNumbers]',
       'distributor[distributorRunMap,distributorUnpost,distributorDistribution]',
       'help',
     ]);
@@ -118,8 +118,8 @@ describe('left menu (SPEC 2)', () => {
     ];
     expect(keys(filterMenu(MENU, viewer(4, '', ['Downline']), all))).toEqual(['home', 'help']);
     expect(keys(filterMenu(MENU, viewer(4, '', ['help']), all))).toEqual(['home', 'accounts']);
-    expect(keys(filterMenu(MENU, viewer(1, '', ['roles']), routesFor(1)))).toEqual(['home', 'results', 'admin[drawDate,cutoffTime,masterPackages,manageCompany,postingUnpost,postingDistribution,remoteAgents]', 'distributor[distributorUnpost,distributorDistribution]', 'help']);
-    const hidden = ['roles', 'manageCompany', 'drawDate', 'cutoffTime', 'masterPackages', 'postingUnpost', 'postingDistribution', 'remoteAgents', 'distributorUnpost', 'distributorDistribution'];
+    expect(keys(filterMenu(MENU, viewer(1, '', ['roles']), routesFor(1)))).toEqual(['home', 'results', 'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,announcement,systemSetting,adminTool,apiLog,apiRequestLog,postingUnpost,postingDistribution,remoteAgents]', 'distributor[distributorUnpost,distributorDistribution]', 'help']);
+    const hidden = ['roles', 'manageCompany', 'drawDate', 'cutoffTime', 'masterPackages', 'currency', 'announcement', 'systemSetting', 'adminTool', 'apiLog', 'apiRequestLog', 'postingUnpost', 'postingDistribution', 'remoteAgents', 'distributorUnpost', 'distributorDistribution'];
     expect(keys(filterMenu(MENU, viewer(1, '', hidden), routesFor(1)))).toEqual(['home', 'results', 'help']);
   });
 
@@ -129,7 +129,7 @@ describe('left menu (SPEC 2)', () => {
       expect(allowedRoutes(ROUTES, viewer(id, access)).map((r) => r.path)).toContain('/admin-setting/rednumber');
       expect(keys(filterMenu(MENU, viewer(id, access), routesFor(id, access))).some((k) => k.startsWith('admin'))).toBe(false);
     }
-    expect(keys(filterMenu(MENU, viewer(1, access), routesFor(1, access)))).toContain('admin[drawDate,cutoffTime,masterPackages,manageCompany,roles,postingUnpost,postingDistribution,remoteAgents,redNumbers]');
+    expect(keys(filterMenu(MENU, viewer(1, access), routesFor(1, access)))).toContain('admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,postingUnpost,postingDistribution,remoteAgents,redNumbers]');
   });
 
   it('finds the selected and open keys for a path', () => {

@@ -17,3 +17,4 @@ export * from './seamless';
 export * from './stakeholder';
 export * from './inbox';
 export * from './posting';
+export * from './administration';

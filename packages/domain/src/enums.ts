@@ -121,4 +121,10 @@ export const SYSTEM_SETTING_DEFAULTS: Record<string, string> = {
   // Session timeouts in minutes.
   sessionIdleTimeout: '30',
   sessionAbsoluteTimeout: '720',
+  // Release (and correction) of a result settles the draw at once ('false': settlement is run by hand).
+  autoSettleAfterRelease: 'true',
+  // Days the API log and the API request log keep their calls (a daily job prunes older ones).
+  apiLogRetentionDays: '30',
+  // How long a result site may take to answer, in milliseconds (clamped to 100..30000 by the fetch).
+  resultFetchTimeoutMs: '10000',
 };

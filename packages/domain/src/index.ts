@@ -6,3 +6,4 @@ export * from './hierarchy';
 export * from './bet';
 export * from './risk';
 export * from './settlement';
+export * from './systemSettings';

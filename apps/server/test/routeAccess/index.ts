@@ -13,5 +13,6 @@ import { reports } from './reports';
 import { seamless } from './seamless';
 import { inbox } from './inbox';
 import { posting } from './posting';
+import { administration } from './administration';
 
-export const EXPECTED: Record<string, string> = { ...foundation, ...accounts, ...payments, ...draws, ...risk, ...packages, ...orders, ...tickets, ...results, ...reports, ...seamless, ...inbox, ...posting };
+export const EXPECTED: Record<string, string> = { ...foundation, ...accounts, ...payments, ...draws, ...risk, ...packages, ...orders, ...tickets, ...results, ...reports, ...seamless, ...inbox, ...posting, ...administration };

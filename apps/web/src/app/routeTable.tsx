@@ -47,6 +47,12 @@ const PoolSchedulePage = lazy(() => import('../features/admin/PoolSchedulePage')
 const CutoffTimePage = lazy(() => import('../features/admin/CutoffTimePage'));
 const ResultPage = lazy(() => import('../features/results/ResultPage'));
 const MasterTemplatePage = lazy(() => import('../features/admin/MasterTemplatePage'));
+const SystemSettingPage = lazy(() => import('../features/admin/SystemSettingPage'));
+const AnnouncementPage = lazy(() => import('../features/admin/AnnouncementPage'));
+const CurrencyPage = lazy(() => import('../features/admin/CurrencyPage'));
+const ApiLogPage = lazy(() => import('../features/admin/ApiLogPage'));
+const ApiRequestLogPage = lazy(() => import('../features/admin/ApiRequestLogPage'));
+const AdminToolPage = lazy(() => import('../features/admin/AdminToolPage'));
 const PackageManagePage = lazy(() => import('../features/packages/PackageManagePage'));
 const PackageDetailPage = lazy(() => import('../features/packages/PackageDetailPage'));
 const FightLimitPage = lazy(() => import('../features/risk/FightLimitPage'));
@@ -203,6 +209,13 @@ export const ROUTES: AppRoute[] = [
   // Results (issue 11): super admin and IT admin enter and release, a company reads.
   { path: '/result', titleKey: 'results.routes.result', layout: 'shell', roles: [SuperAdmin, ITAdmin, Company], api: 'GET /api/Result/GetPoolResult', element: ResultPage },
   { path: '/adminSetting/cutoff-time', titleKey: 'admin.routes.cutoffTime', layout: 'shell', roles: [SuperAdmin], api: 'POST /api/Pools/UpdateCutoffTime', element: CutoffTimePage },
+  // Administration (issue 14, decision 0033): the super admin's.
+  { path: '/admin-setting/system-setting', titleKey: 'sysadmin.routes.systemSetting', layout: 'shell', roles: [SuperAdmin], api: 'GET /api/Configuration/GetSystemSetting', element: SystemSettingPage },
+  { path: '/admin-setting/annoucenment-setting', titleKey: 'sysadmin.routes.announcement', layout: 'shell', roles: [SuperAdmin], api: 'GET /api/Configuration/GetAnnouncement', element: AnnouncementPage },
+  { path: '/admin-setting/currency', titleKey: 'sysadmin.routes.currency', layout: 'shell', roles: [SuperAdmin], api: 'GET /api/Configuration/GetCurrencySetting', element: CurrencyPage },
+  { path: '/api-log', titleKey: 'sysadmin.routes.apiLog', layout: 'shell', roles: [SuperAdmin], api: 'GET /api/Configuration/GetApiLog', element: ApiLogPage },
+  { path: '/api-request-log', titleKey: 'sysadmin.routes.apiRequestLog', layout: 'shell', roles: [SuperAdmin], api: 'GET /api/Configuration/GetApiRequestLog', element: ApiRequestLogPage },
+  { path: '/admin-tool', titleKey: 'sysadmin.routes.adminTool', layout: 'shell', roles: [SuperAdmin], api: 'GET /api/Configuration/GetAdminJobRuns', element: AdminToolPage },
   { path: '/admin-setting/manage-master-template', titleKey: 'admin.routes.masterTemplate', layout: 'shell', roles: [SuperAdmin], api: 'GET /api/Configuration/GetMasterTemplates', element: MasterTemplatePage },
   { path: '/package/manage', titleKey: 'packages.routes.manage', layout: 'shell', fn: 'Package List', api: 'GET /api/Configuration/GetPackages', element: PackageManagePage },
   { path: '/package/detail', titleKey: 'packages.routes.detail', layout: 'shell', fn: 'Package List', api: 'GET /api/Configuration/GetPackageDetail', element: PackageDetailPage },

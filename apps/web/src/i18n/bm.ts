@@ -1,4 +1,5 @@
 import type { Resource } from './en';
+import { sysadminBm } from './sysadmin';
 
 // Bahasa Melayu.
 export const bm: Resource = {
@@ -1284,6 +1285,7 @@ export const bm: Resource = {
     required: "Wajib",
     none: "Tiada",
   },
+  sysadmin: sysadminBm,
   messages: {
     INTERNAL_SERVER_ERROR: 'Ralat dalaman pelayan berlaku. Sila cuba lagi kemudian.',
     USER_UNAUTHORIZED: 'Tidak dibenarkan, sila log masuk untuk meneruskan.',

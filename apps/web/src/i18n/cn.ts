@@ -1,4 +1,5 @@
 import type { Resource } from './en';
+import { sysadminCn } from './sysadmin';
 
 // Simplified Chinese.
 export const cn: Resource = {
@@ -1277,6 +1278,7 @@ export const cn: Resource = {
     required: "必填",
     none: "无",
   },
+  sysadmin: sysadminCn,
   messages: {
     INTERNAL_SERVER_ERROR: '服务器内部错误，请稍后再试。',
     USER_UNAUTHORIZED: '未授权，请先登录。',

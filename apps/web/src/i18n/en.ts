@@ -1,4 +1,5 @@
 import { MESSAGES, VALIDATION_MESSAGES } from '@app/domain';
+import { sysadminEn } from './sysadmin';
 
 /**
  * Keys the server sends before the catalogue (packages/domain MESSAGES) has them, or that are being added
@@ -1303,6 +1304,7 @@ export const en = {
     required: "Required",
     none: "None",
   },
+  sysadmin: sysadminEn,
   messages: { ...EXTRA_MESSAGES, ...MESSAGES },
   validation: { ...VALIDATION_MESSAGES },
 };

@@ -89,6 +89,7 @@ export const MENU: MenuEntry[] = [
     roles: [SuperAdmin],
     children: [
       { key: 'drawDate', labelKey: 'admin.menu.drawDate', path: '/admin-setting/pool-schedule', roles: [SuperAdmin] },
+      { key: 'currency', labelKey: 'sysadmin.menu.currency', path: '/admin-setting/currency', roles: [SuperAdmin] },
       { key: 'cutoffTime', labelKey: 'admin.menu.cutoffTime', path: '/adminSetting/cutoff-time', roles: [SuperAdmin] },
       {
         key: 'masterPackages',
@@ -99,6 +100,11 @@ export const MENU: MenuEntry[] = [
       },
       { key: 'manageCompany', labelKey: 'menu.manageCompany', path: '/company/manage', roles: [SuperAdmin] },
       { key: 'roles', labelKey: 'menu.roles', path: '/roles/manage', roles: [SuperAdmin] },
+      { key: 'announcement', labelKey: 'sysadmin.menu.announcement', path: '/admin-setting/annoucenment-setting', roles: [SuperAdmin] },
+      { key: 'systemSetting', labelKey: 'sysadmin.menu.systemSetting', path: '/admin-setting/system-setting', roles: [SuperAdmin] },
+      { key: 'adminTool', labelKey: 'sysadmin.menu.adminTool', path: '/admin-tool', roles: [SuperAdmin] },
+      { key: 'apiLog', labelKey: 'sysadmin.menu.apiLog', path: '/api-log', roles: [SuperAdmin] },
+      { key: 'apiRequestLog', labelKey: 'sysadmin.menu.apiRequestLog', path: '/api-request-log', roles: [SuperAdmin] },
       { key: 'runMap', labelKey: 'reports.menu.runMap', path: '/report/run-map-report', roles: [SuperAdmin] },
       { key: 'runMapAsCompany', labelKey: 'reports.menu.runMapAsCompany', path: '/report/run-map-report-as-com', roles: [SuperAdmin] },
       { key: 'postingUnpost', labelKey: 'posting.menu.unpost', path: '/posting/Unpost', roles: [SuperAdmin], also: ['/posting/UnpostDetail'] },

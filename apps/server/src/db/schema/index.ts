@@ -17,3 +17,4 @@ export * from './settlement';
 export * from './seamless';
 export * from './summaries';
 export * from './posting';
+export * from './administration';

@@ -1,4 +1,5 @@
 // Accounts of the hierarchy: who may see and change which account, and the bounds an upline sets.
+import { activeCurrencyCodes } from '../admin/currencies';
 import { eq } from 'drizzle-orm';
 import type { AccountDetail, CreateOrUpdateUserBody, Listing, UserSummary } from '@app/contract';
 import {
@@ -214,7 +215,8 @@ export async function detailInit(deps: Deps, auth: AuthContext, uplineId?: numbe
     maxDiscount: agentMaxDiscountPercentage,
     bounds: await downlineBounds(deps.db, up, userId),
     packageChoices: userId === undefined ? await packageChoices(deps.db, auth, up) : [],
-    currencies: ['MYR', 'SGD', 'THB', 'IDR', 'VND', 'USD'],
+    // The active currencies of /admin-setting/currency (decision 0033), the book currency first.
+    currencies: await activeCurrencyCodes(deps),
     suggestedUsername: suggestion,
   };
 }

@@ -8,6 +8,7 @@ import { AUTO_TRANSFER_JOB, runAutoTransfer } from './autoTransfer';
 import { runTicketJobs } from '../autoTickets/jobs';
 import { deliverDue } from '../seamless/deliver';
 import { fetchResults, resultSites, scrapeResultTime, type FetchOutcome } from '../results/fetch';
+import { runDailyPrune } from '../admin/tool';
 
 export { runAutoTransfer, AUTO_TRANSFER_JOB } from './autoTransfer';
 
@@ -73,6 +74,9 @@ export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown)
     try {
       await runTicketJobs(deps, log);
       const r = await runDueJobs(deps);
+      // The API logs past apiLogRetentionDays, once a business day (decision 0033).
+      const pruned = await runDailyPrune(deps);
+      if (pruned?.deleted) log(`api logs: ${pruned.deleted} entries older than ${pruned.keptDays} days deleted`);
       if (r.fetched?.length) log(`result fetch: ${r.fetched.map((f) => `${f.site} pool ${f.poolId} ${f.outcome}`).join('; ')}`);
       if (r.autoTransfer?.ran) {
         log(`auto transfer ${r.autoTransfer.period}: ${r.autoTransfer.accounts} accounts settled, ${r.autoTransfer.moved} cents moved`);

@@ -2,6 +2,7 @@
 // through an outbox, within the resending account's per-ticket resend limit (a master resend is not
 // limited), the sender job that hands the outbox to an HTTP gateway, and the admin tool's receipt
 // correction (before the ticket's draws close, audited).
+import { loggedFetch } from '../../platform/apiLog';
 import { writeAudit } from '../../platform/audit';
 import { AppError, conflict, forbidden, notFound, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
@@ -188,13 +189,14 @@ export async function runSmsSender(deps: Deps, opts: { batch?: number } = {}): P
   let failed = 0;
   for (const m of batch) {
     try {
-      const res = await fetch(url, {
+      // Recorded in the API request log (decision 0033).
+      const res = await loggedFetch(deps, url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ id: Number(m.id), to: m.phone, message: m.body }),
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        timeoutMs: SEND_TIMEOUT_MS,
+        maxBytes: 100_000,
       });
-      await res.arrayBuffer().catch(() => undefined);
       if (!res.ok) throw new Error(`gateway answered HTTP ${res.status}`);
       await q.markSent(deps.db, Number(m.id), deps.clock.now());
       sent++;

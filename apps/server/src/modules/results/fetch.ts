@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { parseResultPage, RESULT_FORMATS, resultUrl, sameResult, SYSTEM_SETTING_DEFAULTS, validateResult, type PoolId, type ResultFormat } from '@app/domain';
 import { poolResults, systemSettings, type Jackpots } from '../../db/schema';
 import type { Deps } from '../../platform/http';
-import { boundedFetch } from '../../platform/outboundHttp';
+import { loggedFetch } from '../../platform/apiLog';
 import { rows } from '../ledger/queries';
 import { runTransaction } from '../ledger/service';
 import * as q from './queries';
@@ -72,8 +72,9 @@ const MAX_PAGE_BYTES = 1_000_000;
  * Reads one page: the JSON of a 2xx answer within the time-out and MAX_PAGE_BYTES, else an Error saying
  * what went wrong (platform/outboundHttp: http(s) only, no redirect followed).
  */
-async function readPage(url: string, timeoutMs: number): Promise<unknown> {
-  const res = await boundedFetch(url, { timeoutMs, maxBytes: MAX_PAGE_BYTES, headers: { accept: 'application/json' } });
+async function readPage(deps: Deps, url: string, timeoutMs: number): Promise<unknown> {
+  // Recorded in the API request log (decision 0033).
+  const res = await loggedFetch(deps, url, { timeoutMs, maxBytes: MAX_PAGE_BYTES, headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`answered HTTP ${res.status}`);
   try {
     return JSON.parse(res.body.toString('utf8'));
@@ -105,7 +106,7 @@ export async function fetchResults(deps: Deps, drawDate: string, actorId: number
       const drawId = Number(d.drawId);
       const url = resultUrl(site.urlTemplate, drawDate, poolId);
       try {
-        const parsed = parseResultPage(site.format, await readPage(url, timeoutMs), poolId);
+        const parsed = parseResultPage(site.format, await readPage(deps, url, timeoutMs), poolId);
         if (parsed.drawDate !== drawDate) throw new Error(`the page is for ${parsed.drawDate || 'no date'}, not ${drawDate}`);
         const numbers = normalizeResult(parsed.numbers);
         const errors = validateResult(poolId, numbers);

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/http';
-import { boundedFetch } from '../../platform/outboundHttp';
+import { loggedFetch } from '../../platform/apiLog';
 import { rows } from '../ledger/queries';
 
 /** First retry after 30 s, doubling up to an hour. */
@@ -57,7 +57,7 @@ export async function deliverDue(deps: Deps, opts: { timeoutMs?: number } = {}):
   let delivered = 0;
   let failed = 0;
   for (const d of due) {
-    const error = await send(d, deps.clock.now(), opts.timeoutMs ?? TIMEOUT_MS);
+    const error = await send(deps, d, deps.clock.now(), opts.timeoutMs ?? TIMEOUT_MS);
     const at = deps.clock.now();
     const attempts = Number(d.attempts) + 1;
     if (error === null) {
@@ -80,13 +80,14 @@ export async function deliverDue(deps: Deps, opts: { timeoutMs?: number } = {}):
 }
 
 /** One attempt: null when acknowledged (2xx), else what went wrong. */
-async function send(d: Due, now: Date, timeoutMs: number): Promise<string | null> {
+async function send(deps: Deps, d: Due, now: Date, timeoutMs: number): Promise<string | null> {
   if (!d.callbackUrl) return 'the account has no settlement callback URL';
   if (!d.key) return 'the account has no active API secret to sign with';
   const body = JSON.stringify(d.payload);
   const timestamp = String(Math.floor(now.getTime() / 1000));
   try {
-    const res = await boundedFetch(d.callbackUrl, {
+    // Recorded in the API request log, the signature masked (decision 0033).
+    const res = await loggedFetch(deps, d.callbackUrl, {
       method: 'POST',
       timeoutMs,
       maxBytes: MAX_ANSWER_BYTES,

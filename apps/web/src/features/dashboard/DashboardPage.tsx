@@ -4,16 +4,24 @@ import { useAuth } from '../../state/AuthContext';
 import { formatCents } from '../../ui/text';
 import { levelLabel } from '../accounts/labels';
 import { useOwnAccount } from './useOwnAccount';
+import { useMyCurrency } from '../admin/administration';
+import { AnnouncementList } from './Announcements';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { userData } = useAuth();
   const account = useOwnAccount();
+  const myCurrency = useMyCurrency();
   if (!userData) return null;
   const name = userData.fullName || userData.username;
-  const currency = account.data?.currency ?? '';
+  // Decision 0033: amounts are cents of the book currency, shown with its code; an account of another
+  // currency also reads the equivalent at its currency's fake rate.
+  const book = myCurrency.data?.book ?? account.data?.currency ?? '';
   const money = (cents: number | null | undefined) =>
-    cents === null ? t('dashboard.unlimited') : cents === undefined ? '-' : `${currency} ${formatCents(cents)}`.trim();
+    cents === null ? t('dashboard.unlimited') : cents === undefined ? '-' : `${book} ${formatCents(cents)}`.trim();
+  const other = myCurrency.data && myCurrency.data.code !== myCurrency.data.book ? myCurrency.data : null;
+  const equivalent = (cents: number | null | undefined) =>
+    other && typeof cents === 'number' ? t('sysadmin.currency.equivalent', { amount: `${other.code} ${formatCents(Math.round(cents * Number(other.rate)))}` }) : null;
 
   // SPEC's "Credit Balance" is what the account may still spend (available credit); beside it the limit,
   // the wallet's balance and the outstanding of the account's whole subtree (open tickets' net).
@@ -37,7 +45,16 @@ export default function DashboardPage() {
               <Statistic
                 title={f.hint ? <Tooltip title={f.hint}>{f.title}</Tooltip> : f.title}
                 loading={account.isLoading}
-                valueRender={() => <span data-testid={f.testId}>{money(f.value)}</span>}
+                valueRender={() => (
+                  <>
+                    <span data-testid={f.testId}>{money(f.value)}</span>
+                    {equivalent(f.value) && (
+                      <div className="dashboard-equivalent" data-testid={`${f.testId}-equivalent`}>
+                        {equivalent(f.value)}
+                      </div>
+                    )}
+                  </>
+                )}
               />
             </Card>
           </Col>
@@ -54,6 +71,9 @@ export default function DashboardPage() {
               </Descriptions.Item>
             </Descriptions>
           </Card>
+        </Col>
+        <Col xs={24} xl={16}>
+          <AnnouncementList />
         </Col>
       </Row>
     </div>

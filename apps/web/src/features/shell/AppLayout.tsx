@@ -4,6 +4,7 @@ import { Outlet, useSearchParams } from 'react-router';
 import { AppHeader } from './AppHeader';
 import { AppFooter } from './AppFooter';
 import { SideMenu } from './SideMenu';
+import { AnnouncementBanner } from '../dashboard/Announcements';
 
 /** The logged-in shell: header, left menu, content with 270px left padding, footer (none for `popup=1`). */
 export default function AppLayout() {
@@ -26,6 +27,7 @@ export default function AppLayout() {
       </Layout.Sider>
       <Layout className="app-main">
         <Layout.Content className="app-content" data-testid="content">
+          <AnnouncementBanner />
           <Suspense fallback={<Skeleton active />}>
             <Outlet />
           </Suspense>

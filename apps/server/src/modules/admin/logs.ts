@@ -1,0 +1,132 @@
+// Reading the API log ('in'), the API request log ('out') and the audit log, with filters and paging;
+// pruning the API logs past apiLogRetentionDays. Filters are one set-based query each.
+import { sql, type SQL } from 'drizzle-orm';
+import { flushApiLogs } from '../../platform/apiLog';
+import type { Deps } from '../../platform/http';
+import { readNumericSettings } from '../../platform/settings';
+import { rows } from '../ledger/queries';
+
+export interface ApiLogFilter {
+  from?: string;
+  to?: string;
+  uri?: string;
+  method?: string;
+  username?: string;
+  status?: 'ok' | 'error';
+  page: number;
+  pageSize: number;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+
+/** Dates are business dates: from 00:00 to the end of `to`, in the business time zone. */
+function dateRange(deps: Deps, from: string | undefined, to: string | undefined, column: SQL): SQL[] {
+  const tz = deps.config.tzBusiness;
+  const out: SQL[] = [];
+  if (from) out.push(sql`${column} >= (${from}::date)::timestamp at time zone ${tz}`);
+  if (to) out.push(sql`${column} < (${to}::date + 1)::timestamp at time zone ${tz}`);
+  return out;
+}
+
+export async function listApiLogs(deps: Deps, direction: 'in' | 'out', f: ApiLogFilter) {
+  // What is still buffered belongs to the answer (it is at most a second old).
+  await flushApiLogs(deps.db);
+  const where: SQL[] = [sql`l.direction = ${direction}`, ...dateRange(deps, f.from, f.to, sql`l.at`)];
+  if (f.uri) where.push(sql`l.uri ilike ${like(f.uri)}`);
+  if (f.method) where.push(sql`l.method = ${f.method}`);
+  if (f.username) where.push(sql`u.username ilike ${like(f.username)}`);
+  if (f.status === 'ok') where.push(sql`l.response_status between 200 and 299`);
+  if (f.status === 'error') where.push(sql`(l.response_status is null or l.response_status not between 200 and 299)`);
+  const list = await rows<{
+    id: number | string;
+    at: Date | string;
+    username: string | null;
+    region: string | null;
+    uri: string;
+    method: string;
+    requestHeader: Record<string, string> | null;
+    requestBody: string | null;
+    responseStatus: number | null;
+    responseContent: string | null;
+    responseMessage: string | null;
+    durationMs: number;
+    total: number;
+  }>(
+    deps.db,
+    sql`select l.id, l.at, u.username, l.region, l.uri, l.method, l.request_header as "requestHeader", l.request_body as "requestBody",
+               l.response_status as "responseStatus", l.response_content as "responseContent", l.response_message as "responseMessage",
+               l.duration_ms as "durationMs", count(*) over ()::int as total
+        from api_logs l left join users u on u.id = l.user_id
+        where ${and(where)}
+        order by l.at desc, l.id desc
+        limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`,
+  );
+  return {
+    items: list.map(({ total: _t, ...r }) => ({ ...r, id: Number(r.id), at: iso(r.at) })),
+    total: list[0]?.total ?? (f.page > 1 ? await countApiLogs(deps, where) : 0),
+    page: f.page,
+    pageSize: f.pageSize,
+  };
+}
+
+async function countApiLogs(deps: Deps, where: SQL[]) {
+  const [r] = await rows<{ n: number }>(deps.db, sql`select count(*)::int as n from api_logs l left join users u on u.id = l.user_id where ${and(where)}`);
+  return r.n;
+}
+
+/** Deletes API log entries older than apiLogRetentionDays. */
+export async function pruneApiLogs(deps: Deps): Promise<{ deleted: number; keptDays: number }> {
+  const { apiLogRetentionDays } = await readNumericSettings(deps.db, ['apiLogRetentionDays']);
+  const before = new Date(deps.clock.now().getTime() - apiLogRetentionDays * 86_400_000);
+  const gone = await rows<{ n: number }>(
+    deps.db,
+    sql`with d as (delete from api_logs where at < ${before.toISOString()}::timestamptz returning 1) select count(*)::int as n from d`,
+  );
+  return { deleted: gone[0].n, keptDays: apiLogRetentionDays };
+}
+
+export interface AuditFilter {
+  from?: string;
+  to?: string;
+  actor?: string;
+  action?: string;
+  target?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** The audit log: who (actor), what (action, target), when, before and after. */
+export async function listAudit(deps: Deps, f: AuditFilter) {
+  const where: SQL[] = dateRange(deps, f.from, f.to, sql`a.at`);
+  if (f.actor) where.push(sql`u.username ilike ${like(f.actor)}`);
+  if (f.action) where.push(sql`a.action ilike ${like(f.action)}`);
+  if (f.target) where.push(sql`(a.target_type ilike ${like(f.target)} or a.target_id = ${f.target})`);
+  const list = await rows<{
+    id: number | string;
+    at: Date | string;
+    actor: string | null;
+    action: string;
+    targetType: string;
+    targetId: string | null;
+    before: unknown;
+    after: unknown;
+    ip: string | null;
+    total: number;
+  }>(
+    deps.db,
+    sql`select a.id, a.at, u.username as actor, a.action, a.target_type as "targetType", a.target_id as "targetId", a.before, a.after, a.ip,
+               count(*) over ()::int as total
+        from audit_log a left join users u on u.id = a.actor_user_id
+        where ${and(where)}
+        order by a.at desc, a.id desc
+        limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`,
+  );
+  return {
+    items: list.map(({ total: _t, ...r }) => ({ ...r, id: Number(r.id), at: iso(r.at) })),
+    total: list[0]?.total ?? 0,
+    page: f.page,
+    pageSize: f.pageSize,
+  };
+}

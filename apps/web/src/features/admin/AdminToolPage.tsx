@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, List, Row, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { CaretRightOutlined, SafetyCertificateOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { NumericInput } from '../../ui/NumericInput';
+import { formatInstant } from '../../ui/time';
+import { useAlerts } from '../../ui/useAlerts';
+import { checkLedger, fieldErrors, runJob, sysKeys, useAudit, useJobRuns, type AuditFilter, type AuditPage, type JobRun, type LedgerCheck } from './administration';
+import './admin.css';
+
+const JOBS = ['result-fetch', 'auto-transfer', 'settle-draw', 'prune-api-logs'] as const;
+const PAGE_SIZE = 20;
+
+/**
+ * /admin-tool: run a scheduled job now and follow its steps (the runs poll every second while one runs),
+ * check the ledger's invariants, and search the audit log (who, what, when, before and after).
+ */
+export default function AdminToolPage() {
+  const { t } = useTranslation();
+  const alerts = useAlerts();
+  const queryClient = useQueryClient();
+  const [job, setJob] = useState<(typeof JOBS)[number]>('result-fetch');
+  const [drawId, setDrawId] = useState<number | undefined>();
+  const [date, setDate] = useState<Dayjs | null>(null);
+  const [jobError, setJobError] = useState<string | null>(null);
+  const [ledger, setLedger] = useState<LedgerCheck | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [poll, setPoll] = useState(false);
+  const runs = useJobRuns(poll);
+  const running = (runs.data ?? []).some((r) => r.status === 'running');
+  if (poll !== running && runs.data) setPoll(running);
+
+  const start = async () => {
+    setJobError(null);
+    const r = await runJob({ job, ...(job === 'settle-draw' ? { drawId } : {}), ...(job === 'result-fetch' && date ? { date: date.format('YYYY-MM-DD') } : {}) });
+    if (r.success) {
+      setPoll(true);
+      void queryClient.invalidateQueries({ queryKey: sysKeys.runs });
+      return;
+    }
+    const fields = fieldErrors(r);
+    if (fields) setJobError(Object.values(fields)[0]);
+    else alerts.errorKey(r.serverMessage || r.message);
+  };
+
+  const check = async () => {
+    setChecking(true);
+    const r = await checkLedger();
+    setChecking(false);
+    if (r.success && r.data) setLedger(r.data);
+  };
+
+  const runColumns: TableColumnsType<JobRun> = [
+    { title: t('sysadmin.tool.startedAt'), key: 'at', width: 170, render: (_: unknown, r) => <span className="num">{formatInstant(r.startedAt, true)}</span> },
+    { title: t('sysadmin.tool.job'), key: 'job', width: 200, render: (_: unknown, r) => t(`sysadmin.tool.jobNames.${r.job}`) },
+    { title: t('sysadmin.tool.by'), dataIndex: 'by', width: 100 },
+    {
+      title: t('sysadmin.tool.statusLabel'),
+      key: 'status',
+      width: 110,
+      render: (_: unknown, r) => (
+        <Tag color={r.status === 'done' ? 'green' : r.status === 'failed' ? 'red' : 'processing'} data-testid={`run-status-${r.id}`}>
+          {t(`sysadmin.tool.status.${r.status}`)}
+        </Tag>
+      ),
+    },
+    { title: t('sysadmin.tool.summary'), key: 'summary', render: (_: unknown, r) => <span data-testid={`run-summary-${r.id}`}>{r.summary}</span> },
+  ];
+
+  return (
+    <div data-testid="admin-tool">
+      <Typography.Title level={3}>{t('sysadmin.routes.adminTool')}</Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={14}>
+          <Card title={t('sysadmin.tool.jobs')} size="small">
+            <Space wrap align="start">
+              <Select value={job} onChange={(v) => setJob(v)} style={{ width: 300 }} options={JOBS.map((j) => ({ value: j, label: t(`sysadmin.tool.jobNames.${j}`) }))} data-testid="tool-job" />
+              {job === 'settle-draw' && <NumericInput placeholder={t('sysadmin.tool.drawId')} min={1} value={drawId} onChange={setDrawId} style={{ width: 120 }} data-testid="tool-draw" />}
+              {job === 'result-fetch' && <DatePicker value={date} onChange={setDate} placeholder={t('sysadmin.tool.date')} />}
+              <Button type="primary" icon={<CaretRightOutlined />} onClick={() => void start()} loading={running} data-testid="tool-run">
+                {t('sysadmin.tool.run')}
+              </Button>
+            </Space>
+            {jobError && <div className="setting-error">{t(`validation.${jobError}`)}</div>}
+            <Table<JobRun>
+              style={{ marginTop: 12 }}
+              rowKey="id"
+              size="small"
+              columns={runColumns}
+              dataSource={runs.data ?? []}
+              pagination={false}
+              expandable={{
+                expandedRowRender: (r) => (
+                  <List size="small" dataSource={r.steps} renderItem={(s) => <List.Item>{`${formatInstant(s.at, true)} ${s.text}`}</List.Item>} />
+                ),
+                rowExpandable: (r) => r.steps.length > 0,
+              }}
+              data-testid="tool-runs"
+            />
+          </Card>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Card title={t('sysadmin.tool.ledger')} size="small">
+            <Button icon={<SafetyCertificateOutlined />} onClick={() => void check()} loading={checking} data-testid="tool-ledger">
+              {t('sysadmin.tool.checkLedger')}
+            </Button>
+            {ledger && (
+              <div style={{ marginTop: 12 }} data-testid="ledger-result">
+                <Alert type={ledger.ok ? 'success' : 'error'} showIcon title={ledger.ok ? t('sysadmin.tool.ledgerOk') : t('sysadmin.tool.ledgerBad')} description={formatInstant(ledger.checkedAt, true)} />
+                <List
+                  size="small"
+                  dataSource={ledger.checks}
+                  renderItem={(c) => (
+                    <List.Item>
+                      <Space>
+                        <Tag color={c.ok ? 'green' : 'red'}>{c.ok ? '✓' : '✗'}</Tag>
+                        {t(`sysadmin.tool.checks.${c.name}`)}
+                        {!c.ok && <Typography.Text type="danger">{c.detail}</Typography.Text>}
+                      </Space>
+                    </List.Item>
+                  )}
+                />
+              </div>
+            )}
+          </Card>
+        </Col>
+        <Col span={24}>
+          <AuditCard />
+        </Col>
+      </Row>
+    </div>
+  );
+}
+
+interface AuditValues {
+  range?: [Dayjs | null, Dayjs | null] | null;
+  actor?: string;
+  action?: string;
+  target?: string;
+}
+
+function AuditCard() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<AuditFilter>({ page: 1, pageSize: PAGE_SIZE });
+  const audit = useAudit(filter);
+  const json = (v: unknown) => (v === null || v === undefined ? '-' : <pre className="log-json">{JSON.stringify(v, null, 2)}</pre>);
+  const columns: TableColumnsType<AuditPage['items'][number]> = [
+    { title: t('sysadmin.apiLog.at'), key: 'at', width: 170, render: (_: unknown, a) => <span className="num">{formatInstant(a.at, true)}</span> },
+    { title: t('sysadmin.tool.actor'), dataIndex: 'actor', width: 110, render: (v: string | null) => v ?? t('common.system') },
+    { title: t('sysadmin.tool.action'), dataIndex: 'action', width: 200 },
+    { title: t('sysadmin.tool.target'), key: 'target', width: 200, render: (_: unknown, a) => `${a.targetType}${a.targetId ? ` ${a.targetId}` : ''}` },
+    { title: t('sysadmin.tool.before'), key: 'before', render: (_: unknown, a) => json(a.before) },
+    { title: t('sysadmin.tool.after'), key: 'after', render: (_: unknown, a) => json(a.after) },
+    { title: t('sysadmin.tool.ip'), dataIndex: 'ip', width: 110 },
+  ];
+  return (
+    <Card title={t('sysadmin.tool.audit')} size="small">
+      <Form<AuditValues>
+        layout="inline"
+        style={{ marginBottom: 12 }}
+        onFinish={(v) =>
+          setFilter({
+            from: v.range?.[0]?.format('YYYY-MM-DD'),
+            to: v.range?.[1]?.format('YYYY-MM-DD'),
+            actor: v.actor?.trim() || undefined,
+            action: v.action?.trim() || undefined,
+            target: v.target?.trim() || undefined,
+            page: 1,
+            pageSize: PAGE_SIZE,
+          })
+        }
+      >
+        <Form.Item name="range" label={`${t('sysadmin.apiLog.from')} / ${t('sysadmin.apiLog.to')}`}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} />
+        </Form.Item>
+        <Form.Item name="actor" label={t('sysadmin.tool.actor')}>
+          <Input allowClear maxLength={60} style={{ width: 130 }} data-testid="audit-actor" />
+        </Form.Item>
+        <Form.Item name="action" label={t('sysadmin.tool.action')}>
+          <Input allowClear maxLength={60} style={{ width: 160 }} data-testid="audit-action" />
+        </Form.Item>
+        <Form.Item name="target" label={t('sysadmin.tool.target')}>
+          <Input allowClear maxLength={60} style={{ width: 160 }} data-testid="audit-target" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="audit-search">
+            {t('sysadmin.apiLog.search')}
+          </Button>
+        </Form.Item>
+      </Form>
+      <Table
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={audit.data?.items ?? []}
+        loading={audit.isLoading}
+        pagination={{
+          current: filter.page,
+          pageSize: PAGE_SIZE,
+          total: audit.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('common.total', { total }),
+          onChange: (page) => setFilter((f) => ({ ...f, page })),
+        }}
+        data-testid="audit-table"
+      />
+    </Card>
+  );
+}

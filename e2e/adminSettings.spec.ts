@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, answerConfirm, goByMenu, login, agreeTermsIfShown, loginAs, setLanguage, shot, shotAll } from './support';
+
+// Administration (issue 14): the super admin edits system settings (a value out of bounds is refused in
+// place, a good one is saved and read back), writes an announcement for every company that a player of
+// the demo sees as a banner until read, and looks at currencies, the API logs and the admin tool. What it
+// changes is put back: the setting, and the announcement is deleted after SPEC 8's confirm.
+
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+const TITLE = `Draw notice ${Date.now() % 100000}`;
+
+test('the super admin edits a system setting: refused out of bounds, saved within, audited', async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password);
+  await agreeTermsIfShown(page);
+  await goByMenu(page, ['menu-admin', 'menu-systemSetting'], /\/admin-setting\/system-setting$/);
+  const idle = page.getByTestId('setting-sessionIdleTimeout');
+  await expect(idle).toHaveValue('30');
+  await idle.fill('0');
+  await expect(page.getByTestId('setting-error-sessionIdleTimeout')).toHaveText('Input value must not less than the minimum amount.');
+  await expect(page.getByTestId('settings-save')).toBeDisabled();
+  await idle.fill('45');
+  await expect(page.getByTestId('setting-error-sessionIdleTimeout')).toHaveCount(0);
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('setting-sessionIdleTimeout')).toHaveValue('45');
+  await shotAll(page, 'admin-system-setting');
+  // Back as it was, for the specs after this one.
+  await page.getByTestId('setting-sessionIdleTimeout').fill('30');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+
+  // The audit log of the admin tool has both changes with the value before and after.
+  await goByMenu(page, ['menu-admin', 'menu-adminTool'], /\/admin-tool$/);
+  await page.getByTestId('audit-target').fill('sessionIdleTimeout');
+  await page.getByTestId('audit-search').click();
+  const rows = page.getByTestId('audit-table').locator('tr[data-row-key]');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('"value": "45"');
+  await expect(rows.first()).toContainText('"value": "30"');
+  await page.getByTestId('tool-ledger').click();
+  await expect(page.getByTestId('ledger-result')).toContainText('The ledger holds');
+  await shotAll(page, 'admin-tool');
+});
+
+test('the super admin writes an announcement for every company and looks at currencies and the API logs', async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password);
+  await agreeTermsIfShown(page);
+  await goByMenu(page, ['menu-admin', 'menu-announcement'], /\/admin-setting\/annoucenment-setting$/);
+  await page.getByTestId('announcement-add').click();
+  await page.getByTestId('announcement-save').click();
+  await expect(page.getByText('This field is required.').first()).toBeVisible();
+  await page.getByTestId('announcement-title').fill(TITLE);
+  await page.getByTestId('announcement-message').fill('Results of the special draw are released at 20:00.');
+  await page.getByTestId('announcement-titleCn').fill('开彩通知');
+  await page.getByTestId('announcement-messageCn').fill('特别期成绩于晚上八点公布。');
+  await page.getByTestId('announcement-save').click();
+  await expect(page.getByTestId('announcement-table')).toContainText(TITLE);
+  await shotAll(page, 'admin-announcement');
+  for (const [item, url, name] of [
+    ['menu-currency', /\/admin-setting\/currency$/, 'admin-currency'],
+    ['menu-apiLog', /\/api-log$/, 'admin-api-log'],
+    ['menu-apiRequestLog', /\/api-request-log$/, 'admin-api-request-log'],
+  ] as const) {
+    await goByMenu(page, ['menu-admin', item], url);
+    await shotAll(page, name);
+  }
+});
+
+test('a player of the demo sees the announcement as a banner until read, in its language', async ({ page }) => {
+  await loginAs(page, 'demoplayer');
+  const banner = page.getByTestId('announcement-banner');
+  await expect(banner).toContainText(TITLE);
+  await expect(page.getByTestId('dashboard-announcements')).toContainText(TITLE);
+  await shot(page, 'player-announcement-banner-en');
+  await setLanguage(page, 'cn');
+  await expect(banner).toContainText('开彩通知');
+  await shot(page, 'player-announcement-banner-cn');
+  await setLanguage(page, 'bm');
+  // No Malay text was written: the English one shows.
+  await expect(banner).toContainText(TITLE);
+  await shot(page, 'player-announcement-banner-bm');
+  await setLanguage(page, 'en');
+  await banner.locator('[data-testid^="announcement-read-"]').first().click();
+  await expect(page.getByTestId('announcement-banner')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('dashboard-announcements')).toContainText(TITLE);
+  await expect(page.getByTestId('announcement-banner')).toHaveCount(0);
+});
+
+test('the super admin deletes the announcement after the confirm', async ({ page }) => {
+  // Deleted after the confirm, so that the specs after this one see no banner.
+  await login(page, ADMIN.username, ADMIN.password);
+  await agreeTermsIfShown(page);
+  await goByMenu(page, ['menu-admin', 'menu-announcement'], /\/admin-setting\/annoucenment-setting$/);
+  const row = page.getByTestId('announcement-table').locator('tr[data-row-key]', { hasText: TITLE });
+  await row.locator('[data-testid^="announcement-delete-"]').click();
+  await expect(page.getByTestId('alert-message')).toContainText('Are you sure you want to delete this announcement?');
+  await answerConfirm(page);
+  await expect(page.getByTestId('announcement-table')).not.toContainText(TITLE);
+});
