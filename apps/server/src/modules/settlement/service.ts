@@ -68,11 +68,13 @@ export async function distribute(deps: Deps, drawId: number, by: number | null):
     const s = await q.settlementOf(tx, drawId);
     if (s && s.round === first.round && !s.distributedAt) {
       await tx.execute(sql`update draw_settlements set distributed_at = ${deps.clock.now().toISOString()}::timestamptz where draw_id = ${drawId}::int`);
+      // The draw's report summaries folded into one row per key (decision 0034): its sales are final (no
+      // placement after the cutoff, no void once a result is entered), so once a round is enough: a
+      // trigger run again leaves them as they are.
+      await compactDraw(tx, drawId);
     }
     // Seamless API accounts' tickets queued for their callbacks, with the mark (once per round: its key).
     if (s && s.round === first.round) await enqueueSettled(tx, drawId, s.round, deps.clock.now());
-    // The draw's report summaries folded into one row per key (decision 0034): its sales are final.
-    await compactDraw(tx, drawId);
   });
   return { round: first.round, lines };
 }
