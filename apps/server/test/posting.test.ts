@@ -249,6 +249,13 @@ describe('distribution to the remote installation', () => {
     const again = await t.request({ url: '/api/Posting/DoDistribute', cookie: co, json: { batchId: ids.batch1 } });
     expect(again.body.data.undistributed).toBe(1000);
     expect(await remoteTickets()).toBe(1);
+    // GetCommStatus: the remote that is down says why; the one that answered, when; nothing waits.
+    const comm = await t.request({ url: '/api/Configuration/GetCommStatus', cookie: admin });
+    expect(comm.status).toBe(200);
+    expect(comm.body.data[0]).toMatchObject({ name: 'Down', lastAnsweredAt: null, lastError: 'unreachable', waiting: 0 });
+    expect(comm.body.data[1]).toMatchObject({ name: 'Twin', lastError: null, waiting: 0, waitingAmount: 0 });
+    expect(comm.body.data[1].lastAnsweredAt).not.toBeNull();
+    expect((await t.request({ url: '/api/Configuration/GetCommStatus', cookie: co })).status).toBe(403);
     const summary = await t.request({ url: '/api/Posting/GetDistributionSummary', cookie: co, query: { drawDate: '2026-11-25' } });
     expect(summary.body.data.rows).toEqual([expect.objectContaining({ batchId: ids.batch1, amount: 2500, distributed: 1500, inDoubt: 0, undistributed: 1000, invoices: 1 })]);
     expect((await t.request({ url: '/api/Posting/DoDistribute', cookie: co2, json: { batchId: ids.batch1 } })).status).toBe(404);

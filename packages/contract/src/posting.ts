@@ -200,3 +200,18 @@ export type InvoiceList = z.infer<typeof invoiceList>;
 export type InvoiceDetails = z.infer<typeof invoiceDetails>;
 export type InvoicePayoutDetails = z.infer<typeof invoicePayoutDetails>;
 export type RemoteAgentBrief = z.infer<typeof remoteAgentBrief>;
+
+/** Configuration/GetCommStatus: for every remote agent, when it last answered, its last error, what waits for it. */
+export const commStatus = z.array(
+  z.object({
+    kind: z.literal('remote-agent'),
+    id: z.number().int(),
+    name: z.string(),
+    postEnabled: z.boolean(),
+    lastAnsweredAt: z.string().nullable(),
+    lastError: z.string().nullable(),
+    /** Placements sent whose answer is still in doubt (asked again by the next distribution), and their amount. */
+    waiting: z.number().int(),
+    waitingAmount: z.number().int(),
+  }),
+);

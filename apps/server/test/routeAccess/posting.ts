@@ -3,6 +3,7 @@
 export const posting: Record<string, string> = {
   'GET /api/Configuration/GetRemoteBetAgents': 'roles:1',
   'POST /api/Configuration/ManageRemoteBetAgent': 'roles:1',
+  'GET /api/Configuration/GetCommStatus': 'roles:1',
   'GET /api/Posting/GetRemoteAgents': 'roles:1,3',
   'GET /api/Posting/GetUnpostSummary': 'roles:1,3',
   'GET /api/Posting/GetUnpostDetail': 'roles:1,3',

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import {
   batchQuery,
+  commStatus as commStatusSchema,
   distributeResult,
   distributionQuery,
   distributionSummary,
@@ -34,6 +35,7 @@ import { allow } from '../../platform/access';
 import { ok } from '../../platform/envelope';
 import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
 import { getRemoteBetAgents, manageRemoteBetAgent } from './agents';
+import { commStatus } from './commStatus';
 import { distributionSummary as summary, doDistribute, doManualDistribute, translate, undistributedDetail } from './distribute';
 import { invoiceDetails, invoiceList, invoicePayoutDetails } from './invoices';
 import { doPost, unpostDetail, unpostSummary } from './post';
@@ -52,6 +54,7 @@ export function postingRoutes(app: HttpApp, deps: Deps) {
     { config: admin, schema: { tags: cfg, body: manageRemoteAgentBody, response: { 200: envelope(remoteAgentView.nullable()) } } },
     async (req) => ok(await manageRemoteBetAgent(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
   );
+  app.get('/api/Configuration/GetCommStatus', { config: admin, schema: { tags: cfg, response: { 200: envelope(commStatusSchema) } } }, async () => ok(await commStatus(deps)));
   app.get('/api/Posting/GetRemoteAgents', { config: posting, schema: { tags, response: { 200: envelope(z.array(remoteAgentBrief)) } } }, async () =>
     ok((await getRemoteBetAgents(deps)).map(({ id, name, priority, postEnabled, capPerNumber }) => ({ id, name, priority, postEnabled, capPerNumber }))),
   );
