@@ -162,6 +162,11 @@ describe('remote bet agents', () => {
     expect(again.status).toBe(200);
     const [kept] = await rows<{ secret_enc: string }>(t, sql`select secret_enc from remote_agents where id = ${ids.down}`);
     expect(kept.secret_enc.length).toBeGreaterThan(10);
+    // A new address without the secret entered again is refused: the stored secret never goes elsewhere.
+    const elsewhere = await t.request({ url: '/api/Configuration/ManageRemoteBetAgent', cookie: admin, json: { ...agentBody({ name: 'Down', baseUrl: 'http://127.0.0.1:1', clientOpcode: code.clientOpcode }), id: ids.down, clientSecret: '' } });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.message).toBe('REMOTE_SECRET_REQUIRED');
+    expect((await rows<{ base_url: string }>(t, sql`select base_url from remote_agents where id = ${ids.down}`))[0].base_url).toBe(downUrl);
     // Bad input names the field and changes nothing.
     const bad = await t.request({ url: '/api/Configuration/ManageRemoteBetAgent', cookie: admin, json: agentBody({ name: 'X', baseUrl: 'ftp://x' }) });
     expect(bad.status).toBe(400);

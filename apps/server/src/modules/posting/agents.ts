@@ -56,11 +56,15 @@ export async function manageRemoteBetAgent(deps: Deps, auth: AuthContext, body: 
     const [named] = await tx.select({ id: remoteAgents.id }).from(remoteAgents).where(eq(remoteAgents.name, body.name));
     if (named && named.id !== before?.id) throw conflict('DUPLICATE_NAME');
     const secret = body.clientSecret?.trim() ?? '';
-    if (!before && !secret) throw badRequest('REMOTE_SECRET_REQUIRED', { clientSecret: 'REQUIRED' });
+    // The stored secret goes only where it was entered for: a new address or opcode needs it entered again,
+    // or a changed address would carry the old credentials to whoever listens there.
+    const baseUrl = body.baseUrl.replace(/\/+$/, '');
+    const moved = !!before && (before.baseUrl !== baseUrl || before.clientOpcode !== body.clientOpcode);
+    if ((!before || moved) && !secret) throw badRequest('REMOTE_SECRET_REQUIRED', { clientSecret: 'REQUIRED' });
     const secretEnc = secret ? seal(keyOf(deps), secret) : before!.secretEnc;
     const values = {
       name: body.name,
-      baseUrl: body.baseUrl.replace(/\/+$/, ''),
+      baseUrl,
       clientOpcode: body.clientOpcode,
       secretEnc,
       codeOrder: body.codeOrder,
