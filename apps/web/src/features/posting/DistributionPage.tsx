@@ -8,6 +8,7 @@ import type { BatchSummary, DistributeResult, DistributionSummary } from '@app/c
 import { apiCall, fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
+import { formatInstant } from '../../ui/time';
 import { useAlerts } from '../../ui/useAlerts';
 import { PostingFilters } from './PostingFilters';
 import { usePostingScope } from './usePostingScope';
@@ -52,7 +53,7 @@ export default function DistributionPage() {
           columns={[
             { title: t('posting.batch'), dataIndex: 'batchId' },
             { title: t('posting.draw'), dataIndex: 'poolId', render: (v: number) => pool(v) },
-            { title: t('posting.postedAt'), dataIndex: 'postedAt', render: (v: string) => new Date(v).toLocaleString() },
+            { title: t('posting.postedAt'), dataIndex: 'postedAt', render: (v: string) => formatInstant(v, true) },
             { title: t('posting.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => formatCents(v) },
             { title: t('posting.distributed'), dataIndex: 'distributed', align: 'right', render: (v: number, r) => <span data-testid={`batch-distributed-${r.batchId}`}>{formatCents(v)}</span> },
             { title: t('posting.inDoubt'), dataIndex: 'inDoubt', align: 'right', render: (v: number) => formatCents(v) },

@@ -8,6 +8,7 @@ import type { InvoiceDetails } from '@app/contract';
 import { fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
+import { formatInstant } from '../../ui/time';
 import { InvoiceStatusTag } from './InvoiceListPage';
 
 /** /invoice-detail: a remote ticket with its lines and the text that was sent. */
@@ -34,7 +35,7 @@ export default function InvoiceDetailPage() {
             <Descriptions.Item label={t('posting.date')}>{inv.drawDate}</Descriptions.Item>
             <Descriptions.Item label={t('posting.amount')}><span data-testid="invoice-total">{formatCents(inv.total)}</span></Descriptions.Item>
             <Descriptions.Item label={t('posting.attempts')}>{inv.attempts}</Descriptions.Item>
-            <Descriptions.Item label={t('posting.createdAt')}>{new Date(inv.createdAt).toLocaleString()}</Descriptions.Item>
+            <Descriptions.Item label={t('posting.createdAt')}>{formatInstant(inv.createdAt, true)}</Descriptions.Item>
             <Descriptions.Item label={t('posting.message')}>{inv.message}</Descriptions.Item>
           </Descriptions>
           <Link to={`/invoice-payout-detail?invoiceId=${inv.invoiceId}`} data-testid="invoice-to-payout">{t('posting.routes.invoicePayout')}</Link>

@@ -9,6 +9,7 @@ import type { RemoteAgentView } from '@app/contract';
 import { apiCall, fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
+import { formatInstant } from '../../ui/time';
 import { useAlerts } from '../../ui/useAlerts';
 
 const CODES = ['B', 'S', '4A', 'A', 'C'] as const;
@@ -114,7 +115,7 @@ export default function RemoteAgentsPage() {
             { title: t('posting.clientOpcode'), dataIndex: 'clientOpcode' },
             { title: t('posting.postEnabled'), dataIndex: 'postEnabled', render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('posting.yes') : t('posting.no')}</Tag> },
             { title: t('posting.cap'), dataIndex: 'capPerNumber', align: 'right', render: (v: number | null) => (v === null ? t('posting.none') : formatCents(v)) },
-            { title: t('posting.lastAnswered'), dataIndex: 'lastAnsweredAt', render: (v: string | null) => (v ? new Date(v).toLocaleString() : '') },
+            { title: t('posting.lastAnswered'), dataIndex: 'lastAnsweredAt', render: (v: string | null) => (v ? formatInstant(v, true) : '') },
             { title: t('posting.lastError'), dataIndex: 'lastError' },
             {
               title: '',
