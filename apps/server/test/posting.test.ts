@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { HierarchyLevel, PoolId, RoleId } from '@app/domain';
 import { checkLedger } from '../src/modules/ledger/service';
+import { flushApiLogs } from '../src/platform/apiLog';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
 const PASSWORD = 'Passw0rd!';
@@ -250,6 +251,16 @@ describe('distribution to the remote installation', () => {
       { lineNo: 2, number: '5678', betCode: 'B', amount: 1000 },
     ]);
     expect(details.body.data.betText).toBe('25/11/2026\n#1\n1234#5\n5678#10');
+    // Every call out to a remote is in the API request log, its credentials masked.
+    await flushApiLogs(t.db);
+    const logged = await rows<{ uri: string; request_header: Record<string, string>; response_status: number | null }>(
+      t,
+      sql`select uri, request_header, response_status from api_logs where direction = 'out' and uri like '%/api/Bet/PlaceExpressOrder' order by id`,
+    );
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.some((l) => l.response_status === 200)).toBe(true);
+    expect(JSON.stringify(logged)).not.toContain(remoteCode.clientSecret);
+    expect(logged[0].request_header.authorization).not.toMatch(/^Basic /);
     // Distributing again lays off nothing more: the remote's cap is used, the other is still down.
     const again = await t.request({ url: '/api/Posting/DoDistribute', cookie: co, json: { batchId: ids.batch1 } });
     expect(again.body.data.undistributed).toBe(1000);

@@ -19,6 +19,7 @@ import { drawOf } from '../reports/map';
 import { listRemoteAgents, secretOf, type RemoteAgentRow } from './agents';
 import { invoicesWhere } from './invoices';
 import { placeAtRemote, type PlaceOutcome } from './remoteCall';
+import { loggedFetch } from '../../platform/apiLog';
 import { companyOf } from './scope';
 
 export const InvoiceStatus = { InDoubt: 0, Accepted: 1, Refused: 2, Unreachable: 3 } as const;
@@ -171,7 +172,13 @@ async function record(deps: Deps, invoiceId: number, remoteId: number, o: PlaceO
  * the key was in doubt before (an earlier run), so only an acceptance settles it.
  */
 async function send(deps: Deps, remote: RemoteAgentRow, inv: { invoiceId: number; key: string; text: string }, resent = false) {
-  const target = { baseUrl: remote.baseUrl, clientOpcode: remote.clientOpcode, secret: secretOf(deps, remote), timeoutMs: remote.timeoutMs };
+  const target = {
+    baseUrl: remote.baseUrl,
+    clientOpcode: remote.clientOpcode,
+    secret: secretOf(deps, remote),
+    timeoutMs: remote.timeoutMs,
+    fetch: (url: string, opts: Parameters<typeof loggedFetch>[2]) => loggedFetch(deps, url, opts),
+  };
   let out = await placeAtRemote(target, inv.text, inv.key, resent);
   if (out.kind === 'in-doubt') out = await placeAtRemote(target, inv.text, inv.key, true);
   await record(deps, inv.invoiceId, remote.id, out);

@@ -13,6 +13,7 @@ import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { listRemoteAgents, secretOf } from './agents';
 import { readRemotePayout } from './remoteCall';
+import { loggedFetch } from '../../platform/apiLog';
 import { companyOf } from './scope';
 
 const STATUS = ['in-doubt', 'accepted', 'refused', 'unreachable'] as const;
@@ -122,7 +123,13 @@ export async function invoicePayoutDetails(deps: Deps, auth: AuthContext, invoic
   if (res && Number(raw.status) === 1 && !raw.manual && raw.remote_ticket_id && remote) {
     try {
       remotePayout = await readRemotePayout(
-        { baseUrl: remote.baseUrl, clientOpcode: remote.clientOpcode, secret: secretOf(deps, remote), timeoutMs: remote.timeoutMs },
+        {
+          baseUrl: remote.baseUrl,
+          clientOpcode: remote.clientOpcode,
+          secret: secretOf(deps, remote),
+          timeoutMs: remote.timeoutMs,
+          fetch: (url, opts) => loggedFetch(deps, url, opts),
+        },
         Number(raw.remote_ticket_id),
         raw.draw_date,
         Number(raw.pool_id),

@@ -19,6 +19,8 @@ export interface RemoteTarget {
   clientOpcode: string;
   secret: string;
   timeoutMs: number;
+  /** How the call goes out: the server passes loggedFetch, so every call is in the API request log. */
+  fetch?: typeof boundedFetch;
 }
 
 const MAX_ANSWER = 16 * 1024 * 1024;
@@ -54,7 +56,7 @@ export async function placeAtRemote(r: RemoteTarget, text: string, idempotencyKe
 async function placeOnce(r: RemoteTarget, text: string, idempotencyKey: string): Promise<PlaceOutcome> {
   let answer;
   try {
-    answer = await boundedFetch(`${r.baseUrl}/api/Bet/PlaceExpressOrder`, {
+    answer = await (r.fetch ?? boundedFetch)(`${r.baseUrl}/api/Bet/PlaceExpressOrder`, {
       method: 'POST',
       timeoutMs: r.timeoutMs,
       maxBytes: MAX_ANSWER,
@@ -75,7 +77,7 @@ async function placeOnce(r: RemoteTarget, text: string, idempotencyKey: string):
 
 /** The remote's prizes on one of its tickets for a draw date and pool (what it booked as the payout). */
 export async function readRemotePayout(r: RemoteTarget, ticketId: number, drawDate: string, poolId: number): Promise<number> {
-  const answer = await boundedFetch(`${r.baseUrl}/api/Bet/GetBetReceipt?ticketId=${ticketId}`, { timeoutMs: r.timeoutMs, maxBytes: MAX_ANSWER, headers: headers(r) });
+  const answer = await (r.fetch ?? boundedFetch)(`${r.baseUrl}/api/Bet/GetBetReceipt?ticketId=${ticketId}`, { timeoutMs: r.timeoutMs, maxBytes: MAX_ANSWER, headers: headers(r) });
   const body = bodyOf(answer.body);
   if (answer.status !== 200 || !body.success) throw new Error(`${answer.status} ${body.message ?? ''}`.trim());
   const prizes = ((body.data?.settlement as { prizes?: { drawDate: string; poolId: number; round: number; amount: number; state: string }[] })?.prizes ?? []).filter(
