@@ -1,21 +1,15 @@
 // Reading the API log ('in'), the API request log ('out') and the audit log, with filters and paging;
 // pruning the API logs past apiLogRetentionDays. Filters are one set-based query each.
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { apiLogQuery } from '@app/contract';
 import { flushApiLogs } from '../../platform/apiLog';
 import type { Deps } from '../../platform/http';
 import { readNumericSettings } from '../../platform/settings';
 import { rows } from '../ledger/queries';
 
-export interface ApiLogFilter {
-  from?: string;
-  to?: string;
-  uri?: string;
-  method?: string;
-  username?: string;
-  status?: 'ok' | 'error';
-  page: number;
-  pageSize: number;
-}
+/** The API log's filter, as the contract parses it. */
+export type ApiLogFilter = z.infer<typeof apiLogQuery>;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -10,7 +10,7 @@ import './admin.css';
 interface Values {
   range?: [Dayjs | null, Dayjs | null] | null;
   uri?: string;
-  method?: string;
+  method?: LogFilter['method'];
   username?: string;
   status?: 'ok' | 'error';
 }

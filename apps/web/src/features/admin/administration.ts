@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { announcement, apiLogPage, auditPage, currency, jobRun, ledgerCheck, myAnnouncement, systemSetting } from '@app/contract';
+import type { announcement, apiLogPage, apiLogQuery, auditPage, currency, jobRun, ledgerCheck, myAnnouncement, systemSetting } from '@app/contract';
 import { apiCall, fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 
@@ -72,16 +72,8 @@ export const useMyCurrency = () =>
     staleTime: 60_000,
   });
 
-export interface LogFilter {
-  from?: string;
-  to?: string;
-  uri?: string;
-  method?: string;
-  username?: string;
-  status?: 'ok' | 'error';
-  page: number;
-  pageSize: number;
-}
+/** The API log's filter, as the contract parses it. */
+export type LogFilter = z.infer<typeof apiLogQuery>;
 
 export const useApiLogs = (direction: 'in' | 'out', filter: LogFilter) =>
   useQuery({
