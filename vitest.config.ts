@@ -4,16 +4,20 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/*/test/**/*.test.ts'], environment: 'node' } },
+      // Time-outs are generous: in CI the suites run niced beside the browser tests on two cores (scripts/test.sh),
+      // where a property test or a form render has taken several times its time alone.
+      { test: { name: 'domain', include: ['packages/*/test/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       // Checks of the repository itself: its documents, its installed packages.
       { test: { name: 'repo', include: ['scripts/test/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
+          // One migrated, seeded database per run that every test app copies.
+          globalSetup: ['apps/server/test/support/globalSetup.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -22,7 +26,7 @@ export default defineConfig({
           include: ['apps/web/test/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/test/setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
     ],

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { agreeTermsIfShown, DEMO_PASSWORD, goByMenu, login, logoutThroughConfirm, setLanguage, shot } from './support';
+import { agreeTermsIfShown, api, DEMO_PASSWORD, goByMenu, login, logoutThroughConfirm, setLanguage, shot } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -7,6 +7,25 @@ test("an agent's Home names its level as Accounts does, in every language", asyn
   await login(page, 'demoagent', DEMO_PASSWORD);
   await agreeTermsIfShown(page);
   await expect(page.getByTestId('dashboard-role')).toHaveText('Agent');
+  // Today's sales are the sales summary's totals for today (the same server function), shown in cents as money.
+  const today = await api<{ businessDate: string; draws: { poolId: number; open: boolean }[] }>(page.request, 'GET', '/api/Dashboard/GetDashboard');
+  const sum = await api<{ totals: { tickets: number; turnover: number; net: number } }>(
+    page.request,
+    'GET',
+    `/api/Report/GetSumSalesSummary?fromDate=${today.businessDate}&toDate=${today.businessDate}`,
+  );
+  await expect(page.getByTestId('dashboard-sales-tickets')).toHaveText(String(sum.totals.tickets));
+  await expect(page.getByTestId('dashboard-sales-turnover')).toHaveText(`MYR ${money(sum.totals.turnover)}`);
+  await expect(page.getByTestId('dashboard-sales-net')).toHaveText(`MYR ${money(sum.totals.net)}`);
+  await expect(page.getByTestId('dashboard-today-draws')).toContainText(today.businessDate);
+  // An open draw's time left ticks down in the browser between reads of the server.
+  const open = today.draws.find((d) => d.open);
+  if (open) {
+    const left = page.getByTestId(`dashboard-draw-${open.poolId}-left`);
+    const first = await left.textContent();
+    await expect(left).not.toHaveText(first ?? '', { timeout: 3_000 });
+  }
+  await expect(page.getByTestId('dashboard-latest-results')).toBeVisible();
   await shot(page, 'dashboard-agent-en');
   await setLanguage(page, 'cn');
   await expect(page.getByTestId('dashboard-role')).toHaveText('代理');

@@ -175,6 +175,34 @@ test('the super admin schedules a year, cancels and adds draws, and sets a cutof
   await expect(page.getByTestId('template-tab-all')).toContainText('49');
 });
 
+test('the super admin opens Add Pool; a name, letter and digit already taken are refused, each named', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await goByMenu(page, ['menu-admin', 'menu-drawDate'], /\/admin-setting\/pool-schedule$/);
+  await page.getByTestId('new-pool-open').click();
+  const modal = page.locator('.ant-modal', { has: page.getByTestId('new-pool-name') });
+  await expect(page.getByTestId('new-pool-name')).toBeVisible();
+  // Nothing is added (the other specs share this server's pools): Magnum's name, letter and digit.
+  await page.getByTestId('new-pool-name').fill('Magnum 4D');
+  await page.getByTestId('new-pool-code').fill('Magnum2');
+  await page.getByTestId('new-pool-letter').fill('M');
+  await page.getByTestId('new-pool-digit').fill('1');
+  await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(modal.locator('.ant-form-item-explain-error', { hasText: 'Another pool already uses this.' })).toHaveCount(3);
+  await shot(page, 'new-pool-refused-en');
+  await modal.locator('.ant-modal-footer .ant-btn').first().click();
+  await expect(page.getByTestId('new-pool-name')).toBeHidden();
+  // The dialog in Chinese (the language switch sits under the dialog's mask, so switch first).
+  await setLanguage(page, 'cn');
+  await page.getByTestId('new-pool-open').click();
+  await expect(page.getByTestId('new-pool-name')).toBeVisible();
+  await shot(page, 'new-pool-cn');
+  await modal.locator('.ant-modal-footer .ant-btn').first().click();
+  await expect(page.getByTestId('new-pool-name')).toBeHidden();
+  await setLanguage(page, 'en');
+});
+
 test('democo edits a package within its bounds and assigns it to demoagent', async ({ page }) => {
   test.setTimeout(120_000);
   await loginDemoCo(page);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, answerConfirm, goByMenu, login, agreeTermsIfShown, loginAs, setLanguage, shot, shotAll } from './support';
+import { ADMIN, answerConfirm, goByMenu, login, agreeTermsIfShown, loginAs, pickOption, setLanguage, shot, shotAll } from './support';
 
 // Administration (issue 14): the super admin edits system settings (a value out of bounds is refused in
 // place, a good one is saved and read back), writes an announcement for every company that a player of
@@ -42,6 +42,35 @@ test('the super admin edits a system setting: refused out of bounds, saved withi
   await page.getByTestId('tool-ledger').click();
   await expect(page.getByTestId('ledger-result')).toContainText('The ledger holds');
   await shotAll(page, 'admin-tool');
+});
+
+test('the super admin names the backup folder and takes a backup from the admin tool, its stages seen', async ({ page }) => {
+  // A folder of this run's own, beside its data folder (the default would be the shared temp folder's).
+  const folder = `${process.env.E2E_DATA_DIR ?? '/tmp/fourd-e2e'}-backups`;
+  await login(page, ADMIN.username, ADMIN.password);
+  await agreeTermsIfShown(page);
+  await goByMenu(page, ['menu-admin', 'menu-systemSetting'], /\/admin-setting\/system-setting$/);
+  const input = page.getByTestId('setting-backupFolder');
+  await input.fill('backups');
+  await expect(page.getByTestId('setting-error-backupFolder')).toBeVisible();
+  await expect(page.getByTestId('settings-save')).toBeDisabled();
+  await input.fill(folder);
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+
+  await goByMenu(page, ['menu-admin', 'menu-adminTool'], /\/admin-tool$/);
+  await pickOption(page, 'tool-job', 'Backup now');
+  await page.getByTestId('tool-run').click();
+  const backup = page.getByTestId('backup-runs').locator('tr[data-row-key]').first();
+  // PGlite's copy of the data folder: started, dumping, written, then pruned when done.
+  await expect(backup.locator('[data-testid^="backup-stage-"]')).toHaveText('Pruned', { timeout: 60_000 });
+  await expect(backup.locator('[data-testid^="backup-file-"]')).toContainText(/^4d-backup-pglite-\d{8}T\d{6}Z-r\d+\.tar\.gz$/);
+  await expect(backup).toContainText('admin');
+  await backup.locator('.ant-table-row-expand-icon').click();
+  const steps = page.getByTestId('backup-runs').locator('.ant-table-expanded-row');
+  for (const stage of ['Started', 'Dumping', 'Written', 'Pruned']) await expect(steps).toContainText(stage);
+  await expect(page.getByTestId('tool-runs').locator('tr[data-row-key]').first()).toContainText('Backup now');
+  await shotAll(page, 'admin-tool-backup');
 });
 
 test('the super admin writes an announcement for every company and looks at currencies and the API logs', async ({ page }) => {

@@ -12,12 +12,15 @@ npm run build
 
 unit_log="$(mktemp -t unit-XXXXXX.log)"
 echo "test: the unit and API suites run beside the browser tests (their output follows them; log $unit_log)"
+# At a lower priority (nice): the browser tests are the longest chain of the run, and a suite that takes a
+# core from them lengthens the whole; the suites use what the browser tests leave idle. PostgreSQL's own
+# server processes keep their normal priority.
 (
   status=0
-  npx vitest run || status=$?
+  nice -n 10 npx vitest run || status=$?
   if [ -n "${TEST_ALSO_POSTGRES_URL:-}" ]; then
     echo "test: the API suite on PostgreSQL"
-    TEST_DATABASE_URL="$TEST_ALSO_POSTGRES_URL" npx vitest run --project server || status=$?
+    TEST_DATABASE_URL="$TEST_ALSO_POSTGRES_URL" nice -n 10 npx vitest run --project server || status=$?
   fi
   exit "$status"
 ) >"$unit_log" 2>&1 &

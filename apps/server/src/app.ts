@@ -5,6 +5,7 @@ import { accessRoutes } from './modules/access/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { authRoutes } from './modules/auth/routes';
 import { drawRoutes } from './modules/draws/routes';
+import { poolRoutes } from './modules/pools/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { packageRoutes } from './modules/packages/routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -17,6 +18,7 @@ import { seamlessRoutes } from './modules/seamless/routes';
 import { dictionaryRoutes } from './modules/dictionary/routes';
 import { postingRoutes } from './modules/posting/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { registerApiLogHooks } from './platform/apiLog';
 
 /** The whole HTTP application; main.ts and the tests both build it here. */
@@ -30,6 +32,7 @@ export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (a
   accountRoutes(app, deps);
   paymentRoutes(app, deps);
   drawRoutes(app, deps);
+  poolRoutes(app, deps);
   packageRoutes(app, deps);
   riskRoutes(app, deps);
   orderRoutes(app, deps);
@@ -43,6 +46,7 @@ export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (a
   seamlessRoutes(app, deps);
   postingRoutes(app, deps);
   adminRoutes(app, deps);
+  dashboardRoutes(app, deps);
   await app.ready();
   return app;
 }

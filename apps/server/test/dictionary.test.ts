@@ -9,9 +9,10 @@ import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
 let player: string;
+let playerId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.createUser({ username: 'dictplayer', password: 'Passw0rd!', roleId: 5, skipTnc: true });
+  playerId = await t.createUser({ username: 'dictplayer', password: 'Passw0rd!', roleId: 5, skipTnc: true });
   player = await t.login('dictplayer', 'Passw0rd!');
 });
 afterAll(async () => t?.close());
@@ -72,7 +73,7 @@ describe('Configuration/GetTipSourceByKeyword', () => {
   it('is open to any logged-in account, a sub-account too, and to nobody else', async () => {
     const admin = await t.login(ADMIN.username, ADMIN.password);
     expect((await tip('8888', admin)).status).toBe(200);
-    const staffId = await t.createUser({ username: 'dictstaff', password: 'Passw0rd!', roleId: 5, mainAccountId: 2, skipTnc: true });
+    const staffId = await t.createUser({ username: 'dictstaff', password: 'Passw0rd!', roleId: 5, mainAccountId: playerId, skipTnc: true });
     expect(staffId).toBeGreaterThan(0);
     expect((await tip('8888', await t.login('dictstaff', 'Passw0rd!'))).status).toBe(200);
     const anonymous = await t.request({ url: '/api/Configuration/GetTipSourceByKeyword', query: { keyword: '8888' } });

@@ -42,7 +42,8 @@ async function createOk(app: TestApp, cookie: string, body: Record<string, unkno
   return res.body.data.userId as number;
 }
 const express = (cookie: string, text: string) => t.request({ url: '/api/Bet/PlaceExpressOrder', cookie, json: { text, idempotencyKey: `posting-key-${++keyNo}` } });
-const bigRates = [{ betCode: 'B', commissionBp: 2500, first: 250000, second: 100000, third: 50000, starter: 18000, consolation: 6000 }];
+// The package the remote's lay-off account has there (its seeded house package: 26%, Big 2,500 first).
+const bigRates = [{ betCode: 'B', commissionBp: 2600, first: 250000, second: 100000, third: 50000, starter: 18000, consolation: 6000 }];
 const agentBody = (over: Record<string, unknown>) => ({
   name: 'R',
   baseUrl: 'http://127.0.0.1:1',
@@ -175,6 +176,13 @@ describe('remote bet agents', () => {
     const noSecret = await t.request({ url: '/api/Configuration/ManageRemoteBetAgent', cookie: admin, json: agentBody({ name: 'X', clientSecret: undefined }) });
     expect(noSecret.status).toBe(400);
     expect(Object.keys(noSecret.body.data)).toContain('clientSecret');
+    // A code to lay off needs a rate of the remote, or settlement would price it at nothing.
+    const unpriced = await t.request({ url: '/api/Configuration/ManageRemoteBetAgent', cookie: admin, json: agentBody({ name: 'X', codeOrder: 'B#S' }) });
+    expect(unpriced.status).toBe(400);
+    expect(Object.keys(unpriced.body.data)).toContain('codeOrder');
+    expect((await rows<{ n: number }>(t, sql`select count(*)::int as n from remote_agents where name = 'X'`))[0].n).toBe(0);
+    // With no code order given, the codes the rates price.
+    expect((await rows<{ c: string }>(t, sql`select code_order as c from remote_agents where id = ${ids.down}`))[0].c).toBe('B');
     const dup = await t.request({ url: '/api/Configuration/ManageRemoteBetAgent', cookie: admin, json: agentBody({ name: 'Twin' }) });
     expect(dup.status).toBe(409);
     expect((await rows<{ n: string }>(t, sql`select count(*)::int as n from remote_agents`))[0].n).toBe(2);
@@ -330,6 +338,41 @@ describe('manual distribute and the bet text', () => {
   });
 });
 
+describe('two batches of one draw distributed at once', () => {
+  it('never give a remote more than its cap of a number: the cap check and reservation are locked per remote and draw', async () => {
+    // Twin took part of its 10.00 cap of 1234 Big already. Two new batches of 5.00 each.
+    const twinGiven1234 = async () => {
+      const [g] = await rows<{ g: string }>(
+        t,
+        sql`select coalesce(sum(il.amount), 0)::text as g from remote_invoices ri join remote_invoice_lines il on il.invoice_id = ri.id
+            join remote_agents ra on ra.id = ri.remote_agent_id
+            where ra.name = 'Twin' and ri.draw_id = ${drawId} and ri.status in (0, 1) and il.number = '1234' and il.bet_code = 'B'`,
+      );
+      return Number(g.g);
+    };
+    const before = await twinGiven1234();
+    expect(before).toBeLessThan(1000);
+    const batches: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      expect((await express(player, 'D\n#1\n1234#10')).status).toBe(200);
+      const posted = await t.request({ url: '/api/Posting/DoPost', cookie: co, json: { drawId } });
+      expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+      batches.push(posted.body.data.batchId);
+    }
+    const both = await Promise.all(batches.map((batchId) => t.request({ url: '/api/Posting/DoDistribute', cookie: co, json: { batchId } })));
+    for (const res of both) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const given = await twinGiven1234();
+    expect(given).toBe(1000);
+    // What the cap left of 1234 stays undistributed, visible in one of the two batches.
+    const left = await Promise.all(batches.map((batchId) => t.request({ url: '/api/Posting/GetUndistributedDetail', cookie: co, query: { batchId } })));
+    const rowsOf1234 = left.flatMap((l) => (l.body.data.rows as { number: string; betCode: string; amount: number; left: number }[]).filter((x) => x.number === '1234' && x.betCode === 'B'));
+    // Of what the two batches hold of 1234 Big, Twin took what its cap left; Down is down; the rest stays.
+    const held = rowsOf1234.reduce((sum, x) => sum + x.amount, 0);
+    expect(held).toBeGreaterThanOrEqual(1000);
+    expect(rowsOf1234.reduce((sum, x) => sum + x.left, 0)).toBe(held - (1000 - before));
+  });
+});
+
 describe('after results on both installations', () => {
   it('reads the payout back from the remote: equal to what the remote booked and to its package', async () => {
     for (const [app, id] of [
@@ -360,6 +403,22 @@ describe('after results on both installations', () => {
     expect(payout.body.data.remote).toBe(Number(booked.s));
     expect(payout.body.data).toMatchObject({ remote: 1_250_000, difference: 0, flagged: false, readError: null });
     expect(payout.body.data.invoice).toMatchObject({ payoutRemote: 1_250_000, payoutExpected: 1_250_000, flagged: false });
+    // Settlement on the first installation booked its link to the remote per invoice line (decision 0035):
+    // the winnings in it are the payout the remote booked, and the link is the one the remote booked for
+    // the company's account there (its stake less commission less winnings), to the cent.
+    const [link] = await rows<{ win: string; link: string }>(
+      t,
+      sql`select sum(winnings)::text as win, sum(link)::text as link from posting_links where invoice_id = ${first.invoiceId} and round = 1`,
+    );
+    expect(Number(link.win)).toBe(payout.body.data.remote);
+    const [ticket] = await rows<{ id: string }>(r, sql`select id::text from tickets where user_id = ${ids.layoff} order by id limit 1`);
+    const [firstTicketLink] = await rows<{ link: string }>(
+      r,
+      sql`select sum(bl.stake - bl.commission - coalesce(w.player_winnings, 0))::text as link from bet_lines bl
+          left join winners w on w.bet_line_id = bl.id and w.round = 1 where bl.ticket_id = ${ticket.id}`,
+    );
+    expect(Number(link.link)).toBe(Number(firstTicketLink.link));
+    expect(Number(link.link)).toBe(1500 - 390 - 1_250_000);
     expect(await checkLedger(t.db)).toEqual([]);
     expect(await checkLedger(r.db)).toEqual([]);
   });

@@ -124,6 +124,13 @@ describe('fetching a date', () => {
     expect(toto[1].note).toBe('down: answered HTTP 503');
     expect(toto[2].note).toBe('slow: no answer within 300 ms');
     expect((await historyOf(PoolId.Singapore))[0].note).toBe('stale: the page is for 2026-11-20, not 2026-11-21');
+    // The communication status: each site with when it last answered and its failure since.
+    const comm = (await t.request({ url: '/api/Configuration/GetCommStatus', cookie: admin })).body.data.filter((c: { kind: string }) => c.kind === 'result-site');
+    expect(comm.map((c: { name: string }) => c.name)).toEqual(['magnum', 'damacai', 'aggregator', 'broken', 'down', 'slow', 'stale']);
+    const site = (name: string) => comm.find((c: { name: string }) => c.name === name);
+    expect(site('magnum')).toMatchObject({ lastError: null });
+    expect(site('magnum').lastAnsweredAt).not.toBeNull();
+    expect(site('down')).toMatchObject({ lastAnsweredAt: null, lastError: 'down: answered HTTP 503' });
   });
 
   it('never releases a fetched result itself; an admin releases it', async () => {

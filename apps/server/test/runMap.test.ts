@@ -179,6 +179,10 @@ describe('run map', () => {
     // The map: eaten unchanged, the run shown, the risk priced on what is left (2.00 of 5.00).
     const map = (await mapOf(co, { userId: ids.rmagent, number: '1234' })).body.data.rows[0];
     expect(map).toMatchObject({ eatenTotal: before.eatenTotal, run: { B: 300 }, runTotal: 300 });
+    // The totals row adds the laid-off column up like the others (the whole draw: 1234's run only).
+    const whole = (await mapOf(co, { userId: ids.rmagent })).body.data;
+    expect(whole.totals.runTotal).toBe(300);
+    expect(whole.totals.eatenTotal).toBe(whole.rows.reduce((s: number, r: { eatenTotal: number }) => s + r.eatenTotal, 0));
     expect(before.risk).toBeGreaterThan(0);
     expect(map.risk).toBe(Math.floor((before.risk * 200) / 500));
     // A sibling's map knows nothing of it.

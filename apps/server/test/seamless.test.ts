@@ -173,6 +173,9 @@ describe('a seamless API account', () => {
     expect(d).toMatchObject({ status: 'failing', attempts: 1, last_error: 'answered HTTP 500' });
     const onReceipt = (await receipt(agent, tickets.seamless)).settlement.deliveries;
     expect(onReceipt).toMatchObject([{ status: 'failing', attempts: 1, lastError: 'answered HTTP 500', round: 1, resend: 0 }]);
+    const callback = async () =>
+      (await t.request({ url: '/api/Configuration/GetCommStatus', cookie: admin })).body.data.find((c: { kind: string; name: string }) => c.kind === 'seamless-callback' && c.name === 'seamapi');
+    expect(await callback()).toMatchObject({ lastAnsweredAt: null, lastError: 'answered HTTP 500', waiting: 1 });
     // Not before the backoff: 30 s after the first failure, then 60 s after the second.
     t.clock.advance(29_000);
     expect(await deliverDue(deps())).toEqual({ delivered: 0, failed: 0 });
@@ -188,6 +191,9 @@ describe('a seamless API account', () => {
     expect(received).toHaveLength(3);
     [d] = await rows(sql`select status, attempts, last_error from seamless_deliveries`);
     expect(d).toMatchObject({ status: 'delivered', attempts: 3, last_error: null });
+    await loginAll();
+    expect(await callback()).toMatchObject({ lastError: null, waiting: 0 });
+    expect((await callback()).lastAnsweredAt).not.toBeNull();
     // The signature: HMAC-SHA256 of "<timestamp>.<body>" keyed with sha256(secret) in hex.
     const last = received[2];
     const key = crypto.createHash('sha256').update(secret).digest('hex');

@@ -300,7 +300,7 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(map.body.data.rows.map((r: { number: string }) => r.number).sort()).toEqual(['1234', '5678']);
     expect(map.body.data.rows[0]).toMatchObject({ stake: { B: 1000 }, stakeTotal: 1000, eaten: { B: 500 }, eatenTotal: 500, risk: 5 * 260_000 });
     expect(map.body.data.rows[0].payouts).toMatchObject({ first: 5 * 260_000, second: 5 * 105_000 });
-    expect(map.body.data.totals).toEqual({ stakeTotal: 2000, eatenTotal: 1000 });
+    expect(map.body.data.totals).toEqual({ stakeTotal: 2000, eatenTotal: 1000, runTotal: 0 });
     const searched = await t.request({ url: '/api/Report/GetMapReport', cookie: agent, query: { drawId, number: '56' } });
     expect(searched.body.data.rows.map((r: { number: string }) => r.number)).toEqual(['5678']);
     const behind = await t.request({ url: '/api/Report/GetMapReportTicket', cookie: agent, query: { drawId, number: '1234' } });

@@ -101,7 +101,8 @@ describe('filtering by draw date and pool', () => {
     for (const [field, value] of [
       ['number', '88a8'],
       ['number', '1'],
-      ['poolId', 9],
+      // Above any pool id there can be (MAX_POOL_ID, decision 0037).
+      ['poolId', 11],
       ['drawDate', '25/11/2026'],
     ] as const) {
       const res = await tickets(player, { [field]: value });

@@ -104,6 +104,44 @@ describe('App', () => {
     expect(screen.getByTestId('credit-limit').textContent).toBe('MYR 0.00');
   });
 
+  it("shows today's draws counting down from the server's time, today's sales and the latest results", async () => {
+    serve({
+      '/api/Account/IsLoggedIn': () => ok(makeUser({ userRoleId: 4 })),
+      '/api/Account/GetUserDetailsById': () => ok({ ...summary, userRoleId: 4, level: 6 }),
+      // The server's now is far from the browser's: the countdown must use the server's time left.
+      '/api/Dashboard/GetDashboard': () =>
+        ok({
+          serverTime: '2030-01-01T10:00:00.000Z',
+          businessDate: '2030-01-01',
+          draws: [
+            { drawId: 7, poolId: 1, letter: 'M', poolName: 'Magnum', isSpecial: false, cutoffAt: '2030-01-01T11:00:00.000Z', cutoffHour: 19, cutoffMinute: 0, ownCutoff: false, open: true, msLeft: 3_600_000 },
+            { drawId: 8, poolId: 2, letter: 'P', poolName: 'Da Ma Cai', isSpecial: false, cutoffAt: '2030-01-01T09:00:00.000Z', cutoffHour: 17, cutoffMinute: 0, ownCutoff: false, open: false, msLeft: -3_600_000 },
+          ],
+          sales: { tickets: 3, lines: 5, turnover: 123_400, commission: 3_400, net: 120_000 },
+          results: { drawDate: '2029-12-31', pools: [{ drawId: 5, poolId: 1, poolName: 'Magnum', first: '1234', second: '5555', third: '6666' }] },
+        }),
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByTestId('dashboard-sales-turnover').textContent).toBe('MYR 1,234.00'));
+    expect(screen.getByTestId('dashboard-sales-tickets').textContent).toBe('3');
+    expect(screen.getByTestId('dashboard-sales-net').textContent).toBe('MYR 1,200.00');
+    expect(screen.getByTestId('dashboard-draw-1-left').textContent).toMatch(/^0(1:00:00|0:59:5\d)$/);
+    expect(screen.getByTestId('dashboard-draw-2').textContent).toBe('Closed');
+    expect(screen.getByTestId('dashboard-results-date').textContent).toContain('2029-12-31');
+    expect(screen.getByTestId('dashboard-results').textContent).toContain('1234');
+  });
+
+  it('hides the sales card when the caller does not hold the sales report (sales null)', async () => {
+    serve({
+      '/api/Account/IsLoggedIn': () => ok(makeUser({ userRoleId: 6 })),
+      '/api/Account/GetUserDetailsById': () => ok({ ...summary, userRoleId: 6, level: 7 }),
+      '/api/Dashboard/GetDashboard': () => ok({ serverTime: '2030-01-01T10:00:00.000Z', businessDate: '2030-01-01', draws: [], sales: null, results: null }),
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByTestId('dashboard-today-draws').textContent).toContain('2030-01-01'));
+    expect(screen.queryByTestId('dashboard-sales')).toBeNull();
+  });
+
   it("names the account's level on Home, as Accounts does, not its permission role", async () => {
     serve({
       '/api/Account/IsLoggedIn': () => ok(makeUser({ userRoleId: 4 })),

@@ -42,7 +42,7 @@ const base: Record<string, Handler> = {
   '/api/Account/GetUserDetailsById': () =>
     ok(agentDetail({ userId: 4, username: 'demoplayer', userRoleId: 5, level: 7, creditLimit: 100000, balance: 0, availableCredit: 100000, eatSequence: '*/**' })),
   '/api/Pools/GetPoolsSelection': () =>
-    ok(LETTERS.map((letter, i) => ({ poolId: i + 1, letter, code: letter, name: `Pool ${letter}`, active: i !== 6, cutoffHour: 18, cutoffMinute: 45, nextDraw: draw(i + 1, letter) }))),
+    ok(LETTERS.map((letter, i) => ({ poolId: i + 1, letter, code: letter, name: `Pool ${letter}`, active: i !== 6, cutoffHour: 18, cutoffMinute: 45, nextDraw: draw(i + 1, letter), digit: String(i + 1), packageType: i === 7 ? 2 : 0, resultForm: i === 2 ? '4D+5D+6D' : i === 7 ? '4D+6D' : '4D', drawDays: [0, 3, 6] }))),
   '/api/Pools/GetDrawClock': () =>
     ok({
       serverTime: '2026-11-22T03:00:00.000Z',

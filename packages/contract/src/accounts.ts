@@ -1,7 +1,7 @@
 // Schemas of the account calls of the hierarchy (issue 3).
 import { z } from 'zod';
 import { cents, id, queryId, smallId, text } from './fields';
-import { parseCodeOrder, PATTERNS } from '@app/domain';
+import { parseCodeOrder, PATTERNS, MAX_POOL_ID, MAX_POOLS } from '@app/domain';
 
 export const accountStatus = z.enum(['Active', 'Inactive', 'Suspended']);
 export const creditType = z.enum(['prepaid', 'postpaid']);
@@ -30,7 +30,7 @@ export const accountSettings = z.object({
     .refine((v) => parseCodeOrder(v) !== null, 'pattern')
     .default('B#S#4A#A#C'),
   /** Pools (1 to 8) of a bet text without a pools line; empty: the text names them. */
-  defaultPools: z.array(z.number().int().min(1).max(8)).max(8).default([]),
+  defaultPools: z.array(z.number().int().min(1).max(MAX_POOL_ID)).max(MAX_POOLS).default([]),
   maxFightLimit: cents.default(0),
   canEditPackage: z.boolean().default(false),
   receiptFormat: z.union([z.literal(1), z.literal(3)]).default(1),

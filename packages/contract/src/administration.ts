@@ -116,22 +116,41 @@ export const apiLogEntry = z.object({
 export const apiLogPage = z.object({ items: z.array(apiLogEntry), total: z.number(), page: z.number(), pageSize: z.number() });
 
 // ---- admin tool ----
-export const adminJobs = ['result-fetch', 'auto-transfer', 'settle-draw', 'prune-api-logs'] as const;
+export const adminJobs = ['result-fetch', 'auto-transfer', 'settle-draw', 'prune-api-logs', 'backup', 'resync-sales'] as const;
 export const runJobBody = z.object({
   job: z.enum(adminJobs),
-  /** The draw of 'settle-draw'; the business date of 'result-fetch' (today when absent). */
+  /** The draw of 'settle-draw'; the business date of 'result-fetch' (today when absent) and of 'resync-sales' (required). */
   drawId: id.optional(),
   date: isoDate.optional(),
 });
 export const jobRun = z.object({
   id: z.number(),
   job: z.string(),
+  /** 'manual' (the admin tool) or 'schedule'. */
+  trigger: z.enum(['manual', 'schedule']),
+  /** The login that started it; '' for the scheduler. */
   by: z.string(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   status: z.enum(['running', 'done', 'failed']),
   summary: z.string(),
   steps: z.array(z.object({ at: z.string(), text: z.string() })),
+});
+/** Report/GetBackupStage: a backup run and its stages (started, dumping, written, pruned, failed). */
+export const backupStages = ['started', 'dumping', 'written', 'pruned', 'failed'] as const;
+export const backupRun = z.object({
+  id: z.number(),
+  trigger: z.enum(['manual', 'schedule']),
+  by: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  status: z.enum(['running', 'done', 'failed']),
+  stage: z.string(),
+  file: z.string().nullable(),
+  sizeBytes: z.number().nullable(),
+  pruned: z.number().nullable(),
+  reason: z.string().nullable(),
+  steps: z.array(z.object({ at: z.string(), stage: z.string(), text: z.string() })),
 });
 export const ledgerCheck = z.object({
   checkedAt: z.string(),

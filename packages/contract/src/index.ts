@@ -18,3 +18,4 @@ export * from './stakeholder';
 export * from './inbox';
 export * from './posting';
 export * from './administration';
+export * from './dashboard';

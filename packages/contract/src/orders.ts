@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ticketSettlementView } from './seamless';
 import { cents, id, isoDate, queryId, text } from './fields';
-import { BET_CODES } from '@app/domain';
+import { BET_CODES, MAX_POOL_ID } from '@app/domain';
 
 const idempotencyKey = text(100).min(8);
 
@@ -20,7 +20,7 @@ export const webOrderRow = z.object({
   betType: z.number().int().min(1).max(5),
   /** Cents per bet code; 0 (as an absent code) is no stake on it. */
   amounts: z.partialRecord(z.enum(BET_CODES), cents),
-  pools: z.array(z.number().int().min(1).max(8)).min(1),
+  pools: z.array(z.number().int().min(1).max(MAX_POOL_ID)).min(1),
   draw: z.union([z.object({ kind: z.literal('next'), count: z.number().int().min(1).max(12) }), z.object({ kind: z.literal('dates'), dates: z.array(isoDate).min(1).max(12) })]),
 });
 export const placeWebOrderBody = z.object({
@@ -71,7 +71,7 @@ export const ticketQuery = z.object({
   number: text(6).regex(/^\d{2,6}$/, 'pattern').optional(),
   /** Tickets having a line on this draw date and/or pool. */
   drawDate: isoDate.optional(),
-  poolId: z.coerce.number().int().min(1).max(8).optional(),
+  poolId: z.coerce.number().int().min(1).max(MAX_POOL_ID).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   /** json: a page; csv or xlsx: every filtered ticket as a file, headed in `lang`. */

@@ -1,6 +1,7 @@
 // Schemas of the package and master template calls (Configuration controller; Account/FixIsRedPackage).
 // Payouts are integer cents per 1 unit of stake; commissions are percentages with 2 decimals.
 import { z } from 'zod';
+import { MAX_POOL_ID } from '@app/domain';
 import { cents, id, queryId, smallId, text } from './fields';
 
 /** SPEC 9 package types: normal 0, GD 2, nine-lotto 3. */
@@ -49,7 +50,7 @@ export const betCodeField = z
 export const rateInput = z.object({
   code: betCodeField,
   /** null: every pool; a pool id: an override for that pool (Singapore's own prize table). */
-  poolId: z.number().int().min(1).max(8).nullable().default(null),
+  poolId: z.number().int().min(1).max(MAX_POOL_ID).nullable().default(null),
   enabled: z.boolean().default(true),
   commissionPct: percent,
   payouts: payouts.default({}),

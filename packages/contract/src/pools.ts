@@ -1,6 +1,7 @@
 // Schemas of the draw calendar and cutoff calls (Pools controller).
 import { z } from 'zod';
-import { id, isoDate } from './fields';
+import { MAX_POOL_ID, MAX_POOLS, RESULT_FORMS } from '@app/domain';
+import { id, isoDate, text } from './fields';
 
 
 export const draw = z.object({
@@ -34,14 +35,37 @@ export const poolSelection = z.object({
   /** The cutoff of each weekday (Sunday 0 to Saturday 6); own: the day has its own time. */
   weekdays: z.array(z.object({ weekday: z.number().int(), cutoffHour: z.number().int(), cutoffMinute: z.number().int(), own: z.boolean() })),
   nextDraw: draw.nullable(),
+  /** Pools as data (decision 0037): what the screens need to read and write bets and results of the pool. */
+  digit: z.string(),
+  packageType: z.number().int(),
+  resultForm: z.enum(RESULT_FORMS),
+  drawDays: z.array(z.number().int()),
 });
+
+/**
+ * Setting/CreatePoolRow. Shapes only: uniqueness, the letter's and digit's one character and the bounds
+ * are checked by the server (validateNewPool), which names each bad field.
+ */
+export const createPoolBody = z.object({
+  name: text(200),
+  code: text(200),
+  letter: text(10),
+  digit: text(10),
+  // Loose ranges here; the server's check (validateNewPool) names the exact bound it refuses.
+  packageType: z.number().int().min(0).max(99),
+  resultForm: text(20),
+  drawDays: z.array(z.number().int().min(-1).max(99)).max(7),
+  cutoffHour: z.number().int().min(-1).max(99),
+  cutoffMinute: z.number().int().min(-1).max(99),
+});
+export type CreatePoolBody = z.infer<typeof createPoolBody>;
 
 export const scheduleYearBody = z.object({
   year: z.number().int().min(2000).max(2100),
-  schedules: z.array(z.object({ poolId: z.number().int().min(1).max(8), weekdays: z.array(z.number().int().min(0).max(6)) })).min(1),
+  schedules: z.array(z.object({ poolId: z.number().int().min(1).max(MAX_POOL_ID), weekdays: z.array(z.number().int().min(0).max(6)) })).min(1),
 });
 export const scheduleYearResult = z.object({ created: z.number().int() });
-export const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100), poolId: z.coerce.number().int().min(1).max(8).optional() });
+export const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100), poolId: z.coerce.number().int().min(1).max(MAX_POOL_ID).optional() });
 export const dayQuery = z.object({ date: isoDate.optional() });
 const hour = z.number().int().min(0).max(23);
 const minute = z.number().int().min(0).max(59);
@@ -51,7 +75,7 @@ const bothOrNeither = (b: { cutoffHour?: number | null; cutoffMinute?: number | 
 
 export const newDrawBody = z
   .object({
-    poolId: z.number().int().min(1).max(8),
+    poolId: z.number().int().min(1).max(MAX_POOL_ID),
     drawDate: isoDate,
     isSpecial: z.boolean().default(true),
     /** The draw's own cutoff time; absent: its pool's time for the weekday. */
@@ -70,7 +94,7 @@ export const editDrawBody = z
   })
   .refine(bothOrNeither, { path: ['cutoffMinute'], message: 'required' });
 export const cutoffBody = z.object({
-  poolId: z.number().int().min(1).max(8),
+  poolId: z.number().int().min(1).max(MAX_POOL_ID),
   /** The weekday whose cutoff this is (Sunday 0 to Saturday 6); absent: the pool's default. */
   weekday: z.number().int().min(0).max(6).optional(),
   cutoffHour: hour,
@@ -81,7 +105,7 @@ export const cutoffBody = z.object({
 export const drawClockQuery = z.object({
   poolIds: z.preprocess(
     (v) => (v === undefined || v === '' ? [] : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).filter((x) => x !== '')),
-    z.array(z.coerce.number().int().min(1).max(8)).max(8),
+    z.array(z.coerce.number().int().min(1).max(MAX_POOL_ID)).max(MAX_POOLS),
   ),
   /** How many coming draws per pool (the express preview names the dates of D2, D3 ...). */
   count: z.coerce.number().int().min(1).max(12).default(1),

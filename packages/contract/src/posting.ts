@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { BET_CODES } from '@app/domain';
 import { amountCents, id, int4, isoDate, queryId, text } from './fields';
+import { paging, withRange } from './reports';
 
 const httpUrl = text(300)
   .trim()
@@ -42,7 +43,8 @@ export const manageRemoteAgentBody = z.object({
   clientOpcode: text(100).trim().min(1),
   /** Required for a new remote; absent or empty keeps the stored one. */
   clientSecret: text(200).optional(),
-  codeOrder: codeOrder.default('B#S#4A#A#C'),
+  /** Absent: the codes the rates price, in the order B#S#4A#A#C; a code named here must have a rate. */
+  codeOrder: codeOrder.optional(),
   priority: int4(1).max(1000),
   postEnabled: z.boolean(),
   capPerNumber: amountCents.nullable().default(null),
@@ -171,6 +173,13 @@ export const manualDistributeBody = z.object({
   items: z.array(z.object({ number: text(6).regex(/^\d{2,6}$/, 'pattern'), betCode: z.enum(BET_CODES), amount: amountCents })).min(1).max(10_000),
 });
 
+/** A lot in doubt resolved by hand (decision 0035): accepted, with the remote's ticket number, or not. */
+export const resolveInvoiceBody = z
+  .object({ invoiceId: id, accepted: z.boolean(), remoteTicketNo: text(50).trim().min(1).optional() })
+  .superRefine((b, ctx) => {
+    if (b.accepted && !b.remoteTicketNo) ctx.addIssue({ code: 'custom', path: ['remoteTicketNo'], message: 'required' });
+  });
+
 export const invoiceListQuery = z.object({ drawDate: isoDate, companyId, remoteAgentId: queryId.optional(), ...page });
 export const invoiceList = z.object({ rows: z.array(invoiceRow), total: z.number().int() });
 export const invoiceQuery = z.object({ invoiceId: queryId });
@@ -201,17 +210,82 @@ export type InvoiceDetails = z.infer<typeof invoiceDetails>;
 export type InvoicePayoutDetails = z.infer<typeof invoicePayoutDetails>;
 export type RemoteAgentBrief = z.infer<typeof remoteAgentBrief>;
 
-/** Configuration/GetCommStatus: for every remote agent, when it last answered, its last error, what waits for it. */
+/**
+ * Configuration/GetCommStatus: every party the product calls out to (remote agents, result sites, seamless
+ * callbacks, the SMS gateway), when it last answered, its last error, and what waits for it.
+ */
+const commParty = { id: z.number().int(), name: z.string(), lastAnsweredAt: z.string().nullable(), lastError: z.string().nullable(), waiting: z.number().int() };
 export const commStatus = z.array(
-  z.object({
-    kind: z.literal('remote-agent'),
-    id: z.number().int(),
-    name: z.string(),
-    postEnabled: z.boolean(),
-    lastAnsweredAt: z.string().nullable(),
-    lastError: z.string().nullable(),
-    /** Placements sent whose answer is still in doubt (asked again by the next distribution), and their amount. */
-    waiting: z.number().int(),
-    waitingAmount: z.number().int(),
-  }),
+  z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('remote-agent'),
+      ...commParty,
+      postEnabled: z.boolean(),
+      /** Placements sent whose answer is still in doubt (asked again by the next distribution), and their amount. */
+      waitingAmount: z.number().int(),
+    }),
+    /** waiting: today's closed draws of its pools whose result is not released. */
+    z.object({ kind: z.literal('result-site'), ...commParty }),
+    /** id: the seamless API account; waiting: its deliveries not acknowledged. */
+    z.object({ kind: z.literal('seamless-callback'), ...commParty }),
+    /** name: the gateway's host; waiting: the messages in the outbox. */
+    z.object({ kind: z.literal('sms-gateway'), ...commParty }),
+  ]),
 );
+
+// ---- payments between the company and its remote agents (Result/PayPosting; decision 0035) ----
+
+/** Per remote agent and draw date: the company's links to it (owed > 0: the company owes it), what was paid, what is open. */
+export const postingPaymentLine = z.object({
+  remoteAgentId: z.number().int(),
+  remoteName: z.string(),
+  drawDate: z.string(),
+  owed: z.number().int(),
+  paid: z.number().int(),
+  remaining: z.number().int(),
+  status: z.enum(['none', 'open', 'partPaid', 'paid']),
+});
+export type PostingPaymentLine = z.infer<typeof postingPaymentLine>;
+export const postingPaymentsQuery = z.object({ drawDate: isoDate, companyId });
+export const postingPayments = z.object({ rows: z.array(postingPaymentLine), settling: z.boolean() });
+export const payPostingBody = z.object({
+  drawDate: isoDate,
+  remoteAgentId: id,
+  /** The super admin names the company; a company pays for itself. */
+  companyId: id.optional(),
+  /** Cents, paid by the company to the remote ('toRemote') or by the remote to the company ('fromRemote'). */
+  amount: amountCents,
+  direction: z.enum(['toRemote', 'fromRemote']),
+  remark: text(200).optional(),
+  idempotencyKey: text(100).min(8),
+});
+export type PayPostingBody = z.infer<typeof payPostingBody>;
+
+// ---- what each remote took (Report/GetPostingAgentEatDetails; decision 0035) ----
+
+export const postingEatDetailQuery = withRange({
+  companyId,
+  /** A remote agent or -1 (every one). */
+  remoteAgentId: z.coerce.number().int().min(-1).max(2_147_483_647).default(-1),
+  ...paging,
+});
+export type PostingEatDetailQuery = z.infer<typeof postingEatDetailQuery>;
+/** Per draw date, pool, remote, number and code: what the remote accepted; after settlement its payout and the company's link to it. */
+export const postingEatDetailRow = z.object({
+  drawDate: z.string(),
+  poolId: z.number().int(),
+  remoteAgentId: z.number().int(),
+  remoteName: z.string(),
+  number: z.string(),
+  betCode: z.string(),
+  amount: z.number().int(),
+  /** Null until the draw is settled. */
+  winnings: z.number().int().nullable(),
+  link: z.number().int().nullable(),
+});
+export type PostingEatDetailRow = z.infer<typeof postingEatDetailRow>;
+export const postingEatDetail = z.object({
+  rows: z.array(postingEatDetailRow),
+  total: z.number().int(),
+  totals: z.object({ amount: z.number().int(), winnings: z.number().int(), link: z.number().int() }),
+});

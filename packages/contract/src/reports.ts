@@ -284,7 +284,7 @@ export const mapReport = z.object({
   draw: z.object({ drawId: z.number().int(), poolId: z.number().int(), drawDate: z.string(), hasResult: z.boolean() }),
   rows: z.array(mapRow),
   total: z.number().int(),
-  totals: z.object({ stakeTotal: z.number().int(), eatenTotal: z.number().int() }),
+  totals: z.object({ stakeTotal: z.number().int(), eatenTotal: z.number().int(), runTotal: z.number().int() }),
 });
 export type MapReport = z.infer<typeof mapReport>;
 export type MapRow = z.infer<typeof mapRow>;

@@ -1,6 +1,7 @@
 // Schemas of the result calls (Result controller; Configuration/GetReleaseResultStatus and
 // SubmitReleaseResultStatus). A result travels as packages/domain PoolResult: named slots.
 import { z } from 'zod';
+import { RESULT_FORMS } from '@app/domain';
 import { cents, id, int4, isoDate, text } from './fields';
 
 const drawId = id;
@@ -51,6 +52,8 @@ export const poolResultRow = z.object({
   drawId: z.number().int(),
   poolId: z.number().int(),
   poolName: z.string(),
+  /** The form the pool's result is entered in (4D, 4D+5D+6D, 4D+6D; decision 0037). */
+  resultForm: z.enum(RESULT_FORMS),
   drawDate: z.string(),
   cutoffAt: z.string(),
   /** Sales are closed: a result may be entered. */

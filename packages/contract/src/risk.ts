@@ -1,7 +1,7 @@
 // Schemas of the risk calls: fight (eat) limits, red numbers, the number queue.
 import { z } from 'zod';
 import { cents, id, isoDate, text } from './fields';
-import { BET_CODES } from '@app/domain';
+import { BET_CODES, MAX_POOL_ID } from '@app/domain';
 
 const betCode = z.enum(BET_CODES);
 
@@ -21,10 +21,10 @@ export const redNumberBody = z.object({
   id: id.optional(),
   number: text(4).regex(/^\d{4}$/, 'pattern'),
   type: z.number().int().min(1).max(5),
-  poolId: z.number().int().min(1).max(8).nullable().default(null),
+  poolId: z.number().int().min(1).max(MAX_POOL_ID).nullable().default(null),
   limitAmount: cents,
 });
-export const redNumberQuery = z.object({ search: text(6).regex(/^\d{0,6}$/).optional(), poolId: z.coerce.number().int().min(1).max(8).optional() });
+export const redNumberQuery = z.object({ search: text(6).regex(/^\d{0,6}$/).optional(), poolId: z.coerce.number().int().min(1).max(MAX_POOL_ID).optional() });
 export const idBody = z.object({ id: id });
 
 export const numberQueueRow = z.object({
@@ -36,11 +36,11 @@ export const numberQueueRow = z.object({
   reason: z.string(),
   createdAt: z.string(),
 });
-export const numberQueueQuery = z.object({ drawDate: isoDate.optional(), poolId: z.coerce.number().int().min(1).max(8).optional() });
+export const numberQueueQuery = z.object({ drawDate: isoDate.optional(), poolId: z.coerce.number().int().min(1).max(MAX_POOL_ID).optional() });
 /** Unblock some ids, or all active entries (Unblock All). */
 export const deleteNumberQueueBody = z.union([z.object({ ids: z.array(id).min(1) }), z.object({ all: z.literal(true) })]);
 
-export const fightLimit = z.object({ poolId: z.number().int().min(1).max(8), betCode, amount: cents });
+export const fightLimit = z.object({ poolId: z.number().int().min(1).max(MAX_POOL_ID), betCode, amount: cents });
 export const fightLimitData = z.object({
   userId: z.number().int(),
   username: z.string(),

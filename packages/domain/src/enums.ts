@@ -28,18 +28,9 @@ export const HierarchyLevel = {
 } as const;
 export type HierarchyLevel = (typeof HierarchyLevel)[keyof typeof HierarchyLevel];
 
+/** Ids of the eight seeded pools (SPEC 9). Pools are data (pools.ts): a pool id is any number of the list. */
 export const PoolId = { Magnum: 1, PMP: 2, Toto: 3, Singapore: 4, Sabah: 5, STC: 6, Sarawak: 7, GD: 8 } as const;
-export type PoolId = (typeof PoolId)[keyof typeof PoolId];
-export const POOLS: readonly { id: PoolId; letter: string; code: string; name: string }[] = [
-  { id: 1, letter: 'M', code: 'Magnum', name: 'Magnum 4D' },
-  { id: 2, letter: 'P', code: 'Kuda', name: 'Da Ma Cai' },
-  { id: 3, letter: 'T', code: 'Toto', name: 'Sports Toto' },
-  { id: 4, letter: 'S', code: 'Singapore', name: 'Singapore Pools' },
-  { id: 5, letter: 'B', code: 'Sabah', name: 'Sabah 88' },
-  { id: 6, letter: 'K', code: 'STC', name: 'Sandakan Turf Club' },
-  { id: 7, letter: 'W', code: 'Sarawak', name: 'Sarawak Cash Sweep' },
-  { id: 8, letter: 'H', code: 'GD', name: 'Grand Dragon Lotto' },
-];
+export type PoolId = number;
 
 export const PackageType = { Normal: 0, GD: 2, NineLotto: 3 } as const;
 export type PackageType = (typeof PackageType)[keyof typeof PackageType];
@@ -127,4 +118,9 @@ export const SYSTEM_SETTING_DEFAULTS: Record<string, string> = {
   apiLogRetentionDays: '30',
   // How long a result site may take to answer, in milliseconds (clamped to 100..30000 by the fetch).
   resultFetchTimeoutMs: '10000',
+  // Backups (decision 0036): the folder (empty: "backups" beside the data folder), the days kept, and the
+  // time of day the daily backup waits for at the latest when the day's draws are not all settled.
+  backupFolder: '',
+  backupRetentionDays: '14',
+  backupTime: '23:30',
 };

@@ -7,3 +7,4 @@ export * from './bet';
 export * from './risk';
 export * from './settlement';
 export * from './systemSettings';
+export * from './pools';

@@ -58,6 +58,8 @@ export const MESSAGES = {
   DRAW_CLOSED: 'Sales for this draw are closed.',
   NO_DRAW: 'There is no draw for this pool on that date.',
   DUPLICATE_DRAW: 'There is already a draw for this pool on that date.',
+  POOL_FIELD_TAKEN: 'Another pool already uses this.',
+  POOL_LIMIT_REACHED: 'There are already ten pools, one for each bet-text digit.',
   DRAW_HAS_TICKETS: 'This draw has active tickets: void them before moving or cancelling the draw.',
   EXPORT_TOO_LARGE: 'Too many tickets to export at once (at most 50,000). Narrow the filter and try again.',
   SUCCESS: 'Success',
@@ -118,5 +120,11 @@ export const MESSAGES = {
   VOID_NOT_ALLOWED: 'This account may not void these tickets.',
   UPLINE_NOT_ACTIVE: 'An account above this one is not active. Please contact your upline.',
   DRAW_HAS_RESULT: 'The result of this draw is in: its tickets can no longer be voided.',
+  POSTING_RESULT_RELEASED: 'The result of this draw has been released: nothing more can be posted or laid off for it.',
+  POSTING_IN_DOUBT: 'A lay-off of this draw is still in doubt: ask the remote again or resolve it by hand before settling.',
+  POSTING_NOT_IN_DOUBT: 'This invoice is not in doubt: it has already been answered.',
+  POSTING_DRAW_SETTLED: 'This draw has been settled: its lay-offs can no longer be changed.',
+  // Backups (issue 14).
+  BACKUP_RUNNING: 'A backup is already running. Please wait until it ends.',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

@@ -4,8 +4,8 @@
 import { SYSTEM_SETTING_DEFAULTS } from './enums';
 import { RESULT_FORMATS } from './settlement/parsers';
 
-export type SettingKind = 'integer' | 'decimal' | 'time' | 'flag' | 'boolean' | 'url' | 'sites';
-export type SettingGroup = 'commission' | 'betting' | 'results' | 'security' | 'messaging' | 'logs';
+export type SettingKind = 'integer' | 'decimal' | 'time' | 'flag' | 'boolean' | 'url' | 'sites' | 'folder';
+export type SettingGroup = 'commission' | 'betting' | 'results' | 'security' | 'messaging' | 'logs' | 'backup';
 
 export interface SettingDef {
   key: string;
@@ -34,9 +34,12 @@ export const SETTING_DEFS: readonly SettingDef[] = [
   { key: 'smsGatewayUrl', kind: 'url', group: 'messaging' },
   { key: 'resendOrderLimit', kind: 'integer', group: 'messaging', min: 0, max: 100, unit: 'times' },
   { key: 'apiLogRetentionDays', kind: 'integer', group: 'logs', min: 1, max: 3650, unit: 'days' },
+  { key: 'backupFolder', kind: 'folder', group: 'backup' },
+  { key: 'backupRetentionDays', kind: 'integer', group: 'backup', min: 1, max: 3650, unit: 'days' },
+  { key: 'backupTime', kind: 'time', group: 'backup' },
 ];
 
-export const SETTING_GROUPS: readonly SettingGroup[] = ['commission', 'betting', 'results', 'security', 'messaging', 'logs'];
+export const SETTING_GROUPS: readonly SettingGroup[] = ['commission', 'betting', 'results', 'security', 'messaging', 'logs', 'backup'];
 
 export const settingDef = (key: string): SettingDef | undefined => SETTING_DEFS.find((d) => d.key === key);
 
@@ -46,7 +49,7 @@ export const settingDefault = (key: string): string | undefined => SYSTEM_SETTIN
  * Checks one value against its key's definition. Returns null when valid, else the validation key of
  * SPEC 5 (required, pattern, min, max). Values are kept as strings, normalised by normaliseSetting.
  */
-export function checkSetting(def: SettingDef, raw: string): 'required' | 'pattern' | 'min' | 'max' | null {
+export function checkSetting(def: SettingDef, raw: string): 'required' | 'pattern' | 'min' | 'max' | 'maxLength' | null {
   const v = raw.trim();
   switch (def.kind) {
     case 'integer':
@@ -79,6 +82,12 @@ export function checkSetting(def: SettingDef, raw: string): 'required' | 'patter
       }
     case 'sites':
       return v === '' || sitesValid(v) ? null : 'pattern';
+    case 'folder':
+      // Empty: the default folder. Else an absolute path of the server's machine, without '..' (the
+      // folder named is the one written), of plain characters.
+      if (v === '') return null;
+      if (v.length > 400) return 'maxLength';
+      return /^(\/|[A-Za-z]:[\\/])[\w .\-\\/]*$/.test(v) && !/(^|[\\/])\.\.([\\/]|$)/.test(v) ? null : 'pattern';
   }
 }
 

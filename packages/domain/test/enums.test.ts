@@ -16,7 +16,7 @@ import {
   LimitMethod,
   Operator,
   OrderType,
-  POOLS,
+  SEEDED_POOLS,
   PRIZES,
   PackageType,
   PaymentType,
@@ -40,28 +40,28 @@ describe('pools (SPEC 9)', () => {
     expect(PoolId).toEqual({ Magnum: 1, PMP: 2, Toto: 3, Singapore: 4, Sabah: 5, STC: 6, Sarawak: 7, GD: 8 });
   });
 
-  it('POOLS lists ids 1..8 in order with letters M P T S B K W H', () => {
-    expect(POOLS.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(POOLS.map((p) => p.letter).join('')).toBe('MPTSBKWH');
+  it('SEEDED_POOLS lists ids 1..8 in order with letters M P T S B K W H', () => {
+    expect(SEEDED_POOLS.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(SEEDED_POOLS.map((p) => p.letter).join('')).toBe('MPTSBKWH');
   });
 
   it('pool letters are unique single upper-case letters', () => {
-    const letters = POOLS.map((p) => p.letter);
+    const letters = SEEDED_POOLS.map((p) => p.letter);
     expect(new Set(letters).size).toBe(8);
     for (const l of letters) expect(l).toMatch(/^[A-Z]$/);
   });
 
   it('pool codes follow the spec pool names list, then GD', () => {
-    expect(POOLS.map((p) => p.code)).toEqual(['Magnum', 'Kuda', 'Toto', 'Singapore', 'Sabah', 'STC', 'Sarawak', 'GD']);
+    expect(SEEDED_POOLS.map((p) => p.code)).toEqual(['Magnum', 'Kuda', 'Toto', 'Singapore', 'Sabah', 'STC', 'Sarawak', 'GD']);
   });
 
   it('every pool has a display name', () => {
-    for (const p of POOLS) expect(p.name.trim()).not.toBe('');
+    for (const p of SEEDED_POOLS) expect(p.name.trim()).not.toBe('');
   });
 
   it('display order codes are verbatim and use only pool letters, each once', () => {
     expect([...DISPLAY_ORDER_CODES]).toEqual(['MPTSBKWH', 'MPTSWBKH', 'MPTSBWKH', 'MPTSBWH']);
-    const letters = new Set(POOLS.map((p) => p.letter));
+    const letters = new Set(SEEDED_POOLS.map((p) => p.letter));
     for (const code of DISPLAY_ORDER_CODES) {
       const chars = [...code];
       expect(new Set(chars).size).toBe(chars.length);

@@ -1,7 +1,7 @@
 // Demo data (`npm run demo` or DEMO=1): a small hierarchy so every screen has something to show.
 // Idempotent: accounts that exist are left as they are. Later features add their own demo rows here.
 import { eq, sql } from 'drizzle-orm';
-import { ACCESS_OPTIONS, FUNCTION_NAMES, HierarchyLevel, POOLS, PoolId, RoleId, type AccessOption, type FunctionName } from '@app/domain';
+import { ACCESS_OPTIONS, FUNCTION_NAMES, HierarchyLevel, SEEDED_POOLS, RoleId, type AccessOption, type FunctionName } from '@app/domain';
 import { scheduleYear } from '../modules/draws/queries';
 import { businessDateOf } from '../platform/businessTime';
 import { createAccount } from '../modules/accounts/service';
@@ -109,8 +109,8 @@ export async function seedDemo(db: Db, adminUsername: string, password: string, 
   const year = Number(businessDateOf(now, tz).slice(0, 4));
   await db.transaction(async (tx) => {
     for (const y of [year, year + 1]) {
-      for (const pool of POOLS) {
-        await scheduleYear(tx, pool.id, y, pool.id === PoolId.GD ? [0, 1, 2, 3, 4, 5, 6] : [0, 3, 6], tz, admin[0].id);
+      for (const pool of SEEDED_POOLS) {
+        await scheduleYear(tx, pool.id, y, [...pool.drawDays], tz, admin[0].id);
       }
     }
   });

@@ -9,7 +9,7 @@ import {
   FUNCTION_NAMES,
   LimitMethod,
   PackageType,
-  POOLS,
+  SEEDED_POOLS,
   PRIZES,
   ROLE_NAMES,
   RoleId,
@@ -58,7 +58,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
       { id: 1, name: 'Master' },
       { id: 2, name: 'Normal' },
     ]);
-    await insertMissing(tx, s.pools, POOLS.map((p) => ({ id: p.id, letter: p.letter, code: p.code, name: p.name })));
+    await insertMissing(tx, s.pools, SEEDED_POOLS.map((p) => ({ id: p.id, letter: p.letter, digit: p.digit, code: p.code, name: p.name, packageType: p.packageType, resultForm: p.resultForm, drawDays: [...p.drawDays] })));
     await insertMissing(tx, s.betTypes, Object.entries(BetType).map(([name, id]) => ({ id, name })));
     await insertMissing(tx, s.digitTypes, DIGIT_TYPES.map((d) => ({ id: d, name: `${d}D` })));
     await insertMissing(tx, s.prizes, PRIZES.map((code, i) => ({ id: i + 1, code, name: code[0].toUpperCase() + code.slice(1) })));
@@ -72,7 +72,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
     await insertMissing(tx, s.systemSettings, Object.entries(SYSTEM_SETTING_DEFAULTS).map(([key, value]) => ({ key, value })));
     // The house closes sales 15 minutes before each operator: 18:45 for the 19:00 draws, 17:45 for
     // Singapore (its own sales close at 18:00).
-    await insertMissing(tx, s.poolCutoffs, POOLS.map((p) => ({ poolId: p.id, cutoffHour: p.id === 4 ? 17 : 18, cutoffMinute: 45 })));
+    await insertMissing(tx, s.poolCutoffs, SEEDED_POOLS.map((p) => ({ poolId: p.id, cutoffHour: p.id === 4 ? 17 : 18, cutoffMinute: 45 })));
     await insertMissing(tx, s.activities, FUNCTION_NAMES.map((name, i) => ({ id: i + 1, name })));
     await insertMissing(tx, s.permissions, PERMISSIONS);
 

@@ -15,7 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { hasAccess, RoleId } from '@app/domain';
+import { hasAccess, RoleId, type AccessLevel, type FunctionName } from '@app/domain';
 import type { RouteAccess } from './access';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -178,17 +178,20 @@ export async function createHttp(deps: Deps, opts: HttpOptions = {}) {
 
 export type HttpApp = Awaited<ReturnType<typeof createHttp>>;
 
+/** Whether a session holds a function at one of the levels: the rule `allow.fn` routes are gated by. */
+export function holdsFunction(auth: AuthContext, fn: FunctionName, levels: readonly AccessLevel[]): boolean {
+  if (auth.disabledFunctions.includes(fn)) return false;
+  // The platform's super admin is above every company's permission roles.
+  const superAdmin = auth.roleId === RoleId.SuperAdmin && auth.isMainAccount;
+  return superAdmin || hasAccess(auth.access, fn, levels);
+}
+
 export async function authorize(deps: Deps, auth: AuthContext | null, access: RouteAccess): Promise<void> {
   if (access.kind === 'public') return;
   if (!auth) throw unauthorized();
   if (access.roles && !access.roles.includes(auth.roleId)) throw forbidden();
   if (access.mainAccountOnly && !auth.isMainAccount) throw forbidden();
-  if (access.fn) {
-    if (auth.disabledFunctions.includes(access.fn)) throw forbidden();
-    // The platform's super admin is above every company's permission roles.
-    const superAdmin = auth.roleId === RoleId.SuperAdmin && auth.isMainAccount;
-    if (!superAdmin && !hasAccess(auth.access, access.fn, access.levels ?? [1])) throw forbidden();
-  }
+  if (access.fn && !holdsFunction(auth, access.fn, access.levels ?? [1])) throw forbidden();
   if (access.secondary && !(await secondaryStillValid(deps, auth))) throw forbidden('SECONDARY_PASSWORD_REQUIRED');
 }
 

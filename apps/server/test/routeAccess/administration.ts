@@ -17,4 +17,6 @@ export const administration: Record<string, string> = {
   'POST /api/Configuration/RunAdminJob': 'roles:1',
   'GET /api/Configuration/CheckLedger': 'roles:1',
   'GET /api/Configuration/GetAuditLog': 'roles:1',
+  // Backups' stages (decision 0036).
+  'GET /api/Report/GetBackupStage': 'roles:1',
 };

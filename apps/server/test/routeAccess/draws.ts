@@ -8,4 +8,6 @@ export const draws: Record<string, string> = {
   'POST /api/Pools/SubmitNewDraw': 'roles:1',
   'POST /api/Pools/SubmitEditedDraw': 'roles:1',
   'POST /api/Pools/UpdateCutoffTime': 'roles:1',
+  // Pools as data (decision 0037): the super admin adds a pool.
+  'POST /api/Setting/CreatePoolRow': 'roles:1',
 };

@@ -13,7 +13,13 @@ export const posting: Record<string, string> = {
   'POST /api/Posting/DoDistribute': 'roles:1,3',
   'POST /api/Posting/TranslateToBetString': 'roles:1,3',
   'POST /api/Posting/DoManualDistribute': 'roles:1,3',
+  // A lot in doubt resolved by hand (decision 0035): the super admin's only.
+  'POST /api/Posting/ResolveInvoice': 'roles:1',
   'GET /api/Posting/GetRemoteInvoiceList': 'roles:1,3',
   'GET /api/Posting/GetRemoteInvoiceDetails': 'roles:1,3',
   'GET /api/Posting/GetRemoteInvoicePayoutDetails': 'roles:1,3',
+  // Payments between the company and its remote agents (decision 0035): the Payment function, as draw payments.
+  'GET /api/Posting/GetPostingPayments': 'roles:1,3 fn:Payment Report:1',
+  'POST /api/Result/PayPosting': 'roles:1,3 fn:Payment Report:2,3',
+  'GET /api/Report/GetPostingAgentEatDetails': 'roles:1,3',
 };

@@ -19,6 +19,8 @@ export const reports: Record<string, string> = {
   'GET /api/Report/GetDetailJackpot': 'session',
   'GET /api/Report/GetSalesSummary': 'fn:Group Sales Report:1',
   'GET /api/Report/GetSumSalesSummary': 'fn:Group Sales Report:1',
+  // The dashboard: every logged-in role, its own subtree (decision 0036).
+  'GET /api/Dashboard/GetDashboard': 'session',
   'GET /api/Report/GetStakeHolderReport': 'fn:Stakeholder Report:1',
   'GET /api/Report/GetWinLossOccupiedReport': 'fn:Profit Loss Report:1',
   'GET /api/Report/GetUserEatData': 'fn:Profit Loss Report:1',

@@ -1,7 +1,9 @@
 // Builds the real app on a fresh database: in-memory PGlite by default, or a new database on the
 // PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { RoleId } from '@app/domain';
 import { buildApp } from '../../src/app';
 import { ensureSuperAdmin, seedReferenceData } from '../../src/db/seed';
@@ -12,14 +14,18 @@ import { openDatabase, type Database } from '../../src/platform/db';
 import type { HttpApp } from '../../src/platform/http';
 import { hashPassword } from '../../src/platform/password';
 
-export const ADMIN = { username: 'admin', password: 'Admin12345' };
+import { ADMIN } from './constants';
+
+export { ADMIN };
 export const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
 async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the run's migrated and seeded template (globalSetup.ts) when there is one.
+  const template = inject('postgresTemplate');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -97,7 +103,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       database = await openDatabase({ databaseUrl: fresh.url });
     }
   } else {
-    database = await openDatabase({ dataDir: 'memory' });
+    const template = inject('pgliteTemplate');
+    database = await openDatabase({ dataDir: 'memory', loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined });
   }
   await seedReferenceData(database.db);
   await ensureSuperAdmin(database.db, ADMIN.username, ADMIN.password);

@@ -92,6 +92,7 @@ export const API = {
     CreateOrUpdateRole: 'POST /api/Setting/CreateOrUpdateRole',
     UpdateTargetUserUpline: 'POST /api/Setting/UpdateTargetUserUpline',
     DeleteUser: 'POST /api/Setting/DeleteUser',
+    CreatePoolRow: 'POST /api/Setting/CreatePoolRow',
     // Receipt correction (ticket history).
     GetReceiptStringByTicketXId: 'GET /api/Setting/GetReceiptStringByTicketXId',
     UpdateTicketReceiptString: 'POST /api/Setting/UpdateTicketReceiptString',
@@ -106,6 +107,7 @@ export const API = {
     ClaimPrizes: 'POST /api/Payment/ClaimPrizes',
   },
   Report: {
+    GetBackupStage: 'GET /api/Report/GetBackupStage',
     GetPlayerTransaction: 'GET /api/Report/GetPlayerTransaction',
     GetTicket: 'GET /api/Report/GetTicket',
     GetAutoTicket: 'GET /api/Report/GetAutoTicket',
@@ -152,6 +154,7 @@ export const API = {
     BlockReport: 'POST /api/Result/BlockReport',
     UpdateDrawPaymentDetail: 'POST /api/Result/UpdateDrawPaymentDetail',
     FetchResults: 'POST /api/Result/FetchResults',
+    PayPosting: 'POST /api/Result/PayPosting',
   },
   Pools: {
     GetPoolsSelection: 'GET /api/Pools/GetPoolsSelection',
@@ -187,5 +190,9 @@ export const API = {
     GetRemoteInvoiceList: 'GET /api/Posting/GetRemoteInvoiceList',
     GetRemoteInvoiceDetails: 'GET /api/Posting/GetRemoteInvoiceDetails',
     GetRemoteInvoicePayoutDetails: 'GET /api/Posting/GetRemoteInvoicePayoutDetails',
+    GetPostingPayments: 'GET /api/Posting/GetPostingPayments',
+  },
+  Dashboard: {
+    GetDashboard: 'GET /api/Dashboard/GetDashboard',
   },
 } as const;

@@ -8,6 +8,7 @@ import { BetLanguageError } from './errors';
 import { isNumberForBetType } from './expand';
 import { permutationGroupKey } from './permutations';
 import type { BetLine, DrawSelector, FormatContext } from './types';
+import { SEEDED_POOLS, type PoolDef } from '../pools';
 
 type FormattableLine = Pick<BetLine, 'draw' | 'pools' | 'number' | 'betType' | 'amounts'>;
 
@@ -16,8 +17,9 @@ export function formatDrawSelector(draw: DrawSelector, today: string): string {
   return draw.dates.map((d) => formatBetDate(d, today)).join(',');
 }
 
-export function formatPools(pools: readonly number[]): string {
-  return `#${pools.join('')}`;
+/** The pools line: each pool's bet-text digit (the id itself for a pool not in the list). */
+export function formatPools(pools: readonly number[], known: readonly PoolDef[] = SEEDED_POOLS): string {
+  return `#${pools.map((id) => known.find((p) => p.id === id)?.digit ?? String(id)).join('')}`;
 }
 
 /** The number token as typed: 1234, *1234 / **1234 (per eat sequence), R123, 123R. */
@@ -69,7 +71,7 @@ export function formatExpress(lines: readonly FormattableLine[], ctx: FormatCont
   let seen = new Set<string>();
   for (const line of lines) {
     const d = formatDrawSelector(line.draw, ctx.today);
-    const p = formatPools(line.pools);
+    const p = formatPools(line.pools, ctx.pools);
     const key = sameBetKey(line);
     if (d !== drawText || p !== poolsText || seen.has(key)) {
       out.push(d, p);

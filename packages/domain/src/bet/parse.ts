@@ -1,13 +1,14 @@
 // The express order parser (DOMAIN.md "Ordering"). Reads the text line by line:
 //
 //   D | D2 | 12/06,15/06   draw line: next draw, next n draws, or explicit dates
-//   #1234                  pools line: pool ids as digits 1..8
+//   #1234                  pools line: the pools' bet-text digits (1..8 for the seeded eight)
 //   1234#1##2              bet line: number, then amounts in the account's bet-code order
 //
 // A draw or pools line applies to the bet lines after it until another line of the same kind replaces
 // it; each run of bet lines after a draw/pools line is a "group". Every problem of every line is
 // collected, and no line is returned when there is any: nothing is placed when any line is bad.
 import { BetType, EAT_SEQUENCES, type EatSequence, type PoolId } from '../enums';
+import { SEEDED_POOLS, type PoolDef } from '../pools';
 import { parseAmountCents } from './amounts';
 import { DEFAULT_CODE_ORDER, codeAcceptsLength, codeSoldOnPools, isBetCode, type BetCode } from './betCodes';
 import { isIsoDate, parseDateToken } from './dates';
@@ -32,10 +33,11 @@ interface Settings {
   eatSequence: EatSequence;
   defaultPools: PoolId[];
   today: string;
+  pools: readonly PoolDef[];
 }
 
-function isPoolId(value: unknown): value is PoolId {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 8;
+function isPoolIdOf(pools: readonly PoolDef[], value: unknown): value is PoolId {
+  return typeof value === 'number' && pools.some((p) => p.id === value);
 }
 
 /** Validates the account settings; null when they cannot be trusted to read the text. */
@@ -46,9 +48,11 @@ function readSettings(ctx: ParseContext | undefined): Settings | null {
   if (new Set(codeOrder).size !== codeOrder.length) return null;
   const eatSequence = ctx.eatSequence ?? '*/**';
   if (!EAT_SEQUENCES.includes(eatSequence)) return null;
+  const pools = ctx.pools ?? SEEDED_POOLS;
+  if (!Array.isArray(pools)) return null;
   const defaultPools = ctx.defaultPools ?? [];
-  if (!Array.isArray(defaultPools) || !defaultPools.every(isPoolId)) return null;
-  return { codeOrder: [...codeOrder], eatSequence, defaultPools: sortedUnique(defaultPools), today: ctx.today };
+  if (!Array.isArray(defaultPools) || !defaultPools.every((p) => isPoolIdOf(pools, p))) return null;
+  return { codeOrder: [...codeOrder], eatSequence, defaultPools: sortedUnique(defaultPools), today: ctx.today, pools };
 }
 
 function sortedUnique<T extends number>(values: readonly T[]): T[] {
@@ -106,14 +110,14 @@ function parseDates(trimmed: string, today: string): Parsed<DrawSelector> {
   return { ok: true, value: { kind: 'dates', dates: [...dates].sort() } };
 }
 
-function parsePools(trimmed: string): Parsed<PoolId[]> {
+function parsePools(trimmed: string, known: readonly PoolDef[]): Parsed<PoolId[]> {
   const digits = trimmed.slice(1).replace(/\s+/g, '');
   if (digits === '') return { ok: false, key: 'SELECT_AT_LEAST_ONE_POOL' };
   const pools: PoolId[] = [];
   for (const ch of digits) {
-    const id = ch >= '0' && ch <= '9' ? Number(ch) : NaN;
-    if (!isPoolId(id)) return { ok: false, key: 'UNKNOWN_POOL' };
-    pools.push(id);
+    const pool = known.find((p) => p.digit === ch);
+    if (!pool) return { ok: false, key: 'UNKNOWN_POOL' };
+    pools.push(pool.id);
   }
   return { ok: true, value: sortedUnique(pools) };
 }
@@ -168,7 +172,7 @@ function parseUnchecked(text: string, ctx: ParseContext): ParseResult {
         inBets = false;
       }
       if (kind === 'pools') {
-        const r = parsePools(trimmed);
+        const r = parsePools(trimmed, settings.pools);
         if (r.ok) pools = { kind: 'set', value: r.value };
         else {
           pools = { kind: 'invalid' };
@@ -228,7 +232,7 @@ function parseUnchecked(text: string, ctx: ParseContext): ParseResult {
       const length = boughtLength(number, betType);
       for (const code of Object.keys(amounts) as BetCode[]) {
         if (!codeAcceptsLength(code, length)) fail('BET_CODE_NOT_FOR_NUMBER', code);
-        else if (pools.kind === 'set' && !codeSoldOnPools(code, pools.value)) fail('BET_CODE_NOT_FOR_POOL', code);
+        else if (pools.kind === 'set' && !codeSoldOnPools(code, pools.value, settings.pools)) fail('BET_CODE_NOT_FOR_POOL', code);
       }
       if (betType === BetType.Box || betType === BetType.IBox) {
         const count = permutationCount(number);

@@ -4,6 +4,7 @@
 // written in full (DD/MM/YYYY): a lot sent again under its idempotency key after the draw's day must read
 // as the same text, where DD/MM would then mean next year's date (and the remote refuse the key as reused).
 import { BetType, type PoolId } from '../enums';
+import type { PoolDef } from '../pools';
 import type { BetCode } from './betCodes';
 import { formatDrawSelector, formatExpress } from './format';
 import type { BetAmounts } from './types';
@@ -14,7 +15,7 @@ export interface LotItem {
   amount: number;
 }
 
-export function translateToBetString(items: readonly LotItem[], ctx: { drawDate: string; poolId: number; codeOrder: readonly BetCode[]; today: string }): string {
+export function translateToBetString(items: readonly LotItem[], ctx: { drawDate: string; poolId: number; codeOrder: readonly BetCode[]; today: string; pools?: readonly PoolDef[] }): string {
   const byNumber = new Map<string, BetAmounts>();
   for (const i of items) {
     if (i.amount <= 0) continue;
@@ -33,7 +34,7 @@ export function translateToBetString(items: readonly LotItem[], ctx: { drawDate:
       betType: BetType.Normal,
       amounts: byNumber.get(number)!,
     })),
-    { codeOrder: [...ctx.codeOrder], eatSequence: '*/**', today: ctx.today },
+    { codeOrder: [...ctx.codeOrder], eatSequence: '*/**', today: ctx.today, pools: ctx.pools },
   );
   return text
     .split('\n')

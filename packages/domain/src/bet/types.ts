@@ -1,5 +1,6 @@
 // The parsed form of express bet text: one BetLine per bet line of the text.
 import type { BetType, EatSequence, PoolId } from '../enums';
+import type { PoolDef } from '../pools';
 import type { BetCode } from './betCodes';
 import type { BetLineError } from './errors';
 
@@ -30,6 +31,8 @@ export interface ParseContext {
   defaultPools?: readonly PoolId[];
   /** Business date YYYY-MM-DD, for resolving DD/MM dates. */
   today: string;
+  /** The pools there are (their bet-text digits and result forms); default SEEDED_POOLS. */
+  pools?: readonly PoolDef[];
 }
 
 export type FormatContext = Omit<ParseContext, 'defaultPools'>;

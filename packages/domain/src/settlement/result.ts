@@ -2,7 +2,7 @@
 // per draw for the whole platform. 4D: first, second, third, starter 1-10, consolation 1-10 (23 numbers).
 // Toto 5D: three 5-digit numbers (4th-6th are derived from the first). Toto 6D and GD 6D: one 6-digit
 // number. A check names the slot it refuses, so the screen and the API can point at it.
-import { PoolId } from '../enums';
+import { hasFiveD, hasSixD, SEEDED_POOLS, type PoolDef } from '../pools';
 
 export interface FourDResult {
   first: string;
@@ -60,15 +60,14 @@ export interface ResultError {
   problem: ResultProblem;
 }
 
-const FIVE_D_POOLS: readonly number[] = [PoolId.Toto];
-const SIX_D_POOLS: readonly number[] = [PoolId.Toto, PoolId.GD];
 
 /**
  * Checks a result before it is saved or released: every slot present with the right number of digits, no
  * number twice among the 23, 5D all three or none, 6D only where the pool draws it. Empty list = valid.
  */
-export function validateResult(poolId: number, result: PoolResult): ResultError[] {
+export function validateResult(poolId: number, result: PoolResult, pools: readonly PoolDef[] = SEEDED_POOLS): ResultError[] {
   const errors: ResultError[] = [];
+  const form = pools.find((p) => p.id === poolId)?.resultForm ?? '4D';
   const { fourD } = result;
   if (fourD.starter.length > STARTER_SLOTS) errors.push({ slot: `starter${STARTER_SLOTS + 1}`, problem: 'TOO_MANY' });
   if (fourD.consolation.length > CONSOLATION_SLOTS) {
@@ -88,7 +87,7 @@ export function validateResult(poolId: number, result: PoolResult): ResultError[
     else seen.set(value, slot);
   }
   if (result.fiveD) {
-    if (!FIVE_D_POOLS.includes(poolId)) errors.push({ slot: 'fiveD1', problem: 'NOT_SOLD_BY_POOL' });
+    if (!hasFiveD(form)) errors.push({ slot: 'fiveD1', problem: 'NOT_SOLD_BY_POOL' });
     result.fiveD.forEach((n, i) => {
       const slot = `fiveD${i + 1}`;
       if (isBlankSlot(n)) errors.push({ slot, problem: 'REQUIRED' });
@@ -96,7 +95,7 @@ export function validateResult(poolId: number, result: PoolResult): ResultError[
     });
   }
   if (result.sixD != null && result.sixD !== '') {
-    if (!SIX_D_POOLS.includes(poolId)) errors.push({ slot: 'sixD', problem: 'NOT_SOLD_BY_POOL' });
+    if (!hasSixD(form)) errors.push({ slot: 'sixD', problem: 'NOT_SOLD_BY_POOL' });
     else if (!/^\d{6}$/.test(result.sixD.trim())) errors.push({ slot: 'sixD', problem: 'INVALID_NUMBER' });
   }
   return errors;

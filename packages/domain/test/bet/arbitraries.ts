@@ -40,7 +40,7 @@ export const todayArb = fc
 // At least one code sold on every pool, so that most generated lines find a code that fits them.
 export const codeOrderArb: fc.Arbitrary<BetCode[]> = fc
   .shuffledSubarray([...BET_CODES], { minLength: 1 })
-  .filter((order) => order.some((c) => BET_CODE_DEFS[c].pools === null));
+  .filter((order) => order.some((c) => BET_CODE_DEFS[c].game === null));
 export const eatArb: fc.Arbitrary<EatSequence> = fc.constantFrom(...EAT_SEQUENCES);
 
 export function drawArb(today: string): fc.Arbitrary<DrawSelector> {

@@ -80,3 +80,31 @@ export const apiLogs = pgTable(
   },
   (t) => [index('api_logs_direction_at_idx').on(t.direction, t.at), check('api_logs_direction', sql`${t.direction} in ('in', 'out')`)],
 );
+
+/**
+ * The admin tool's job runs (RunAdminJob) and the backups (manual and scheduled), kept so their history
+ * survives a restart (decision 0036). steps are the stages as they happened; detail holds what a job
+ * reports beside its summary (a backup's file and size).
+ */
+export const adminJobRuns = pgTable(
+  'admin_job_runs',
+  {
+    id: serial('id').primaryKey(),
+    job: text('job').notNull(),
+    /** 'manual' (the admin tool) or 'schedule'. */
+    trigger: text('trigger').notNull(),
+    byUserId: integer('by_user_id'),
+    startedAt: tz('started_at').notNull(),
+    finishedAt: tz('finished_at'),
+    status: text('status').notNull(),
+    summary: text('summary').notNull().default(''),
+    steps: jsonb('steps').$type<{ at: string; text: string; stage?: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('admin_job_runs_started_idx').on(t.startedAt),
+    index('admin_job_runs_job_idx').on(t.job, t.startedAt),
+    check('admin_job_runs_status', sql`${t.status} in ('running', 'done', 'failed')`),
+    check('admin_job_runs_trigger', sql`${t.trigger} in ('manual', 'schedule')`),
+  ],
+);

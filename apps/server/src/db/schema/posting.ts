@@ -110,6 +110,11 @@ export const remoteInvoices = pgTable(
     payoutRemote: bigint('payout_remote', { mode: 'number' }),
     payoutExpected: bigint('payout_expected', { mode: 'number' }),
     payoutCheckedAt: tz('payout_checked_at'),
+    /**
+     * The remote's rates frozen when the invoice is made (decision 0035): settlement's link to the remote
+     * and the payout check price the invoice at these, not at whatever the remote agent says later.
+     */
+    rates: jsonb('rates').$type<RemoteRate[]>().notNull(),
   },
   (t) => [uniqueIndex('remote_invoices_key').on(t.remoteAgentId, t.idempotencyKey), index('remote_invoices_company_idx').on(t.companyId, t.drawDate)],
 );
@@ -144,4 +149,29 @@ export const postingPayments = pgTable(
     createdAt: tz('created_at').notNull(),
   },
   (t) => [uniqueIndex('posting_payments_key').on(t.companyId, t.idempotencyKey)],
+);
+
+/**
+ * The company's link to a remote agent, per accepted invoice line and settlement round (decision 0035):
+ * link(C -> R) at the invoice's frozen rates, as the remote books the same line for the company's account.
+ */
+export const postingLinks = pgTable(
+  'posting_links',
+  {
+    drawId: integer('draw_id').notNull(),
+    round: integer('round').notNull(),
+    companyId: integer('company_id').notNull(),
+    remoteAgentId: integer('remote_agent_id').notNull(),
+    invoiceId: bigint('invoice_id', { mode: 'number' }).notNull(),
+    lineNo: integer('line_no').notNull(),
+    drawDate: date('draw_date', { mode: 'string' }).notNull(),
+    poolId: smallint('pool_id').notNull(),
+    number: text('number').notNull(),
+    betCode: text('bet_code').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    commission: bigint('commission', { mode: 'number' }).notNull(),
+    winnings: bigint('winnings', { mode: 'number' }).notNull(),
+    link: bigint('link', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.drawId, t.round, t.invoiceId, t.lineNo] }), index('posting_links_company_idx').on(t.companyId, t.drawDate)],
 );

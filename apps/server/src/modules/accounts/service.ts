@@ -30,6 +30,7 @@ import { consumeReservedName } from './reserveNames';
 import { applyStatus } from './status';
 import { assignChosenPackages, packageChoices } from '../packages/giving';
 import { assertWithin, downlineBounds } from './bounds';
+import { poolRegistry } from '../pools/registry';
 
 /**
  * The target account if it is the caller's acting account or in its downline; otherwise 404, the same
@@ -278,6 +279,9 @@ function settingsColumns(b: CreateOrUpdateUserBody) {
 const SELF_EDITABLE = ['fullName', 'phone', 'email', 'receiptFormat', 'receiptOrderType', 'eatSequence', 'betCodeOrder', 'defaultPools'] as const;
 
 export async function createOrUpdateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUserBody, ip: string) {
+  // Default pools must be pools there are: the contract bounds the ids only (pools are data, decision 0037).
+  const known = await poolRegistry(deps.db);
+  if (body.defaultPools.some((id) => !known.some((p) => p.id === id))) throw badRequest('VALIDATION_FAILED', { defaultPools: 'pattern' });
   return body.userId ? updateUser(deps, auth, body, ip) : createUser(deps, auth, body, ip);
 }
 

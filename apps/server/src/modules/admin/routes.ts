@@ -8,6 +8,7 @@ import {
   apiLogPage,
   apiLogQuery,
   auditPage,
+  backupRun,
   auditQuery,
   currency,
   envelope,
@@ -26,6 +27,7 @@ import { allow } from '../../platform/access';
 import { ok } from '../../platform/envelope';
 import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
 import * as ann from './announcements';
+import { backupStages } from './backup';
 import * as cur from './currencies';
 import * as logs from './logs';
 import * as settings from './settings';
@@ -89,10 +91,14 @@ export function adminRoutes(app: HttpApp, deps: Deps) {
   );
 
   app.get('/api/Configuration/GetAdminJobRuns', { ...admin, schema: { tags, response: { 200: envelope(z.array(jobRun)) } } }, async () =>
-    ok(tool.listRuns(deps)),
+    ok(await tool.listRuns(deps)),
   );
   app.post('/api/Configuration/RunAdminJob', { ...admin, schema: { tags, body: runJobBody, response: { 200: envelope(jobRun) } } }, async (req) =>
     ok(await tool.startJob(deps, requireAuth(req), req.body, req.ip, req.headers['x-wait'] === '1')),
+  );
+  // The backups' stages (issue 14 item 7); a backup is started by RunAdminJob { job: 'backup' }.
+  app.get('/api/Report/GetBackupStage', { ...admin, schema: { tags: ['Report'], response: { 200: envelope(z.array(backupRun)) } } }, async () =>
+    ok(await backupStages(deps)),
   );
   app.get('/api/Configuration/CheckLedger', { ...admin, schema: { tags, response: { 200: envelope(ledgerCheck) } } }, async () =>
     ok(await tool.ledgerReport(deps)),

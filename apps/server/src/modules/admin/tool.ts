@@ -1,6 +1,6 @@
-// The admin tool (/admin-tool): run a scheduled job now, watch its steps, check the ledger. A run is
-// kept in this process's memory (the last RUNS_KEPT): the screen polls GetAdminJobRuns for its
-// progress. The jobs themselves claim their period in job_runs where they do, so a run from here and
+// The admin tool (/admin-tool): run a scheduled job now, watch its steps, check the ledger. A run is a
+// row of admin_job_runs (jobHistory.ts), so it outlives a restart: the screen polls GetAdminJobRuns for
+// its progress. The jobs themselves claim their period in job_runs where they do, so a run from here and
 // the scheduler never do the same work twice.
 import { sql } from 'drizzle-orm';
 import { businessDateOf } from '../../platform/businessTime';
@@ -9,69 +9,58 @@ import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { writeAudit } from '../../platform/audit';
 import { rows } from '../ledger/queries';
-import { checkLedger } from '../ledger/service';
+import { checkLedger, runTransaction } from '../ledger/service';
 import { runAutoTransfer } from '../jobs/autoTransfer';
 import { fetchResults } from '../results/fetch';
 import { distribute, insertWinners } from '../settlement/service';
+import { resyncDate } from '../reports/summaries';
+import { startBackup } from './backup';
+import { addStep, closeRun, getRun, listRunRows, openRun } from './jobHistory';
 import { pruneApiLogs } from './logs';
 
-export type AdminJob = 'result-fetch' | 'auto-transfer' | 'settle-draw' | 'prune-api-logs';
+export type AdminJob = 'result-fetch' | 'auto-transfer' | 'settle-draw' | 'prune-api-logs' | 'backup' | 'resync-sales';
+type JobBody = { job: AdminJob; drawId?: number; date?: string };
 
-interface Run {
-  id: number;
-  job: AdminJob;
-  by: string;
-  startedAt: string;
-  finishedAt: string | null;
-  status: 'running' | 'done' | 'failed';
-  summary: string;
-  steps: { at: string; text: string }[];
-}
-
-const RUNS_KEPT = 20;
-const runsOf = new WeakMap<object, Run[]>();
-let nextId = 1;
-
-function runs(deps: Deps): Run[] {
-  let list = runsOf.get(deps.db);
-  if (!list) {
-    list = [];
-    runsOf.set(deps.db, list);
-  }
-  return list;
-}
-
-export const listRuns = (deps: Deps) => runs(deps).slice().reverse();
+export const listRuns = (deps: Deps) => listRunRows(deps);
 
 /** Starts a job and returns its run at once; `wait` (tests) returns it finished. */
-export async function startJob(deps: Deps, auth: AuthContext, body: { job: AdminJob; drawId?: number; date?: string }, ip: string, wait = false) {
+export async function startJob(deps: Deps, auth: AuthContext, body: JobBody, ip: string, wait = false) {
   if (body.job === 'settle-draw' && !body.drawId) throw badRequest('VALIDATION_FAILED', { drawId: 'required' });
+  if (body.job === 'resync-sales' && !body.date) throw badRequest('VALIDATION_FAILED', { date: 'required' });
   if (body.job === 'settle-draw') {
     const [d] = await rows<{ id: number }>(deps.db, sql`select d.id from draws d join pool_results r on r.draw_id = d.id where d.id = ${body.drawId} and r.status = 'released'`);
     if (!d) throw badRequest('VALIDATION_FAILED', { drawId: 'pattern' });
   }
-  const now = () => deps.clock.now().toISOString();
-  const run: Run = { id: nextId++, job: body.job, by: auth.username, startedAt: now(), finishedAt: null, status: 'running', summary: '', steps: [] };
-  const list = runs(deps);
-  list.push(run);
-  if (list.length > RUNS_KEPT) list.splice(0, list.length - RUNS_KEPT);
-  const step = (text: string) => run.steps.push({ at: now(), text });
-  await writeAudit(deps.db, deps.clock.now(), { actorUserId: auth.userId, action: 'admin-tool.run', targetType: 'job', targetId: body.job, after: body, ip });
+  const audit = () => writeAudit(deps.db, deps.clock.now(), { actorUserId: auth.userId, action: 'admin-tool.run', targetType: 'job', targetId: body.job, after: body, ip });
+  if (body.job === 'backup') {
+    // Refused while another backup runs (BACKUP_RUNNING), before anything is written.
+    const { id, work } = await startBackup(deps, 'manual', auth.userId);
+    await audit();
+    if (wait) await work;
+    return (await getRun(deps, id))!;
+  }
+  await audit();
+  const id = await openRun(deps, body.job, 'manual', auth.userId);
+  // Steps are written in order: each waits for the one before (the job does not wait for them).
+  let written: Promise<void> = Promise.resolve();
+  const step = (text: string) => {
+    written = written.then(() => addStep(deps, id, text)).catch(() => undefined);
+  };
   const work = (async () => {
     try {
-      run.summary = await perform(deps, auth, body, step);
-      run.status = 'done';
+      const summary = await perform(deps, auth, body, step);
+      await written;
+      await closeRun(deps, id, 'done', summary);
     } catch (e) {
-      run.status = 'failed';
-      run.summary = e instanceof Error ? e.message : String(e);
+      await written;
+      await closeRun(deps, id, 'failed', e instanceof Error ? e.message : String(e)).catch(() => undefined);
     }
-    run.finishedAt = now();
   })();
   if (wait) await work;
-  return run;
+  return (await getRun(deps, id))!;
 }
 
-async function perform(deps: Deps, auth: AuthContext, body: { job: AdminJob; drawId?: number; date?: string }, step: (t: string) => void): Promise<string> {
+async function perform(deps: Deps, auth: AuthContext, body: JobBody, step: (t: string) => void): Promise<string> {
   const today = businessDateOf(deps.clock.now(), deps.config.tzBusiness);
   switch (body.job) {
     case 'result-fetch': {
@@ -94,6 +83,13 @@ async function perform(deps: Deps, auth: AuthContext, body: { job: AdminJob; dra
       const d = await distribute(deps, body.drawId!, auth.userId);
       return `round ${d.round}: ${w.strikes} strike(s), ${d.lines} line(s) distributed`;
     }
+    case 'resync-sales': {
+      step(`rebuilding the sales summaries of ${body.date} from its bet lines`);
+      const r = await runTransaction(deps.db, (tx) => resyncDate(tx, body.date!));
+      return `${body.date}: ${r.draws} draw(s), ${r.lines} line(s) read, ${r.salesRows} sales and ${r.mapRows} map row(s) written`;
+    }
+    case 'backup':
+      throw new Error('a backup runs through startBackup');
     case 'prune-api-logs': {
       const r = await pruneApiLogs(deps);
       return `${r.deleted} entr(ies) older than ${r.keptDays} day(s) deleted`;

@@ -40,7 +40,19 @@ export async function drawOf(db: DbOrTx, poolId: number, drawDate: string) {
 
 export async function cutoffs(db: DbOrTx) {
   return db
-    .select({ poolId: pools.id, letter: pools.letter, code: pools.code, name: pools.name, recordStatus: pools.recordStatus, cutoffHour: poolCutoffs.cutoffHour, cutoffMinute: poolCutoffs.cutoffMinute })
+    .select({
+      poolId: pools.id,
+      letter: pools.letter,
+      code: pools.code,
+      name: pools.name,
+      recordStatus: pools.recordStatus,
+      digit: pools.digit,
+      packageType: pools.packageType,
+      resultForm: pools.resultForm,
+      drawDays: pools.drawDays,
+      cutoffHour: poolCutoffs.cutoffHour,
+      cutoffMinute: poolCutoffs.cutoffMinute,
+    })
     .from(pools)
     .innerJoin(poolCutoffs, eq(poolCutoffs.poolId, pools.id))
     .orderBy(asc(pools.id));
@@ -95,12 +107,14 @@ export async function nextOpenDraws(db: DbOrTx, poolIds: number[], now: Date, co
  * Inserts the draws of a year for one pool on the given weekdays (0 Sunday .. 6 Saturday), set-based,
  * skipping dates that already have a draw; the cutoff instant is the pool's cutoff in the business zone.
  */
-export async function scheduleYear(db: DbOrTx, poolId: number, year: number, weekdays: number[], tz: string, by: number) {
+export async function scheduleYear(db: DbOrTx, poolId: number, year: number, weekdays: number[], tz: string, by: number, fromDate?: string) {
   if (!weekdays.length) return 0;
+  // A pool added mid-year gets its draws from the day it is added, not back-dated ones nobody could bet on.
+  const first = fromDate ? sql`greatest(make_date(${year}, 1, 1), ${fromDate}::date)` : sql`make_date(${year}, 1, 1)`;
   const rows = await db.execute(sql`
     insert into draws (pool_id, draw_date, is_special, record_status, cutoff_at, created_by)
     select ${poolId}, d::date, false, 1, ${cutoffInstantSql(sql`d::date`, sql`null::int`, sql`null::int`, tz)}, ${by}
-    from generate_series(make_date(${year}, 1, 1), make_date(${year}, 12, 31), interval '1 day') as d
+    from generate_series(${first}, make_date(${year}, 12, 31), interval '1 day') as d
     cross join pool_cutoffs c
     left join pool_weekday_cutoffs w on w.pool_id = c.pool_id and w.weekday = extract(dow from d)::int
     where c.pool_id = ${poolId} and extract(dow from d)::int = any(${sql.raw(`ARRAY[${weekdays.map(Number).join(',')}]::int[]`)})

@@ -2,15 +2,16 @@
 // open; the browser's clock never does.
 import { and, eq, ne } from 'drizzle-orm';
 import type { Draw, DrawClock } from '@app/contract';
-import { PoolId } from '@app/domain';
+import { PoolId, type ResultForm } from '@app/domain';
 import { draws, poolCutoffs, poolWeekdayCutoffs } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { businessDateOf, businessMinuteOfDay } from '../../platform/businessTime';
 import type { DbOrTx } from '../../platform/db';
-import { conflict, notFound, refused } from '../../platform/errors';
+import { badRequest, conflict, notFound, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { readNumericSettings } from '../../platform/settings';
+import { poolRegistry } from '../pools/registry';
 import * as q from './queries';
 
 type DrawRow = Awaited<ReturnType<typeof q.drawById>> & object;
@@ -41,7 +42,7 @@ const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
 
 export async function poolsSelection(deps: Deps) {
   const now = deps.clock.now();
-  const [pools, weekdays, next] = await Promise.all([q.cutoffs(deps.db), q.weekdayCutoffs(deps.db), q.nextOpenDraws(deps.db, Object.values(PoolId), now, 1)]);
+  const [pools, weekdays, next] = await Promise.all([q.cutoffs(deps.db), q.weekdayCutoffs(deps.db), q.nextOpenDraws(deps.db, (await poolRegistry(deps.db)).map((p) => p.id), now, 1)]);
   return pools.map((p) => {
     const n = next.find((d) => d.poolId === p.poolId);
     return {
@@ -59,6 +60,10 @@ export async function poolsSelection(deps: Deps) {
           : { weekday, cutoffHour: p.cutoffHour, cutoffMinute: p.cutoffMinute, own: false };
       }),
       nextDraw: n ? toDraw(n, now, deps.config.tzBusiness) : null,
+      digit: p.digit,
+      packageType: p.packageType,
+      resultForm: p.resultForm as ResultForm,
+      drawDays: p.drawDays,
     };
   });
 }
@@ -70,7 +75,8 @@ export async function poolsSelection(deps: Deps) {
 export async function drawClock(deps: Deps, poolIds: number[], count: number): Promise<DrawClock> {
   const now = deps.clock.now();
   const tz = deps.config.tzBusiness;
-  const all = Object.values(PoolId) as number[];
+  const all = (await poolRegistry(deps.db)).map((p) => p.id);
+  if (poolIds.some((id) => !all.includes(id))) throw badRequest('VALIDATION_FAILED', { poolIds: 'pattern' });
   const chosen = poolIds.length ? [...new Set(poolIds)].sort((a, b) => a - b) : all;
   const [pools, next] = await Promise.all([q.cutoffs(deps.db), q.nextOpenDraws(deps.db, chosen, now, count)]);
   return {
@@ -100,7 +106,14 @@ export async function drawClock(deps: Deps, poolIds: number[], count: number): P
 }
 
 /** Schedules a year of regular draws per pool by weekday; GD draws every day while dailyPool is 1. */
+/** 400 naming the field when an id is not a pool there is (the contract bounds ids only; decision 0037). */
+async function assertPools(deps: Deps, ids: number[], field = 'poolId') {
+  const known = await poolRegistry(deps.db);
+  if (ids.some((id) => !known.some((p) => p.id === id))) throw badRequest('VALIDATION_FAILED', { [field]: 'pattern' });
+}
+
 export async function scheduleYear(deps: Deps, auth: AuthContext, body: { year: number; schedules: { poolId: number; weekdays: number[] }[] }, ip: string) {
+  await assertPools(deps, body.schedules.map((s) => s.poolId));
   const { dailyPool } = await readNumericSettings(deps.db, ['dailyPool']);
   return deps.db.transaction(async (tx) => {
     let created = 0;
@@ -142,6 +155,7 @@ export async function addDraw(
 ) {
   const now = deps.clock.now();
   const own = ownCutoffOf(body) ?? null;
+  await assertPools(deps, [body.poolId]);
   return deps.db.transaction(async (tx) => {
     const cutoffAt = await q.cutoffInstantOf(tx, body.poolId, body.drawDate, own, deps.config.tzBusiness);
     if (cutoffAt <= now) throw refused('DRAW_CLOSED');

@@ -9,6 +9,7 @@ import { runTicketJobs } from '../autoTickets/jobs';
 import { deliverDue } from '../seamless/deliver';
 import { fetchResults, resultSites, scrapeResultTime, type FetchOutcome } from '../results/fetch';
 import { runDailyPrune } from '../admin/tool';
+import { runScheduledBackup } from '../admin/backup';
 
 export { runAutoTransfer, AUTO_TRANSFER_JOB } from './autoTransfer';
 
@@ -77,6 +78,9 @@ export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown)
       // The API logs past apiLogRetentionDays, once a business day (decision 0033).
       const pruned = await runDailyPrune(deps);
       if (pruned?.deleted) log(`api logs: ${pruned.deleted} entries older than ${pruned.keptDays} days deleted`);
+      // The daily backup, once the day's draws are settled or at backupTime (decision 0036).
+      const backup = await runScheduledBackup(deps);
+      if (backup) log(`backup: run ${backup} ended (Report/GetBackupStage)`);
       if (r.fetched?.length) log(`result fetch: ${r.fetched.map((f) => `${f.site} pool ${f.poolId} ${f.outcome}`).join('; ')}`);
       if (r.autoTransfer?.ran) {
         log(`auto transfer ${r.autoTransfer.period}: ${r.autoTransfer.accounts} accounts settled, ${r.autoTransfer.moved} cents moved`);

@@ -2,16 +2,19 @@
 // box), the bet-code order the amount fields follow, and the pools a text without a pools line is for.
 // Read for the order's owner: an upline ordering for a player writes the player's text.
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_CODE_ORDER, parseCodeOrder, type BetCode, type BetLineError, type EatSequence, type PoolId } from '@app/domain';
+import { DEFAULT_CODE_ORDER, parseCodeOrder, type BetCode, type BetLineError, type EatSequence, type PoolDef, type PoolId } from '@app/domain';
 import { users } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/session';
+import { poolRegistry } from '../pools/registry';
 
 export interface BetSettings {
   eatSequence: EatSequence;
   codeOrder: BetCode[];
   defaultPools: PoolId[];
+  /** The pools there are (the registry): their bet-text digits and result forms. */
+  pools?: readonly PoolDef[];
 }
 
 /** A stored setting as the parser takes it; a code order that no longer reads falls back to the default. */
@@ -35,6 +38,10 @@ function prepare(db: Db) {
 
 /** The owner's bet settings: an order for oneself reads them from the session, one for a downline from its row. */
 export async function betSettingsOf(db: Db, auth: AuthContext, ownerId: number): Promise<BetSettings> {
+  return { ...(await ownSettingsOf(db, auth, ownerId)), pools: await poolRegistry(db) };
+}
+
+async function ownSettingsOf(db: Db, auth: AuthContext, ownerId: number): Promise<BetSettings> {
   if (ownerId === auth.actingUserId && auth.actingEatSequence !== undefined && auth.actingBetCodeOrder !== undefined && auth.actingDefaultPools) {
     return toBetSettings({ eatSequence: auth.actingEatSequence, betCodeOrder: auth.actingBetCodeOrder, defaultPools: auth.actingDefaultPools });
   }

@@ -13,13 +13,14 @@ import {
   DEFAULT_CODE_ORDER,
   expandNumber,
   permutationGroupKey,
+  PackageType,
   pctToHundredths,
-  PoolId,
   RoleId,
   stakePerNumber,
   type BetCode,
   type BetLine,
   type ChainAccount,
+  type PoolDef,
 } from '@app/domain';
 import { Batcher, type Outcome } from '../../platform/batcher';
 import { formatBusinessDateTime } from '../../platform/businessTime';
@@ -28,6 +29,7 @@ import { ok } from '../../platform/envelope';
 import { AppError, forbidden, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
+import { poolRegistry } from '../pools/registry';
 import { fingerprintBuilt, refusalAnswer, replayStored, type StoredResponse } from '../ledger/idempotency';
 import { createWallets } from '../ledger/queries';
 import { assertPostable, availableCredit, runTransaction } from '../ledger/service';
@@ -174,6 +176,11 @@ async function placeBatch(deps: Deps, entries: Entry[]): Promise<Outcome<StoredR
 async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: boolean): Promise<Outcome<StoredResponse>[]> {
   const lines = entries.flatMap((e) => e.input.lines);
   const ownersWhere = (pick: (e: Entry) => boolean) => [...new Set(entries.filter(pick).map((e) => e.input.ownerId))];
+  // Which pools sell under the GD package is pool data (decision 0037).
+  // Read before the transaction: on PGlite a read outside it would wait for it.
+  const pools = await poolRegistry(deps.db);
+  const gdPools = new Set(pools.filter((p) => p.packageType === PackageType.GD).map((p) => p.id));
+  const isGd: IsGd = (poolId) => gdPools.has(poolId);
   return runTransaction(deps.db, async (tx) => {
     // The server's clock when this attempt starts: a retry after a lock wait or a deadlock looks again.
     const now = deps.clock.now();
@@ -181,8 +188,8 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
       now,
       keys: entries.map((e) => ({ userId: e.auth.userId, key: e.input.idempotencyKey, scope: e.scope })),
       owners: ownersWhere(() => true),
-      normalOwners: ownersWhere((e) => e.input.lines.some((l) => l.pools.some((p) => p !== PoolId.GD))),
-      gdOwners: ownersWhere((e) => e.input.lines.some((l) => l.pools.includes(PoolId.GD))),
+      normalOwners: ownersWhere((e) => e.input.lines.some((l) => l.pools.some((p) => !isGd(p)))),
+      gdOwners: ownersWhere((e) => e.input.lines.some((l) => l.pools.some(isGd))),
       ...drawSelectors(lines),
       numbers: [...new Set(lines.flatMap((l) => expandNumber(l.number, l.betType).numbers))],
       groupKeys: [...new Set(lines.map((l) => permutationGroupKey(l.number)))],
@@ -206,7 +213,7 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
       try {
         // Only an account that cannot hold a wallet (not a main account) is left without one.
         if (!balances.has(input.ownerId)) throw refused('ACCOUNT_DISABLED');
-        const plan = planTicket(input, viewFor(reads, input.ownerId, balances.get(input.ownerId)!), now);
+        const plan = planTicket(input, viewFor(reads, input.ownerId, balances.get(input.ownerId)!), now, isGd);
         balances.set(input.ownerId, plan.walletBalance - plan.net);
         planned.push({ entry, plan, ticketId: reads.ticketIds[i], ticketNo: reads.ticketNos[i], index: outcomes.length });
         outcomes.push(NOT_WRITTEN);
@@ -218,7 +225,7 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
     }
     // In id order, so that batches and draw edits queue on the draw locks in one order.
     const drawIds = [...new Set(planned.flatMap((p) => p.plan.resolved.flatMap((r) => r.draws.map((d) => d.drawId))))].sort((a, b) => a - b);
-    const write = planned.length ? await writePlans(tx, deps, reads, planned, now, drawIds) : null;
+    const write = planned.length ? await writePlans(tx, deps, reads, planned, now, drawIds, pools) : null;
     if (write || refusals.length) {
       const empty = { tickets: [], lines: [], shares: [], eaten: [], queued: [], answers: [] };
       const w = write ?? empty;
@@ -319,7 +326,9 @@ function effectiveOf(rows: EffectiveRateRow[]) {
 }
 
 /** Checks everything that can refuse the ticket and expands it into bet lines; throws the refusal. */
-function planTicket(input: PlaceInput, reads: TicketView, now: Date): Plan {
+type IsGd = (poolId: number) => boolean;
+
+function planTicket(input: PlaceInput, reads: TicketView, now: Date, isGd: IsGd): Plan {
   // -- the owner and its chain (the owner's path names every upline) --
   const o = reads.chain.find((r) => r.userId === input.ownerId);
   if (!o || o.status !== 'Active' || o.recordStatus !== 1) throw refused('ACCOUNT_DISABLED');
@@ -360,8 +369,8 @@ function planTicket(input: PlaceInput, reads: TicketView, now: Date): Plan {
     return pkg;
   };
   const packages = {
-    normal: packageOf(reads.normalPackage, input.lines.some((l) => l.pools.some((p) => p !== PoolId.GD))),
-    gd: packageOf(reads.gdPackage, input.lines.some((l) => l.pools.includes(PoolId.GD))),
+    normal: packageOf(reads.normalPackage, input.lines.some((l) => l.pools.some((p) => !isGd(p)))),
+    gd: packageOf(reads.gdPackage, input.lines.some((l) => l.pools.some(isGd))),
   };
 
   // -- expand into bet lines --
@@ -369,7 +378,7 @@ function planTicket(input: PlaceInput, reads: TicketView, now: Date): Plan {
   for (const { line, draws: ds } of resolved) {
     const expansion = expandNumber(line.number, line.betType);
     for (const d of ds) {
-      const pkg = d.poolId === PoolId.GD ? packages.gd : packages.normal;
+      const pkg = isGd(d.poolId) ? packages.gd : packages.normal;
       for (const code of BET_CODES) {
         const stake = line.amounts[code];
         if (!stake) continue;
@@ -416,7 +425,7 @@ function planTicket(input: PlaceInput, reads: TicketView, now: Date): Plan {
 }
 
 /** The rows and answers of the planned tickets: eaten shares against locked totals, postings, receipts. */
-async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planned[], now: Date, drawIds: number[]) {
+async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planned[], now: Date, drawIds: number[], pools: readonly PoolDef[]) {
   const walletOf = (ownerId: number): number => reads.wallets.get(ownerId)!.id;
 
   // One shard per batch (and company), the next one for each batch: two batches running at once post to
@@ -467,6 +476,7 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
       net,
       reverse: o.receiptOrderType === 2,
       codeOrder: RECEIPT_CODE_ORDER,
+      pools,
     });
     const xid = crypto.randomUUID();
     const data = {

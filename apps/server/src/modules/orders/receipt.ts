@@ -1,6 +1,6 @@
 // The receipt a ticket shows and resends: the account's receipt order decides whether each line reads
 // number first (normal) or amounts first (reverse), as agents' customers are used to.
-import { formatAmount, POOLS, type BetCode } from '@app/domain';
+import { formatAmount, poolLetter, SEEDED_POOLS, type BetCode, type PoolDef } from '@app/domain';
 
 /** Totals on a receipt always show cents: 78.00, 57.72. */
 const money = (cents: number) => (cents / 100).toFixed(2);
@@ -12,7 +12,7 @@ export interface ReceiptLine {
   amounts: Partial<Record<BetCode, number>>;
 }
 
-const letters = (pools: number[]) => pools.map((id) => POOLS.find((p) => p.id === id)?.letter ?? '?').join('');
+const letters = (ids: number[], pools: readonly PoolDef[]) => ids.map((id) => poolLetter(pools, id)).join('');
 const ddmm = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}`;
 
 export function renderReceipt(t: {
@@ -25,11 +25,13 @@ export function renderReceipt(t: {
   net: number;
   reverse: boolean;
   codeOrder: readonly BetCode[];
+  /** The pool registry (letters); default the seeded eight. */
+  pools?: readonly PoolDef[];
 }): string {
   const out = [`${t.ticketNo}`, `${t.orderedAt.slice(0, 16)} ${t.username}`];
   let group = '';
   for (const l of t.lines) {
-    const head = `${l.drawDates.map(ddmm).join(',')} ${letters(l.pools)}`;
+    const head = `${l.drawDates.map(ddmm).join(',')} ${letters(l.pools, t.pools ?? SEEDED_POOLS)}`;
     if (head !== group) {
       out.push(head);
       group = head;

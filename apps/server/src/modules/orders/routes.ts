@@ -27,6 +27,7 @@ import { ticketsCsv, ticketsXlsx } from './ticketExport';
 import { voidTickets } from './void';
 import { received, sourceOf } from './inbox';
 import { readWebOrder } from './webOrder';
+import { poolRegistry } from '../pools/registry';
 
 export function orderRoutes(app: HttpApp, deps: Deps) {
   const tags = ['Bet'];
@@ -101,13 +102,13 @@ export function orderRoutes(app: HttpApp, deps: Deps) {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}.csv"`)
-          .send(ticketsCsv(items, totals, lang, tz));
+          .send(ticketsCsv(items, totals, lang, tz, await poolRegistry(deps.db)));
       }
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${name}.xlsx"`)
         // Fastify sends a Buffer as it is, past the JSON serializer; the cast only quiets the schema's type.
-        .send((await ticketsXlsx(items, totals, lang, tz)) as unknown as string);
+        .send((await ticketsXlsx(items, totals, lang, tz, await poolRegistry(deps.db))) as unknown as string);
     },
   );
   // The totals of the ticket history's filter: the very sums GetTicket answers with (one function).

@@ -1,7 +1,7 @@
 // The ticket history as a file: CSV or Excel of exactly the filtered tickets, headed in the reader's
 // language. The web app holds the screen's words; a file leaves the app, so its few words live here.
 import ExcelJS from 'exceljs';
-import { POOLS } from '@app/domain';
+import { poolLetter, SEEDED_POOLS, type PoolDef } from '@app/domain';
 import { formatBusinessDateTime } from '../../platform/businessTime';
 import { centsToDecimal, csvText } from '../../platform/exportText';
 
@@ -61,10 +61,10 @@ export interface ExportTotals {
   net: number;
 }
 
-const letters = (ids: number[]) => ids.map((id) => POOLS.find((p) => p.id === id)?.letter ?? String(id)).join('');
+const letters = (ids: number[], pools: readonly PoolDef[]) => ids.map((id) => poolLetter(pools, id)).join('');
 
 /** One ticket's cells as text, money aside (it is written as a decimal or a number by each format). */
-function textCells(r: ExportTicket, w: Words, tz: string) {
+function textCells(r: ExportTicket, w: Words, tz: string, pools: readonly PoolDef[]) {
   return {
     ticketNo: r.ticketNo,
     orderedAt: formatBusinessDateTime(new Date(r.orderedAt), tz),
@@ -72,18 +72,18 @@ function textCells(r: ExportTicket, w: Words, tz: string) {
     placedBy: r.placedBy,
     source: w.sources[r.sourceType] ?? String(r.sourceType),
     drawDates: r.drawDates.join(' '),
-    pools: letters(r.poolIds),
+    pools: letters(r.poolIds, pools),
     status: r.status === 1 ? w.statuses.active : w.statuses.void,
     voidedBy: r.voidedBy ?? '',
     voidedAt: r.voidedAt ? formatBusinessDateTime(new Date(r.voidedAt), tz) : '',
   };
 }
 
-export function ticketsCsv(items: ExportTicket[], totals: ExportTotals, lang: ExportLang, tz: string): string {
+export function ticketsCsv(items: ExportTicket[], totals: ExportTotals, lang: ExportLang, tz: string, pools: readonly PoolDef[] = SEEDED_POOLS): string {
   const w = WORDS[lang];
   const lines = [w.headers.map(csvText).join(',')];
   for (const r of items) {
-    const c = textCells(r, w, tz);
+    const c = textCells(r, w, tz, pools);
     lines.push(
       [c.ticketNo, c.orderedAt, c.username, c.placedBy, c.source, c.drawDates, c.pools].map(csvText).join(',') +
         `,${centsToDecimal(r.gross)},${centsToDecimal(r.commission)},${centsToDecimal(r.net)},` +
@@ -95,14 +95,14 @@ export function ticketsCsv(items: ExportTicket[], totals: ExportTotals, lang: Ex
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-export async function ticketsXlsx(items: ExportTicket[], totals: ExportTotals, lang: ExportLang, tz: string): Promise<Buffer> {
+export async function ticketsXlsx(items: ExportTicket[], totals: ExportTotals, lang: ExportLang, tz: string, pools: readonly PoolDef[] = SEEDED_POOLS): Promise<Buffer> {
   const w = WORDS[lang];
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(w.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = w.headers.map((header, i) => ({ header, width: [14, 20, 14, 14, 12, 24, 8, 12, 12, 12, 8, 14, 20][i] }));
   sheet.getRow(1).font = { bold: true };
   for (const r of items) {
-    const c = textCells(r, w, tz);
+    const c = textCells(r, w, tz, pools);
     sheet.addRow([c.ticketNo, c.orderedAt, c.username, c.placedBy, c.source, c.drawDates, c.pools, r.gross / 100, r.commission / 100, r.net / 100, c.status, c.voidedBy, c.voidedAt]);
   }
   const total = sheet.addRow([`${w.total} (${totals.count})`, '', '', '', '', '', '', totals.gross / 100, totals.commission / 100, totals.net / 100]);

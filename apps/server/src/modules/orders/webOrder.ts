@@ -49,7 +49,7 @@ export function readWebOrder(rows: WebOrderRow[], ctx: BetSettings & { today: st
     }
     let text: string;
     try {
-      text = formatExpress([candidate], { codeOrder: ctx.codeOrder, eatSequence: ctx.eatSequence, today: ctx.today });
+      text = formatExpress([candidate], { codeOrder: ctx.codeOrder, eatSequence: ctx.eatSequence, today: ctx.today, pools: ctx.pools });
     } catch (e) {
       texts.push(describe(r));
       return refuse(describe(r), e instanceof BetLanguageError ? e.key : 'UNRECOGNISED_BET_LINE');
@@ -57,7 +57,7 @@ export function readWebOrder(rows: WebOrderRow[], ctx: BetSettings & { today: st
     // The row as one line of text: "D #1 1234#1#1".
     const own = text.split('\n').join(' ');
     texts.push(own);
-    const parsed = parseExpress(text, { codeOrder: ctx.codeOrder, eatSequence: ctx.eatSequence, defaultPools: [], today: ctx.today });
+    const parsed = parseExpress(text, { codeOrder: ctx.codeOrder, eatSequence: ctx.eatSequence, defaultPools: [], today: ctx.today, pools: ctx.pools });
     if (!parsed.ok) return refuse(own, parsed.errors[0].key, parsed.errors[0].code);
     const key = JSON.stringify([candidate.number, candidate.betType, candidate.pools, candidate.draw]);
     if (seen.has(key)) return refuse(own, 'DUPLICATED_NUMBER');

@@ -1,14 +1,14 @@
 // Master templates: the company's sheet packages are derived from, as an ordered list of typed items
 // (SPEC 3 kinds: decimal, date string, pool string, operator, box, ibox, PH, draw number). Super admin only.
 import type { CreateOrUpdateMasterTemplateBody, TemplateItemKind } from '@app/contract';
-import { POOLS, RoleId } from '@app/domain';
+import { RoleId, SEEDED_POOLS, type PoolDef } from '@app/domain';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
+import { poolRegistry } from '../pools/registry';
 import * as q from './queries';
 
-const POOL_LETTERS = new Set(POOLS.map((p) => p.letter));
 const DECIMAL = /^\d{1,9}(\.\d{1,2})?$/;
 
 function validDate(v: string): boolean {
@@ -18,7 +18,7 @@ function validDate(v: string): boolean {
 }
 
 /** Whether a value fits its item kind. */
-export function validItemValue(kind: TemplateItemKind, value: string): boolean {
+export function validItemValue(kind: TemplateItemKind, value: string, pools: readonly PoolDef[] = SEEDED_POOLS): boolean {
   switch (kind) {
     case 'decimal':
       return DECIMAL.test(value);
@@ -27,7 +27,7 @@ export function validItemValue(kind: TemplateItemKind, value: string): boolean {
     case 'pool': {
       // A pool string: pool letters in display order, each once (e.g. MPTSBKWH).
       const letters = [...value];
-      return letters.length > 0 && letters.every((l) => POOL_LETTERS.has(l)) && new Set(letters).size === letters.length;
+      return letters.length > 0 && letters.every((l) => pools.some((p) => p.letter === l)) && new Set(letters).size === letters.length;
     }
     case 'operator':
       return value === '*' || value === '/';
@@ -56,9 +56,10 @@ export async function templateItems(deps: Deps, templateId: number) {
 export async function createOrUpdateTemplate(deps: Deps, auth: AuthContext, body: CreateOrUpdateMasterTemplateBody, ip: string) {
   const fields: Record<string, string> = {};
   const known = new Set((await q.categories(deps.db)).map((c) => c.categoryId));
+  const pools = await poolRegistry(deps.db);
   body.items.forEach((item, i) => {
     if (!known.has(item.categoryId)) fields[`items.${i}.categoryId`] = 'pattern';
-    if (!validItemValue(item.kind, item.value)) fields[`items.${i}.value`] = 'pattern';
+    if (!validItemValue(item.kind, item.value, pools)) fields[`items.${i}.value`] = 'pattern';
   });
   const ownerUserId = body.ownerUserId ?? null;
   if (ownerUserId !== null) {

@@ -42,6 +42,8 @@ export async function listRemoteAgents(deps: Deps): Promise<RemoteAgentRow[]> {
 
 export const getRemoteBetAgents = async (deps: Deps) => (await listRemoteAgents(deps)).map(view);
 
+const DEFAULT_ORDER = ['B', 'S', '4A', 'A', 'C'];
+
 export async function manageRemoteBetAgent(deps: Deps, auth: AuthContext, body: ManageRemoteAgentBody, ip: string): Promise<RemoteAgentView | null> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -61,13 +63,18 @@ export async function manageRemoteBetAgent(deps: Deps, auth: AuthContext, body: 
     const baseUrl = body.baseUrl.replace(/\/+$/, '');
     const moved = !!before && (before.baseUrl !== baseUrl || before.clientOpcode !== body.clientOpcode);
     if ((!before || moved) && !secret) throw badRequest('REMOTE_SECRET_REQUIRED', { clientSecret: 'REQUIRED' });
+    // A code laid off with no rate would be priced at nothing by settlement (decision 0035): every code of
+    // the order needs a rate of the remote.
+    const priced = new Set(body.rates.map((r) => r.betCode as string));
+    const codeOrder = body.codeOrder ?? DEFAULT_ORDER.filter((c) => priced.has(c)).join('#');
+    if (!codeOrder || codeOrder.split('#').some((c) => !priced.has(c))) throw badRequest('VALIDATION_FAILED', { codeOrder: 'pattern' });
     const secretEnc = secret ? seal(keyOf(deps), secret) : before!.secretEnc;
     const values = {
       name: body.name,
       baseUrl,
       clientOpcode: body.clientOpcode,
       secretEnc,
-      codeOrder: body.codeOrder,
+      codeOrder,
       priority: body.priority,
       postEnabled: body.postEnabled,
       capPerNumber: body.capPerNumber,

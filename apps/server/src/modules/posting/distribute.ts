@@ -4,6 +4,7 @@
 // its idempotency key and text) is committed before the call, so whatever happens to the answer the same
 // key and text are sent again, and the remote replays instead of placing twice. A refusal or a remote
 // never reached passes the lot on; a lot in doubt stays reserved for its remote until the remote says.
+import { lockDrawPostingShared, resultReleased, resultReleasedError, POSTING_CAP_LOCK_CLASS } from './released';
 import { sql } from 'drizzle-orm';
 import { translateToBetString, type BetCode } from '@app/domain';
 import type { InvoiceRow } from '@app/contract';
@@ -19,6 +20,7 @@ import { drawOf } from '../reports/map';
 import { listRemoteAgents, secretOf, type RemoteAgentRow } from './agents';
 import { invoicesWhere } from './invoices';
 import { placeAtRemote, type PlaceOutcome } from './remoteCall';
+import { poolRegistry } from '../pools/registry';
 import { loggedFetch } from '../../platform/apiLog';
 import { companyOf } from './scope';
 
@@ -111,9 +113,22 @@ type Batch = Awaited<ReturnType<typeof batchOf>>;
  * transaction under the batch's lock (so two distributions at once never hand out one amount twice).
  */
 async function reserveLot(deps: Deps, auth: AuthContext, batch: Batch, remote: RemoteAgentRow) {
+  // Read before the transaction opens (decision 0037): an added pool's bet-text digit comes from it.
+  const pools = await poolRegistry(deps.db);
   return runTransaction(deps.db, async (tx) => {
     await tx.execute(sql`select id from posting_batches where id = ${batch.batchId}::bigint for update`);
-    const codes = remote.codeOrder.split('#');
+    // The remote's cap is per draw, number and code across batches: two batches of the draw distributed at
+    // once each hold only their own batch's lock, so the cap check and the reservation are serialised per
+    // remote and draw as well (the lock is taken before the statement that reads what the remote was given).
+    await tx.execute(sql`select pg_advisory_xact_lock(${POSTING_CAP_LOCK_CLASS}::int, hashtext(${`${remote.id}:${batch.drawId}`}))`);
+    await lockDrawPostingShared(tx, batch.drawId);
+    // Once the draw's result is released nothing more is laid off (a lay-off after it would be unsettled).
+    if (await resultReleased(tx, batch.drawId)) return null;
+    // Only codes the remote's rates price (a remote saved before codes were checked may name others): a line
+    // laid off with no rate would be booked at nothing by settlement, which refuses it.
+    const priced = new Set(((remote.rates ?? []) as { betCode: string }[]).map((r) => r.betCode));
+    const codes = remote.codeOrder.split('#').filter((c) => priced.has(c));
+    if (codes.length === 0) return null;
     const lot = await rows<{ id: string; number: string; bet_code: string; take: string }>(
       tx,
       sql`with it as (${itemsSql(batch.batchId)}),
@@ -131,16 +146,17 @@ async function reserveLot(deps: Deps, auth: AuthContext, batch: Batch, remote: R
     if (lot.length === 0) return null;
     const today = businessDateOf(deps.clock.now(), deps.config.tzBusiness);
     const items = lot.map((l) => ({ itemId: Number(l.id), number: l.number, betCode: l.bet_code, amount: Number(l.take) }));
-    const text = translateToBetString(items, { drawDate: batch.drawDate, poolId: batch.poolId, codeOrder: codes as BetCode[], today });
+    const text = translateToBetString(items, { drawDate: batch.drawDate, poolId: batch.poolId, codeOrder: codes as BetCode[], today, pools });
     const [n] = await rows<{ n: string }>(tx, sql`select count(*) + 1 as n from remote_invoices where batch_id = ${batch.batchId}::bigint and remote_agent_id = ${remote.id}::int`);
     // Derived from the batch and the remote (and the attempt, once an earlier one was definitely refused).
     const key = `posting-${batch.batchId}-${remote.id}-${n.n}`;
     const total = items.reduce((s, i) => s + i.amount, 0);
     const [inv] = await rows<{ id: string }>(
       tx,
-      sql`insert into remote_invoices (company_id, batch_id, remote_agent_id, draw_id, pool_id, draw_date, idempotency_key, status, bet_text, total, created_by, created_at)
+      sql`insert into remote_invoices (company_id, batch_id, remote_agent_id, draw_id, pool_id, draw_date, idempotency_key, status, bet_text, total, created_by, created_at, rates)
           values (${batch.companyId}::int, ${batch.batchId}::bigint, ${remote.id}::int, ${batch.drawId}::int, ${batch.poolId}::int, ${batch.drawDate}::date,
-                  ${key}, 0, ${text}, ${total}::bigint, ${auth.userId}::int, ${deps.clock.now().toISOString()}::timestamptz)
+                  ${key}, 0, ${text}, ${total}::bigint, ${auth.userId}::int, ${deps.clock.now().toISOString()}::timestamptz,
+                  (select rates from remote_agents where id = ${remote.id}::int))
           returning id`,
     );
     await tx.execute(sql`insert into remote_invoice_lines (invoice_id, item_id, line_no, number, bet_code, amount)
@@ -151,11 +167,13 @@ async function reserveLot(deps: Deps, auth: AuthContext, batch: Batch, remote: R
 }
 
 /** Records what a call proved, on the invoice and on the remote (when it last answered, its last error). */
-async function record(deps: Deps, invoiceId: number, remoteId: number, o: PlaceOutcome) {
+async function record(deps: Deps, invoiceId: number, drawId: number, remoteId: number, o: PlaceOutcome) {
   const now = deps.clock.now().toISOString();
   const status = { accepted: 1, refused: 2, unreachable: 3, 'in-doubt': 0 }[o.kind];
   const message = o.kind === 'accepted' ? null : o.message;
   await deps.db.transaction(async (tx) => {
+    // Not while settlement books the draw's links (it refuses while this invoice is in doubt, then books).
+    await lockDrawPostingShared(tx, drawId);
     await tx.execute(sql`update remote_invoices set status = ${status}::smallint, attempts = attempts + 1, message = ${message},
         remote_ticket_id = ${o.kind === 'accepted' ? o.ticketId : null}::bigint, remote_ticket_no = ${o.kind === 'accepted' ? o.ticketNo : null},
         answered_at = case when ${status}::int in (1, 2) then ${now}::timestamptz else answered_at end
@@ -171,7 +189,7 @@ async function record(deps: Deps, invoiceId: number, remoteId: number, o: PlaceO
  * Sends an invoice's text under its key; an answer in doubt is asked once more at once (same key). `resent`:
  * the key was in doubt before (an earlier run), so only an acceptance settles it.
  */
-async function send(deps: Deps, remote: RemoteAgentRow, inv: { invoiceId: number; key: string; text: string }, resent = false) {
+async function send(deps: Deps, remote: RemoteAgentRow, drawId: number, inv: { invoiceId: number; key: string; text: string }, resent = false) {
   const target = {
     baseUrl: remote.baseUrl,
     clientOpcode: remote.clientOpcode,
@@ -181,7 +199,7 @@ async function send(deps: Deps, remote: RemoteAgentRow, inv: { invoiceId: number
   };
   let out = await placeAtRemote(target, inv.text, inv.key, resent);
   if (out.kind === 'in-doubt') out = await placeAtRemote(target, inv.text, inv.key, true);
-  await record(deps, inv.invoiceId, remote.id, out);
+  await record(deps, inv.invoiceId, drawId, remote.id, out);
   return out;
 }
 
@@ -194,11 +212,13 @@ export async function doDistribute(deps: Deps, auth: AuthContext, batchId: numbe
     deps.db,
     sql`select id, remote_agent_id, idempotency_key, bet_text from remote_invoices where batch_id = ${batchId}::bigint and status = 0 and not manual order by id`,
   );
+  // After the result is released only what is in doubt is asked again; nothing new is laid off.
+  if (doubts.length === 0 && (await resultReleased(deps.db, batch.drawId))) throw resultReleasedError();
   const touched: number[] = [];
   for (const d of doubts) {
     const remote = byId.get(Number(d.remote_agent_id));
     if (!remote) continue;
-    await send(deps, remote, { invoiceId: Number(d.id), key: d.idempotency_key, text: d.bet_text }, true);
+    await send(deps, remote, batch.drawId, { invoiceId: Number(d.id), key: d.idempotency_key, text: d.bet_text }, true);
     touched.push(Number(d.id));
   }
   for (const remote of remotes) {
@@ -206,7 +226,7 @@ export async function doDistribute(deps: Deps, auth: AuthContext, batchId: numbe
     const inv = await reserveLot(deps, auth, batch, remote);
     if (!inv) continue;
     touched.push(inv.invoiceId);
-    await send(deps, remote, inv);
+    await send(deps, remote, batch.drawId, inv);
   }
   const after = await batchOf(deps.db, auth, batchId);
   const invoices = touched.length ? await invoicesWhere(deps.db, sql`ri.id = any(${`{${touched.join(',')}}`}::bigint[])`) : [];
@@ -228,7 +248,7 @@ export async function translate(deps: Deps, body: { drawId: number; codeOrder: s
   body.items.forEach((i, n) => {
     if (!codes.includes(i.betCode)) throw badRequest('VALIDATION_FAILED', { [`items.${n}.betCode`]: 'pattern' });
   });
-  return { text: translateToBetString(body.items, { drawDate: draw.drawDate, poolId: draw.poolId, codeOrder: codes as BetCode[], today }) };
+  return { text: translateToBetString(body.items, { drawDate: draw.drawDate, poolId: draw.poolId, codeOrder: codes as BetCode[], today, pools: await poolRegistry(deps.db) }) };
 }
 
 /**
@@ -244,8 +264,11 @@ export async function doManualDistribute(
   const batch = await batchOf(deps.db, auth, body.batchId);
   const remote = (await listRemoteAgents(deps)).find((r) => r.id === body.remoteAgentId);
   if (!remote) throw badRequest('VALIDATION_FAILED', { remoteAgentId: 'NOT_FOUND' });
+  const pools = await poolRegistry(deps.db);
   const invoiceId = await runTransaction(deps.db, async (tx) => {
     await tx.execute(sql`select id from posting_batches where id = ${batch.batchId}::bigint for update`);
+    await lockDrawPostingShared(tx, batch.drawId);
+    if (await resultReleased(tx, batch.drawId)) throw resultReleasedError();
     const items = await rows<{ id: string; number: string; bet_code: string; amount: string; distributed: string; in_doubt: string }>(tx, itemsSql(batch.batchId));
     const byKey = new Map(items.map((i) => [`${i.number}|${i.bet_code}`, i]));
     // A number and code named twice counts both against what is left.
@@ -260,16 +283,17 @@ export async function doManualDistribute(
       return { itemId: Number(it.id), number: w.number, betCode: w.betCode, amount: w.amount };
     });
     const today = businessDateOf(deps.clock.now(), deps.config.tzBusiness);
-    const text = translateToBetString(lines, { drawDate: batch.drawDate, poolId: batch.poolId, codeOrder: remote.codeOrder.split('#') as BetCode[], today });
+    const text = translateToBetString(lines, { drawDate: batch.drawDate, poolId: batch.poolId, codeOrder: remote.codeOrder.split('#') as BetCode[], today, pools });
     const [n] = await rows<{ n: string }>(tx, sql`select count(*) + 1 as n from remote_invoices where batch_id = ${batch.batchId}::bigint and remote_agent_id = ${remote.id}::int`);
     const now = deps.clock.now().toISOString();
     const [inv] = await rows<{ id: string }>(
       tx,
       sql`insert into remote_invoices (company_id, batch_id, remote_agent_id, draw_id, pool_id, draw_date, idempotency_key, status, manual, bet_text, total,
-                                       remote_ticket_no, created_by, created_at, answered_at)
+                                       remote_ticket_no, created_by, created_at, answered_at, rates)
           values (${batch.companyId}::int, ${batch.batchId}::bigint, ${remote.id}::int, ${batch.drawId}::int, ${batch.poolId}::int, ${batch.drawDate}::date,
                   ${`manual-${batch.batchId}-${remote.id}-${n.n}`}, 1, true, ${text}, ${lines.reduce((s, l) => s + l.amount, 0)}::bigint,
-                  ${body.remoteTicketNo}, ${auth.userId}::int, ${now}::timestamptz, ${now}::timestamptz)
+                  ${body.remoteTicketNo}, ${auth.userId}::int, ${now}::timestamptz, ${now}::timestamptz,
+                  (select rates from remote_agents where id = ${remote.id}::int))
           returning id`,
     );
     await tx.execute(sql`insert into remote_invoice_lines (invoice_id, item_id, line_no, number, bet_code, amount)

@@ -38,6 +38,7 @@ interface InvoiceRaw {
   payout_remote: string | null;
   payout_expected: string | null;
   bet_text: string;
+  rates: RemoteRate[] | null;
   count?: string;
 }
 const invoiceSql = (where: SQL, tail: SQL = sql``) => sql`
@@ -112,7 +113,8 @@ export async function invoicePayoutDetails(deps: Deps, auth: AuthContext, invoic
   const { raw, lines } = await invoiceOf(deps, auth, invoiceId);
   const [res] = await rows<{ numbers: PoolResult }>(deps.db, sql`select numbers from pool_results where draw_id = ${raw.draw_id}::int and status = 'released'`);
   const remote = (await listRemoteAgents(deps)).find((r) => r.id === Number(raw.remote_agent_id));
-  const rates = new Map(((remote?.rates ?? []) as RemoteRate[]).map((r) => [r.betCode, r]));
+  // The rates frozen on the invoice when it was made (decision 0035), as settlement prices its link.
+  const rates = new Map((raw.rates ?? []).map((r) => [r.betCode, r]));
   const priced = lines.map((l) => {
     const strikes: Prize[] = res ? strikesOf(l.betCode as BetCode, l.number, res.numbers) : [];
     return { ...l, strikes, expected: winningsOn(l.amount, linkRatesOf(rates.get(l.betCode)), strikes) };

@@ -2,6 +2,7 @@
 // is every active line's unposted part of the company not yet in a batch, plus what run tickets laid
 // off beyond what was posted of them. DoPost fixes all of it into a new batch in one statement: a ticket
 // committed after that statement is left for the next batch.
+import { resultReleased, resultReleasedError } from './released';
 import { sql } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, notFound } from '../../platform/errors';
@@ -76,6 +77,7 @@ export async function doPost(deps: Deps, auth: AuthContext, body: { drawId: numb
   return runTransaction(deps.db, async (tx) => {
     const companyId = await companyOf(tx, auth, body.companyId);
     await drawOf(tx, body.drawId);
+    if (await resultReleased(tx, body.drawId)) throw resultReleasedError();
     const now = deps.clock.now().toISOString();
     const [r] = await rows<{ batch_id: string; items: string; amount: string; lines: string; runs: string }>(
       tx,

@@ -19,9 +19,15 @@ import {
   invoiceRow,
   manageRemoteAgentBody,
   manualDistributeBody,
+  payPostingBody,
+  postingEatDetail as postingEatDetailSchema,
+  postingEatDetailQuery,
+  postingPayments as postingPaymentsSchema,
+  postingPaymentsQuery,
   postedBatch,
   remoteAgentBrief,
   remoteAgentView,
+  resolveInvoiceBody,
   translateBody,
   translated,
   undistributedDetail as undistributedSchema,
@@ -38,11 +44,21 @@ import { getRemoteBetAgents, manageRemoteBetAgent } from './agents';
 import { commStatus } from './commStatus';
 import { distributionSummary as summary, doDistribute, doManualDistribute, translate, undistributedDetail } from './distribute';
 import { invoiceDetails, invoiceList, invoicePayoutDetails } from './invoices';
+import { resolveInvoice } from './resolve';
 import { doPost, unpostDetail, unpostSummary } from './post';
+import { payPosting, postingPayments } from './payments';
+import { postingEatDetail, postingEatDetailFile } from './eatDetail';
+import { sendReportFile } from '../reports/reportFile';
+import { sendStored } from '../payments/routes';
 
 export function postingRoutes(app: HttpApp, deps: Deps) {
   const admin = { access: allow.roles([RoleId.SuperAdmin]) };
   const posting = { access: allow.roles([RoleId.SuperAdmin, RoleId.Company]) };
+  // Paying a remote moves the company's money: like SaveDrawPayment, reading needs the Payment function's
+  // View and paying its Control, so a sub-account with report access only is refused.
+  const payRoles = [RoleId.SuperAdmin, RoleId.Company] as const;
+  const payRead = { access: allow.fn('Payment Report', [1], { roles: payRoles }) };
+  const payWrite = { access: allow.fn('Payment Report', [2, 3], { roles: payRoles }) };
   const cfg = ['Configuration'];
   const tags = ['Posting'];
 
@@ -53,6 +69,26 @@ export function postingRoutes(app: HttpApp, deps: Deps) {
     '/api/Configuration/ManageRemoteBetAgent',
     { config: admin, schema: { tags: cfg, body: manageRemoteAgentBody, response: { 200: envelope(remoteAgentView.nullable()) } } },
     async (req) => ok(await manageRemoteBetAgent(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
+  );
+  // What the company owes each remote agent per draw date and what was paid (decision 0035), and the payment.
+  app.get(
+    '/api/Posting/GetPostingPayments',
+    { config: payRead, schema: { tags, querystring: postingPaymentsQuery, response: { 200: envelope(postingPaymentsSchema) } } },
+    async (req) => ok(await postingPayments(deps, requireAuth(req), req.query)),
+  );
+  app.post('/api/Result/PayPosting', { config: payWrite, schema: { tags: ['Result'], body: payPostingBody } }, async (req, reply) =>
+    sendStored(reply, await payPosting(deps, requireAuth(req), req.body, req.ip)),
+  );
+  // What each remote took per draw, pool and number (decision 0035); format=csv or xlsx: every row as a file.
+  app.get(
+    '/api/Report/GetPostingAgentEatDetails',
+    { config: posting, schema: { tags: ['Report'], querystring: postingEatDetailQuery, response: { 200: envelope(postingEatDetailSchema).or(z.string()) } } },
+    async (req, reply) => {
+      const q = req.query;
+      if (q.format === 'json') return ok(await postingEatDetail(deps, requireAuth(req), q));
+      const all = await postingEatDetail(deps, requireAuth(req), { ...q, page: 1, pageSize: 1_000_000 });
+      return sendReportFile(reply, postingEatDetailFile(all.rows, all.totals, `${q.fromDate}-${q.toDate}`), q.format, q.lang);
+    },
   );
   app.get('/api/Configuration/GetCommStatus', { config: admin, schema: { tags: cfg, response: { 200: envelope(commStatusSchema) } } }, async () => ok(await commStatus(deps)));
   app.get('/api/Posting/GetRemoteAgents', { config: posting, schema: { tags, response: { 200: envelope(z.array(remoteAgentBrief)) } } }, async () =>
@@ -85,6 +121,10 @@ export function postingRoutes(app: HttpApp, deps: Deps) {
   );
   app.post('/api/Posting/DoManualDistribute', { config: posting, schema: { tags, body: manualDistributeBody, response: { 200: envelope(invoiceRow) } } }, async (req) =>
     ok(await doManualDistribute(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
+  );
+  // A lot in doubt resolved by hand (decision 0035): the super admin's only, as it books what a remote holds.
+  app.post('/api/Posting/ResolveInvoice', { config: admin, schema: { tags, body: resolveInvoiceBody, response: { 200: envelope(invoiceRow) } } }, async (req) =>
+    ok(await resolveInvoice(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
   );
   app.get(
     '/api/Posting/GetRemoteInvoiceList',

@@ -157,7 +157,7 @@ const MAX_SEND_ATTEMPTS = 5;
 const SEND_TIMEOUT_MS = 10_000;
 
 /** The gateway URL from the system setting smsGatewayUrl, when it is an http(s) URL; else undefined. */
-async function gatewayUrl(deps: Deps): Promise<string | undefined> {
+export async function smsGatewayUrl(deps: Deps): Promise<string | undefined> {
   const v = (await q.settingValue(deps.db, SMS_GATEWAY_SETTING))?.trim();
   if (!v) return undefined;
   try {
@@ -181,7 +181,7 @@ export interface SmsSendResult {
  * MAX_SEND_ATTEMPTS it becomes an error (99). No gateway configured: nothing happens.
  */
 export async function runSmsSender(deps: Deps, opts: { batch?: number } = {}): Promise<SmsSendResult> {
-  const url = await gatewayUrl(deps);
+  const url = await smsGatewayUrl(deps);
   if (!url) return { configured: false, sent: 0, failed: 0 };
   const now = deps.clock.now();
   const batch = await q.leaseBatch(deps.db, now, new Date(now.getTime() + LEASE_MS), opts.batch ?? 50);

@@ -1,7 +1,7 @@
 // The reports' files: their columns headed in the three languages, in the trade's own words (DOMAIN
 // "Reports": 投注总额, 会员输赢, 实占输赢 ...). Each column reads the same figure the screen shows.
 import type { PayoutStatisticRow, SalesRow, SalesStatisticRow, WinLossRow } from '@app/contract';
-import { POOLS } from '@app/domain';
+import { SEEDED_POOLS } from '@app/domain';
 import type { FileColumn, ReportFile } from './reportFile';
 
 const account = { en: 'Account', cn: '账户', bm: 'Akaun' };
@@ -54,7 +54,8 @@ export function salesFile(rows: SalesRow[], totals: SalesRow, lang: 'en' | 'cn' 
   };
 }
 
-const poolName = (poolId: number) => POOLS.find((p) => p.id === poolId)?.name ?? '';
+// The export's pool names: the seeded eight by name, a pool added since by its id (decision 0037).
+const poolName = (poolId: number) => SEEDED_POOLS.find((p) => p.id === poolId)?.name ?? String(poolId);
 const statisticKey: FileColumn<{ drawDate: string; poolId: number; betCode: string }>[] = [
   { header: { en: 'Draw date', cn: '开奖日期', bm: 'Tarikh cabutan' }, value: (r) => r.drawDate },
   { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r) => poolName(r.poolId) },

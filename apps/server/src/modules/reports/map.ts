@@ -6,12 +6,13 @@
 // bets arrive from the map summary placement and voiding keep per account, number and code (decision
 // 0034: written by the placing statement itself, so a ticket placed a second ago is in it).
 import { sql } from 'drizzle-orm';
-import { PackageType, PoolId } from '@app/domain';
+import { isGdPool, PackageType } from '@app/domain';
 import { MAP_PRIZES, type MapQuery, type MapReport, type MapTicket } from '@app/contract';
 import type { DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
+import { poolRegistry } from '../pools/registry';
 import { effectivePackageIdSql, packageRatesSql } from '../packages/queries';
 import { breadcrumb, reportNode, type ReportNode } from './scope';
 
@@ -35,7 +36,7 @@ export const subtreeLines = (node: ReportNode, drawId: number) => sql`
 export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Promise<MapReport> {
   const node = await reportNode(db, auth, q.userId);
   const draw = await drawOf(db, q.drawId);
-  const packageType = draw.poolId === PoolId.GD ? PackageType.GD : PackageType.Normal;
+  const packageType = isGdPool(await poolRegistry(db), draw.poolId) ? PackageType.GD : PackageType.Normal;
   const payout = MAP_PRIZES.map((p) => `sum(o.net * coalesce(ro.${p}, rd.${p}, 0) / 100)::bigint as p_${p}`).join(', ');
   const risk = `greatest(${MAP_PRIZES.map((p) => `coalesce(x.p_${p}, 0)`).join(', ')})`;
   const order = { risk: `${risk} desc, x.number`, number: 'x.number', stake: 'x.stake_total desc, x.number', eaten: 'x.eaten_total desc, x.number' }[q.sortBy];
@@ -75,7 +76,8 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
                  ${sql.raw(MAP_PRIZES.map((pr) => `p.p_${pr}`).join(', '))}
           from sn left join onum on onum.number = sn.number left join p on p.number = sn.number
         )
-        select x.*, ${sql.raw(risk)} as risk, count(*) over () as total, sum(x.stake_total) over () as t_stake, sum(x.eaten_total) over () as t_eaten
+        select x.*, ${sql.raw(risk)} as risk, count(*) over () as total, sum(x.stake_total) over () as t_stake, sum(x.eaten_total) over () as t_eaten,
+               sum(x.run_total) over () as t_run
         from x order by ${sql.raw(order)}
         limit ${q.pageSize}::int offset ${(q.page - 1) * q.pageSize}::int`,
   );
@@ -97,7 +99,7 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
       risk: Number(r.risk),
     })),
     total: Number(first?.total ?? 0),
-    totals: { stakeTotal: Number(first?.t_stake ?? 0), eatenTotal: Number(first?.t_eaten ?? 0) },
+    totals: { stakeTotal: Number(first?.t_stake ?? 0), eatenTotal: Number(first?.t_eaten ?? 0), runTotal: Number(first?.t_run ?? 0) },
   };
 }
 

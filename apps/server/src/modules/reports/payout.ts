@@ -3,7 +3,7 @@
 // stake and what settlement booked as the bettor's winnings on the line, and whether its company has
 // released the winners' credit yet, or an upline paid the ticket's prize (Payment/ClaimPrizes): held until then.
 import { sql, type SQL } from 'drizzle-orm';
-import { PoolId } from '@app/domain';
+import { PackageType } from '@app/domain';
 import type { PayoutQuery, PayoutReport } from '@app/contract';
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
@@ -38,10 +38,11 @@ export async function payoutReport(db: DbOrTx, auth: AuthContext, q: PayoutQuery
         w as materialized (
           select w.*, l.number, l.bet_code, l.stake, l.pool_id, s.draw_date, t.ticket_no, u.username, l.company_id,
                  (select rc.sheet_ids[1] from rate_chains rc
-                  where rc.id = case when l.pool_id = ${PoolId.GD}::int then t.rate_chain_gd else t.rate_chain_normal end) as sheet_id,
+                  where rc.id = case when p.package_type = ${PackageType.GD}::int then t.rate_chain_gd else t.rate_chain_normal end) as sheet_id,
                  ${releasedSql(sql`w`, sql`l`)} as released
           from s join winners w on w.draw_id = s.draw_id and w.round = s.round
           join bet_lines l on l.id = w.bet_line_id
+          join pools p on p.id = l.pool_id
           join tickets t on t.id = w.ticket_id
           join users u on u.id = t.user_id
           where ${whose} and ${betCodeSql(sql`l.bet_code`, q)}

@@ -46,7 +46,7 @@ import { runMapReport, saveRunTicket } from './runMap';
 import { payoutReport as payout } from './payout';
 import { payoutTable } from './payoutTable';
 import { payoutStatistic, salesStatistic } from './statistics';
-import { salesSummary as sales, sumSalesSummary as sumSales } from './sales';
+import { SALES_FUNCTION, salesSummary as sales, sumSalesSummary as sumSales } from './sales';
 import { payoutStatisticFile, salesFile, salesStatisticFile, winLossFile } from './files';
 import { sendReportFile } from './reportFile';
 import { stakeholderRoutes } from './stakeholderRoutes';
@@ -63,7 +63,7 @@ const EVERY_ROW = 1_000_000;
 export function reportRoutes(app: HttpApp, deps: Deps) {
   const tags = ['Report'];
   const winLossAccess = allow.fn('Profit Loss Report', [1]);
-  const salesAccess = allow.fn('Group Sales Report', [1]);
+  const salesAccess = allow.fn(SALES_FUNCTION, [1]);
   app.get('/api/Report/InitReport', { config: { access: allow.session() }, schema: { tags, response: { 200: envelope(initReport) } } }, async (req) =>
     ok(await init(deps, requireAuth(req))),
   );

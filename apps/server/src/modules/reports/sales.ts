@@ -12,6 +12,9 @@ import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { betCodeSql, direction, drawFilterSql, reportHead, reportNode, type ReportNode } from './scope';
 
+/** The function GetSumSalesSummary is gated by, and the dashboard's sales part with it. */
+export const SALES_FUNCTION = 'Group Sales Report' as const;
+
 /**
  * The node's summary rows in the filter, summed per direct downline and bet code, with each downline's
  * all-codes row under the code '' when no code is chosen (a ticket with Big and Small lines counted once there).

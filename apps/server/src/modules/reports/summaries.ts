@@ -46,11 +46,16 @@ export function summaryDeltasCtes(lines: string, shares: string, sign: 1 | -1): 
     )`;
 }
 
+/** Advisory lock class of a draw's summary rebuilds (compaction, resync), taken per draw in the caller's transaction. */
+export const SUMMARY_LOCK_CLASS = 5040;
+
 /**
  * Folds a draw's deltas into one row per key (rows summing to nothing dropped). Rows appended meanwhile
  * (a late void) are not in this statement's snapshot and stay as they are: no sum changes either way.
  */
 export async function compactDraw(db: DbOrTx, drawId: number) {
+  // Alone with a resync of the draw: each deletes rows the other's snapshot does not see it wrote.
+  await db.execute(sql`select pg_advisory_xact_lock(${SUMMARY_LOCK_CLASS}::int, ${drawId}::int)`);
   await db.execute(sql`
     with d as (delete from sales_summary where draw_id = ${drawId}::int returning *)
     insert into sales_summary (draw_id, pool_id, draw_date, user_id, via_user_id, bet_code, tickets, lines, turnover, commission)
@@ -76,4 +81,39 @@ export async function summarizeDrawLines(db: DbOrTx, drawId: number) {
     sm_shares as materialized (select bet_line_id, user_id, amount from eat_shares where draw_id = ${drawId}::int),
     ${summaryDeltasCtes('sm_lines', 'sm_shares', 1)}
     select 1`);
+}
+
+/**
+ * Resync (the admin tool, decision 0036): rebuilds the summary rows of every draw of a business date from
+ * its active lines, in one statement. The deletes and the rebuild share one snapshot, so a placement
+ * committing meanwhile is either in both (its deltas deleted, its lines counted) or in neither (its deltas
+ * kept, its lines not read): never twice, never lost. Returns the lines read and the rows written.
+ */
+export async function resyncDate(db: DbOrTx, date: string): Promise<{ draws: number; lines: number; salesRows: number; mapRows: number }> {
+  // Each draw of the date locked (in id order) before the rebuild's statement takes its snapshot: a second
+  // resync or a compaction running beside it would otherwise keep the rows this one writes and add its own.
+  await db.execute(sql`select count(pg_advisory_xact_lock(${SUMMARY_LOCK_CLASS}::int, id)) from (select id from draws where draw_date = ${date}::date order by id) d`);
+  await db.execute(sql`
+    with sm_draws as materialized (select id from draws where draw_date = ${date}::date),
+    sm_del_sales as (delete from sales_summary where draw_id in (select id from sm_draws) returning 1),
+    sm_del_map as (delete from map_summary where draw_id in (select id from sm_draws) returning 1),
+    sm_lines as (
+      select l.id, l.ticket_id, l.draw_id, l.pool_id, l.draw_date, l.user_id, l.number, l.bet_code, l.stake, l.commission
+      from bet_lines l join tickets t on t.id = l.ticket_id and t.status = 1
+      where l.draw_id in (select id from sm_draws) and l.status = 1
+    ),
+    sm_shares as materialized (select bet_line_id, user_id, amount from eat_shares where draw_id in (select id from sm_draws)),
+    ${summaryDeltasCtes('sm_lines', 'sm_shares', 1)}
+    select (select count(*) from sm_del_sales) + (select count(*) from sm_del_map) as deleted`);
+  const [r] = (
+    (await db.execute(sql`
+      select (select count(*)::int from draws where draw_date = ${date}::date) as draws,
+             (select count(*)::int from bet_lines l join tickets t on t.id = l.ticket_id and t.status = 1
+               where l.draw_date = ${date}::date and l.status = 1) as lines,
+             (select count(*)::int from sales_summary where draw_date = ${date}::date) as "salesRows",
+             (select count(*)::int from map_summary where draw_id in (select id from draws where draw_date = ${date}::date)) as "mapRows"`)) as unknown as {
+      rows: { draws: number; lines: number; salesRows: number; mapRows: number }[];
+    }
+  ).rows;
+  return { draws: Number(r.draws), lines: Number(r.lines), salesRows: Number(r.salesRows), mapRows: Number(r.mapRows) };
 }

@@ -106,10 +106,11 @@ export async function winLossReport(db: DbOrTx, auth: AuthContext, q: WinLossQue
     db,
     sql`with g as (${grouped(node, q, head.blockedDates, demo)}),
         r as (select ${figuresSql(node.platform)} from g)
-        select r.*, u.username, u.full_name as "fullName", u.role_id as "roleId",
+        select r.*, coalesce(u.username, ra.name) as username, coalesce(u.full_name, ra.name) as "fullName", u.role_id as "roleId",
                exists (select 1 from users c where c.upline_id = r.via and c.is_main_account) as "hasDownlines",
                count(*) over () as total, ${sql.raw(totalsOver)}
-        from r left join users u on u.id = r.via
+        -- A negative via is a remote agent the company laid off to (decision 0035): its row is the link to it.
+        from r left join users u on u.id = r.via left join remote_agents ra on r.via < 0 and ra.id = -r.via
         order by r.via = 0 desc, ${sql.raw(SORT[q.sortBy])} ${direction(q.sortOrder)}, r.via
         limit ${q.pageSize}::int offset ${(q.page - 1) * q.pageSize}::int`,
   );

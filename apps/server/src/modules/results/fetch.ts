@@ -14,6 +14,7 @@ import { rows } from '../ledger/queries';
 import { runTransaction } from '../ledger/service';
 import * as q from './queries';
 import { normalizeResult, record } from './service';
+import { poolRegistry } from '../pools/registry';
 
 export interface ResultSite {
   name: string;
@@ -99,6 +100,7 @@ export async function fetchResults(deps: Deps, drawDate: string, actorId: number
           and (r.status is null or r.status <> 'released')
         order by d.pool_id`,
   );
+  const pools = await poolRegistry(deps.db);
   const out: FetchOutcome[] = [];
   for (const site of sites) {
     for (const d of due.filter((x) => site.pools.includes(Number(x.poolId)))) {
@@ -109,7 +111,7 @@ export async function fetchResults(deps: Deps, drawDate: string, actorId: number
         const parsed = parseResultPage(site.format, await readPage(deps, url, timeoutMs), poolId);
         if (parsed.drawDate !== drawDate) throw new Error(`the page is for ${parsed.drawDate || 'no date'}, not ${drawDate}`);
         const numbers = normalizeResult(parsed.numbers);
-        const errors = validateResult(poolId, numbers);
+        const errors = validateResult(poolId, numbers, pools);
         if (errors.length) throw new Error(`not a valid result: ${errors.map((e) => `${e.slot} ${e.problem}`).join(', ')}`);
         out.push({ poolId, site: site.name, ...(await saveFetched(deps, drawId, numbers, site.name, actorId, parsed.jackpots ?? null)) });
       } catch (e) {

@@ -13,6 +13,7 @@ export async function drawsWithResults(db: DbOrTx, drawDate: string) {
       drawId: draws.id,
       poolId: draws.poolId,
       poolName: pools.name,
+      resultForm: pools.resultForm,
       drawDate: draws.drawDate,
       cutoffAt: draws.cutoffAt,
       numbers: poolResults.numbers,

@@ -3,7 +3,7 @@
 // last changed a result can never release it. Release is what starts settlement.
 import { eq } from 'drizzle-orm';
 import type { PoolResultRow } from '@app/contract';
-import { compactSpecials, RoleId, sameResult, validateResult, type MessageKey, type PoolResult, type ResultError } from '@app/domain';
+import { compactSpecials, RoleId, sameResult, validateResult, type MessageKey, type PoolDef, type PoolResult, type ResultError, type ResultForm } from '@app/domain';
 import { poolResults, resultHistory, systemSettings, type Jackpots } from '../../db/schema';
 import { lockDrawAgainstPlacement } from '../draws/queries';
 import { settleDraw, startRound } from '../settlement/service';
@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../platform/db';
 import { AppError, conflict, notFound, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
+import { poolRegistry } from '../pools/registry';
 import * as q from './queries';
 
 const ADMINS: readonly RoleId[] = [RoleId.SuperAdmin, RoleId.ITAdmin];
@@ -46,15 +47,17 @@ function invalid(errors: ResultError[]): AppError {
   return new AppError(400, 'RESULT_INVALID', Object.fromEntries(errors.map((e) => [e.slot, PROBLEM_KEYS[e.problem]])));
 }
 
-export function checkResult(poolId: number, numbers: PoolResult) {
-  const errors = validateResult(poolId, normalizeResult(numbers));
+/** Checks a result in the form its pool draws (the registry's result form, decision 0037). */
+export function checkResult(poolId: number, numbers: PoolResult, pools: readonly PoolDef[]) {
+  const errors = validateResult(poolId, normalizeResult(numbers), pools);
   return { valid: errors.length === 0, errors: errors.map((e) => ({ slot: e.slot, problem: PROBLEM_KEYS[e.problem] })) };
 }
 
 export async function validate(deps: Deps, body: { drawId: number; numbers: PoolResult }) {
+  const pools = await poolRegistry(deps.db);
   const found = await q.lockDrawResult(deps.db, body.drawId, false);
   if (!found || found.draw.recordStatus !== 1) throw notFound();
-  return checkResult(found.draw.poolId, body.numbers);
+  return checkResult(found.draw.poolId, body.numbers, pools);
 }
 
 /** Why the caller may not release this result now, or null when it may. */
@@ -70,6 +73,7 @@ function releaseBlock(auth: AuthContext, r: { status: string | null; enteredById
 
 export async function resultsOfDate(deps: Deps, auth: AuthContext, drawDate: string): Promise<PoolResultRow[]> {
   const now = deps.clock.now();
+  const pools = await poolRegistry(deps.db);
   const rows = await q.drawsWithResults(deps.db, drawDate);
   // A company reads released results only: an unreleased one may still be wrong.
   const admin = isAdmin(auth);
@@ -77,12 +81,13 @@ export async function resultsOfDate(deps: Deps, auth: AuthContext, drawDate: str
   return rows.map((r) => {
     const visible = r.status != null && (admin || r.status === 'released');
     const closed = now >= r.cutoffAt;
-    const valid = visible && r.numbers != null && validateResult(r.poolId, r.numbers).length === 0;
+    const valid = visible && r.numbers != null && validateResult(r.poolId, r.numbers, pools).length === 0;
     const block = visible ? releaseBlock(auth, { status: r.status, enteredById: r.enteredById, changedById: r.changedById, closed, valid }) : 'NO_RECORD_FOUND';
     return {
       drawId: r.drawId,
       poolId: r.poolId,
       poolName: r.poolName,
+      resultForm: r.resultForm as ResultForm,
       drawDate: r.drawDate,
       cutoffAt: r.cutoffAt.toISOString(),
       closed,
@@ -142,13 +147,15 @@ export async function save(
   ip: string,
 ) {
   const numbers = normalizeResult(body.numbers);
+  // Read before the transaction: on PGlite a read outside it would wait for it.
+  const pools = await poolRegistry(deps.db);
   const saved = await deps.db.transaction(async (tx) => {
     const found = await q.lockDrawResult(tx, body.drawId);
     if (!found || found.draw.recordStatus !== 1) throw notFound();
     const { draw, result } = found;
     const now = deps.clock.now();
     if (now < draw.cutoffAt) throw refused('RESULT_DRAW_NOT_CLOSED');
-    const errors = validateResult(draw.poolId, numbers);
+    const errors = validateResult(draw.poolId, numbers, pools);
     if (errors.length) throw invalid(errors);
     if ((result?.version ?? 0) !== body.version) throw conflict('RESULT_CHANGED_MEANWHILE');
     if (result && sameResult(result.numbers, numbers)) {
@@ -174,8 +181,20 @@ export async function save(
     if (action === 'correct') await startRound(tx, draw, version, now);
     return { drawId: draw.id, version, status, resettle: action === 'correct' };
   });
-  if (saved.resettle && (await autoSettle(deps))) await settleDraw(deps, saved.drawId, auth.userId);
+  if (saved.resettle && (await autoSettle(deps))) await settleUnlessInDoubt(deps, saved.drawId, auth.userId);
   return { drawId: saved.drawId, version: saved.version, status: saved.status };
+}
+
+/**
+ * Release and correction settle at once, unless a lay-off of the draw is still in doubt (decision 0035):
+ * the result stays released and settlement (Result/DistributeStrike) runs once the doubts are answered.
+ */
+async function settleUnlessInDoubt(deps: Deps, drawId: number, by: number) {
+  try {
+    await settleDraw(deps, drawId, by);
+  } catch (e) {
+    if (!(e instanceof AppError && e.messageKey === 'POSTING_IN_DOUBT')) throw e;
+  }
 }
 
 /** Whether release (and correction) settle the draw at once: system setting autoSettleAfterRelease, on by default. */
@@ -186,6 +205,7 @@ async function autoSettle(deps: Deps): Promise<boolean> {
 
 /** Releases a result: another admin login than the one that entered or last changed it. */
 export async function release(deps: Deps, auth: AuthContext, body: { drawId: number; version: number }, ip: string) {
+  const pools = await poolRegistry(deps.db);
   const released = await deps.db.transaction(async (tx) => {
     const found = await q.lockDrawResult(tx, body.drawId);
     if (!found || found.draw.recordStatus !== 1 || !found.result) throw notFound();
@@ -197,7 +217,7 @@ export async function release(deps: Deps, auth: AuthContext, body: { drawId: num
       enteredById: result.enteredBy,
       changedById: result.changedBy,
       closed: now >= draw.cutoffAt,
-      valid: validateResult(draw.poolId, result.numbers).length === 0,
+      valid: validateResult(draw.poolId, result.numbers, pools).length === 0,
     });
     if (block) throw refused(block);
     // Voids in flight on the draw finish first; once the round is started none is accepted (orders/void.ts).
@@ -208,7 +228,7 @@ export async function release(deps: Deps, auth: AuthContext, body: { drawId: num
     await startRound(tx, draw, result.version, now);
     return { drawId: draw.id, status: 'released', releasedBy: auth.username, releasedAt: now.toISOString() };
   });
-  if (await autoSettle(deps)) await settleDraw(deps, released.drawId, auth.userId);
+  if (await autoSettle(deps)) await settleUnlessInDoubt(deps, released.drawId, auth.userId);
   return released;
 }
 

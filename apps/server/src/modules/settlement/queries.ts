@@ -1,8 +1,8 @@
 // The set-based statements of settlement. Every money figure comes from packages/domain linkSql (the link
 // rule written once); nothing here prices a line its own way.
 import { sql, type SQL } from 'drizzle-orm';
-import { linkSql, type StrikePattern } from '@app/domain';
-import { PoolId } from '@app/domain';
+import { linkSql, strikePatterns, type PoolResult, type StrikePattern } from '@app/domain';
+import { PackageType } from '@app/domain';
 import type { DbOrTx } from '../../platform/db';
 import { manyPostingsCtes, rows } from '../ledger/queries';
 
@@ -108,11 +108,20 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
   return Number(r.n);
 }
 
-/** The companies with active lines on the draw. */
+/** The strike patterns of the draw's released result (none before one is released). */
+export async function patternsOfDraw(tx: DbOrTx, drawId: number): Promise<StrikePattern[]> {
+  const [res] = await rows<{ numbers: PoolResult }>(tx, sql`select numbers from pool_results where draw_id = ${drawId}::int and status = 'released'`);
+  return res ? strikePatterns(res.numbers) : [];
+}
+
+/** The companies with active lines on the draw, or with lay-offs of it accepted by a remote (decision 0035). */
 export async function companiesOfDraw(tx: DbOrTx, drawId: number): Promise<number[]> {
   const found = await rows<{ companyId: number }>(
     tx,
-    sql`select distinct coalesce(company_id, 0) as "companyId" from bet_lines where draw_id = ${drawId}::int and status = 1 order by 1`,
+    sql`select distinct coalesce(company_id, 0) as "companyId" from bet_lines where draw_id = ${drawId}::int and status = 1
+        union
+        select distinct company_id from remote_invoices where draw_id = ${drawId}::int and status = 1
+        order by 1`,
   );
   return found.map((r) => Number(r.companyId));
 }
@@ -144,8 +153,8 @@ export async function heldWinningsAccount(tx: DbOrTx, companyId: number): Promis
 /** The lines of one draw and company with their ticket's frozen chain. */
 const linesOf = (drawId: number, companyId: number): SQL =>
   sql`select bl.id, bl.ticket_id, bl.bet_code, bl.pool_id, bl.stake, bl.commission,
-             case when bl.pool_id = ${PoolId.GD}::int then t.rate_chain_gd else t.rate_chain_normal end as chain_id
-      from bet_lines bl join tickets t on t.id = bl.ticket_id
+             case when p.package_type = ${PackageType.GD}::int then t.rate_chain_gd else t.rate_chain_normal end as chain_id
+      from bet_lines bl join tickets t on t.id = bl.ticket_id join pools p on p.id = bl.pool_id
       where bl.draw_id = ${drawId}::int and bl.status = 1 and coalesce(bl.company_id, 0) = ${companyId}::int`;
 
 /** The accounts of the draw's chains above the players (whose wallets the booking moves), for locking. */

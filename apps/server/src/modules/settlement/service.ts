@@ -20,6 +20,8 @@ import * as q from './queries';
 import { claimedWallets, resettleClaims } from '../prizes/claims';
 import { enqueueSettled } from '../seamless/queries';
 import { compactDraw } from '../reports/summaries';
+import { bookPostingLinks, remoteAccounts, remotesOfDraw } from './posting';
+import { hasInDoubt, inDoubtError, lockDrawPostingExclusive } from '../posting/released';
 
 /** Starts round 1 when a result is released, or the next round when a released result is corrected. */
 export async function startRound(tx: Tx, draw: { id: number; poolId: number; drawDate: string }, resultVersion: number, now: Date) {
@@ -57,6 +59,10 @@ export async function distribute(deps: Deps, drawId: number, by: number | null):
   const first = await runTransaction(deps.db, async (tx) => {
     const s = await q.settlementOf(tx, drawId);
     if (!s?.winnersAt) throw refused('SETTLEMENT_WINNERS_FIRST');
+    // A lay-off still in doubt would be lost to settlement if accepted later (decision 0035): the draw is
+    // settled once every lot is answered (asked again, or resolved by hand), so no company is booked before.
+    await lockDrawPostingExclusive(tx, drawId);
+    if (await hasInDoubt(tx, drawId)) throw inDoubtError();
     const companies = await q.companiesOfDraw(tx, drawId);
     const booked = await rows<{ companyId: number }>(tx, sql`select distinct company_id as "companyId" from settlement_bookings where draw_id = ${drawId}::int`);
     return { round: s.round, companies: [...new Set([...companies, ...booked.map((b) => Number(b.companyId))])].sort((a, b) => a - b) };
@@ -81,28 +87,48 @@ export async function distribute(deps: Deps, drawId: number, by: number | null):
 
 async function distributeCompany(deps: Deps, drawId: number, companyId: number, by: number | null): Promise<number> {
   // Wallets are created before anything is locked (the ledger's lock order), in their own transaction.
-  const uplines = await runTransaction(deps.db, async (tx) => {
+  const uplines: number[] = await runTransaction(deps.db, async (tx) => {
     const s = await q.settlementOf(tx, drawId);
     return s ? q.uplinesOfDraw(tx, drawId, companyId) : [];
   });
-  if (uplines.length) await runTransaction(deps.db, (tx) => createWallets(tx, uplines));
+  // The ledger accounts of the remotes the company laid off to (decision 0035), created before any lock,
+  // and the company's wallet that pays them even when none of its lines remain (the journal stays zero-sum).
+  const laidOff = await runTransaction(deps.db, async (tx) => remoteAccounts(tx, companyId, await remotesOfDraw(tx, drawId, companyId)));
+  const owners = laidOff.length && !uplines.includes(companyId) ? [...uplines, companyId] : uplines;
+  if (owners.length) await runTransaction(deps.db, (tx) => createWallets(tx, owners));
   const held = await runTransaction(deps.db, (tx) => q.heldWinningsAccount(tx, companyId));
 
   const booked = await runTransaction(deps.db, async (tx) => {
     await q.lockSettlement(tx, drawId);
     const s = await q.settlementOf(tx, drawId);
     if (!s?.winnersAt) throw refused('SETTLEMENT_WINNERS_FIRST');
+    // No invoice of the draw is made or accepted from here to the booking (they take this lock shared).
+    await lockDrawPostingExclusive(tx, drawId);
+    if (await hasInDoubt(tx, drawId, companyId)) throw inDoubtError();
     const now = deps.clock.now();
     // Every account this transaction moves, locked at once in the ledger's order (wallets by id, then the
-    // open-stakes and held accounts), as placement and voiding lock wallets before open stakes.
-    const wallets = await q.walletIds(tx, await q.uplinesOfDraw(tx, drawId, companyId));
+    // open-stakes, held and remote accounts), as placement and voiding lock wallets before open stakes, and
+    // PayPosting the company's wallet before the remote's account.
+    const remoteIds = await remotesOfDraw(tx, drawId, companyId);
+    const lineOwners = await q.uplinesOfDraw(tx, drawId, companyId);
+    const wallets = await q.walletIds(tx, remoteIds.length && !lineOwners.includes(companyId) ? [...lineOwners, companyId] : lineOwners);
     const stakes = await q.stakesAccountsOfDraw(tx, drawId, companyId);
-    await q.lockAccounts(tx, [...(await q.accountsOfUnreversed(tx, drawId, companyId, s.round)), ...(await claimedWallets(tx, drawId, companyId, s.round)), ...wallets, ...stakes, held]);
+    const remotes = await remoteAccounts(tx, companyId, remoteIds);
+    await q.lockAccounts(tx, [
+      ...(await q.accountsOfUnreversed(tx, drawId, companyId, s.round)),
+      ...(await claimedWallets(tx, drawId, companyId, s.round)),
+      ...wallets,
+      ...stakes,
+      held,
+      ...remotes,
+    ]);
     const releasedBefore = await reverseEarlierRounds(tx, s, companyId, now, by);
     if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return { lines: 0, round: s.round, releasedBefore: false };
     if ((await q.linesWithoutRates(tx, drawId, companyId)) > 0) throw new Error(`draw ${drawId}: a ticket has no frozen rates`);
     const done = await q.bookDistribution(tx, { drawId, companyId, round: s.round, heldId: held, at: now, by, memo: q.drawMemo(s) });
     if (done.unpriced > 0) throw new Error(`draw ${drawId}: ${done.unpriced} links have no rates`);
+    // The company's link to each remote it laid off to, in the same journal transaction (reversed with it).
+    if (remotes.length) await bookPostingLinks(tx, { drawId, companyId, round: s.round, txId: done.txId, at: now, patterns: await q.patternsOfDraw(tx, drawId) });
     await resettleClaims(tx, s, companyId, held, now, by);
     const txId = (await q.hasEntries(tx, done.txId)) ? done.txId : null;
     await q.recordBooking(tx, { drawId, companyId, round: s.round, step: 'distribute', transactionId: txId, at: now, by });

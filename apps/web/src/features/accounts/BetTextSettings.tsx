@@ -1,7 +1,7 @@
 import { Checkbox, Col, Form, Input, Space, Tooltip } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { parseCodeOrder, POOLS } from '@app/domain';
+import { parseCodeOrder, SEEDED_POOLS } from '@app/domain';
 
 /**
  * The account's bet-text settings (DOMAIN "Ordering"): the bet-code order an order's amount fields follow,
@@ -31,7 +31,7 @@ export function BetTextSettings({ disabled }: { disabled?: boolean }) {
         <Form.Item name="defaultPools" label={t('betSettings.defaultPools')} extra={t('betSettings.defaultPoolsHint')}>
           <Checkbox.Group disabled={disabled} data-testid="account-field-defaultPools">
             <Space size={4} wrap>
-              {POOLS.map((p) => (
+              {SEEDED_POOLS.map((p) => (
                 <Tooltip key={p.id} title={p.name}>
                   <Checkbox value={p.id} data-testid={`account-field-defaultPools-${p.id}`}>
                     {p.letter}

@@ -173,7 +173,7 @@ export function ScheduleYearModal({
   useEffect(() => {
     if (!open) return;
     setYear(initialYear);
-    setSelection(Object.fromEntries(pools.filter((p) => p.active).map((p) => [p.poolId, defaultWeekdays(p.poolId)])));
+    setSelection(Object.fromEntries(pools.filter((p) => p.active).map((p) => [p.poolId, p.drawDays?.length ? [...p.drawDays] : defaultWeekdays(p.poolId)])));
   }, [open, initialYear, pools]);
 
   const toggle = (poolId: number, day: number, on: boolean) =>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Card, Col, Empty, Row, Select, Space, Spin, Tag, Typography } from 'antd';
-import { CalendarOutlined, PlusOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, CalendarOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { drawsByDate, isClosed, monthGrid, yearSummary } from './calendar';
 import { adminKeys, usePools, useTodayDraws, useYearDraws, type Draw } from './api';
 import { DayDrawsModal, EditDrawModal, ScheduleYearModal, SpecialDrawModal } from './DrawModals';
+import { NewPoolModal } from './NewPoolModal';
 import { POOL_COLORS, poolName, useCalendarWords } from './pools';
 import './admin.css';
 
@@ -84,6 +85,7 @@ export default function PoolSchedulePage() {
   const [scheduling, setScheduling] = useState(false);
   const [special, setSpecial] = useState<{ date?: string } | null>(null);
   const [editing, setEditing] = useState<Draw | null>(null);
+  const [addingPool, setAddingPool] = useState(false);
 
   // The server's business date, from today's draws when there are any; the browser's date otherwise.
   const today = todays.data?.[0]?.drawDate ?? dayjs().format('YYYY-MM-DD');
@@ -165,6 +167,9 @@ export default function PoolSchedulePage() {
             <Button icon={<PlusOutlined />} onClick={() => setSpecial({})} data-testid="special-draw-open">
               {t('admin.schedule.addSpecial')}
             </Button>
+            <Button icon={<AppstoreAddOutlined />} onClick={() => setAddingPool(true)} data-testid="new-pool-open">
+              {t('admin.newPool.open')}
+            </Button>
           </Space>
         </Space>
         <div style={{ marginTop: 12 }}>
@@ -245,6 +250,16 @@ export default function PoolSchedulePage() {
           void message.success(t('messages.SAVED'));
           if (Number(d.drawDate.slice(0, 4)) !== year) setFilter({ year: Number(d.drawDate.slice(0, 4)) });
           refresh();
+        }}
+      />
+      <NewPoolModal
+        open={addingPool}
+        onClose={() => setAddingPool(false)}
+        onDone={(p) => {
+          setAddingPool(false);
+          void message.success(t('admin.newPool.added', { name: p.name }));
+          // Every screen that lists pools reads them again (betting, risk, results, reports).
+          void queryClient.invalidateQueries();
         }}
       />
       <EditDrawModal

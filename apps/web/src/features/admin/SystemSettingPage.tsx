@@ -78,6 +78,8 @@ export default function SystemSettingPage() {
             data-testid={testId}
           />
         );
+      case 'folder':
+        return <Input value={v} status={status} placeholder={t('sysadmin.settings.folderDefault')} maxLength={400} onChange={(e) => set(s.key, e.target.value)} data-testid={testId} />;
       case 'url':
         return <Input value={v} status={status} placeholder="https://" onChange={(e) => set(s.key, e.target.value)} data-testid={testId} />;
       case 'time':

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { announcement, apiLogPage, apiLogQuery, auditPage, currency, jobRun, ledgerCheck, myAnnouncement, systemSetting } from '@app/contract';
+import type { announcement, apiLogPage, apiLogQuery, auditPage, backupRun, currency, jobRun, ledgerCheck, myAnnouncement, systemSetting } from '@app/contract';
 import { apiCall, fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 
@@ -16,6 +16,7 @@ export type ApiLogEntry = ApiLogPage['items'][number];
 export type AuditPage = z.infer<typeof auditPage>;
 export type JobRun = z.infer<typeof jobRun>;
 export type LedgerCheck = z.infer<typeof ledgerCheck>;
+export type BackupRun = z.infer<typeof backupRun>;
 
 export const sysKeys = {
   settings: ['sysadmin', 'settings'] as const,
@@ -25,6 +26,7 @@ export const sysKeys = {
   myCurrency: ['sysadmin', 'myCurrency'] as const,
   logs: (direction: 'in' | 'out', filter: object) => ['sysadmin', 'logs', direction, filter] as const,
   runs: ['sysadmin', 'runs'] as const,
+  backups: ['sysadmin', 'backups'] as const,
   audit: (filter: object) => ['sysadmin', 'audit', filter] as const,
 };
 
@@ -89,6 +91,14 @@ export const useJobRuns = (poll: boolean) =>
   useQuery({
     queryKey: sysKeys.runs,
     queryFn: () => fetchData<JobRun[]>(API.Configuration.GetAdminJobRuns, { busy: false }),
+    refetchInterval: poll ? 1_000 : false,
+  });
+
+/** The backups and their stages (Report/GetBackupStage), polled every second while one runs. */
+export const useBackups = (poll: boolean) =>
+  useQuery({
+    queryKey: sysKeys.backups,
+    queryFn: () => fetchData<BackupRun[]>(API.Report.GetBackupStage, { busy: false }),
     refetchInterval: poll ? 1_000 : false,
   });
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Draw, Listing, masterTemplate, poolSelection, templateItem, templateItemCategory } from '@app/contract';
 import { apiCall, fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
+import { rememberPools } from '../../api/knownPools';
 
 // Calls of the super admin's screens: the draw calendar, cutoffs and master templates.
 
@@ -24,7 +25,10 @@ export const adminKeys = {
 };
 
 export const usePools = () =>
-  useQuery({ queryKey: adminKeys.pools, queryFn: () => fetchData<PoolSelection[]>(API.Pools.GetPoolsSelection), staleTime: 0 });
+  useQuery({ queryKey: adminKeys.pools, queryFn: () => fetchData<PoolSelection[]>(API.Pools.GetPoolsSelection).then((list) => {
+        rememberPools(list);
+        return list;
+      }), staleTime: 0 });
 
 export const useYearDraws = (year: number, poolId: number | undefined) =>
   useQuery({

@@ -1,4 +1,4 @@
-import { POOLS } from '@app/domain';
+import { SEEDED_POOLS } from '@app/domain';
 
 // Master template items (SPEC 3 kinds: decimal, date string, pool string, operator, box, ibox, PH, draw
 // number) and the client's check of a value against its kind, the same rules the server applies.
@@ -6,7 +6,7 @@ import { POOLS } from '@app/domain';
 export const ITEM_KINDS = ['decimal', 'date', 'pool', 'operator', 'box', 'ibox', 'ph', 'drawNumber'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
-export const POOL_LETTERS = POOLS.map((p) => p.letter);
+export const POOL_LETTERS = SEEDED_POOLS.map((p) => p.letter);
 const DECIMAL = /^\d{1,9}(\.\d{1,2})?$/;
 
 function validDate(v: string): boolean {

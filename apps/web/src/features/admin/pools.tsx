@@ -15,6 +15,8 @@ export const POOL_COLORS: Record<number, string> = {
   6: '#722ed1',
   7: '#d46b08',
   8: '#c41d7f',
+  9: '#5b8c00',
+  10: '#874d00',
 };
 
 /** The translated pool name, the server's name as fallback. */

@@ -2,7 +2,7 @@ import { memo, useEffect, useState } from 'react';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { POOLS } from '@app/domain';
+import { SEEDED_POOLS } from '@app/domain';
 import { formatInstant } from '../../ui/time';
 import { shortDate } from './labels';
 import { formatCutoff, formatLeft, openDraws, serverNow, useDrawClock } from './drawClock';
@@ -25,7 +25,8 @@ export const DrawClock = memo(function DrawClock({ pools }: { pools: readonly nu
   }, []);
   const data = clock.data;
   const now = data ? serverNow(data, at) : undefined;
-  const chosen = pools.length ? [...new Set(pools)].sort((a, b) => a - b) : POOLS.map((p) => p.id);
+  // Every pool the server knows when none is chosen (pools are data, decision 0037).
+  const chosen = pools.length ? [...new Set(pools)].sort((a, b) => a - b) : (data?.pools.map((p) => p.poolId) ?? []);
   const passed = data && now !== undefined && data.pools.some((p) => p.draws[0] && Date.parse(p.draws[0].cutoffAt) <= now);
   const { refetch } = clock;
   useEffect(() => {
@@ -45,8 +46,8 @@ export const DrawClock = memo(function DrawClock({ pools }: { pools: readonly nu
       {data &&
         now !== undefined &&
         chosen.map((poolId) => {
-          const letter = POOLS.find((p) => p.id === poolId)?.letter ?? String(poolId);
           const pool = data.pools.find((p) => p.poolId === poolId);
+          const letter = pool?.letter ?? SEEDED_POOLS.find((p) => p.id === poolId)?.letter ?? String(poolId);
           const next = openDraws(data, poolId, now)[0];
           if (!pool?.active || !next) {
             return (

@@ -10,7 +10,7 @@ import { MAX_UNITS } from '../../ui/money';
 import { NumericInput } from '../../ui/NumericInput';
 import { formatCents } from '../../ui/text';
 import { useAlerts } from '../../ui/useAlerts';
-import { placeWebOrder, useAfterPlace, useBusinessDate, useOpenDays, usePools, type OpenDay, type PlacedTicket, type PoolChoice } from './api';
+import { placeWebOrder, poolDefsOf, useAfterPlace, useBusinessDate, useOpenDays, usePools, type OpenDay, type PlacedTicket, type PoolChoice } from './api';
 import { refusalText, shortDate, type Said } from './labels';
 import { DrawClock } from './DrawClock';
 import { OwnerBar } from './OwnerBar';
@@ -105,6 +105,7 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
   const codes = settings?.codeOrder ?? GRID_CODES;
   const defaultPools = settings?.defaultPools;
   const poolList = useMemo(() => pools.data ?? [], [pools.data]);
+  const poolDefs = useMemo(() => (pools.data ? poolDefsOf(pools.data) : undefined), [pools.data]);
   const firstRowRef = useRef<Map<string, HTMLInputElement>>(new Map());
   const focusNumberOf = useRef<string | null>(null);
 
@@ -120,8 +121,8 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
     [variant, rows, sharedPools, sharedDraw],
   );
   const check = useMemo(
-    () => (today ? checkGrid(effective, { eatSequence, codeOrder: codes, today, openDraws: openDays.loading ? undefined : openDays.byDate }) : null),
-    [effective, eatSequence, codes, today, openDays.loading, openDays.byDate],
+    () => (today ? checkGrid(effective, { eatSequence, codeOrder: codes, today, pools: poolDefs, openDraws: openDays.loading ? undefined : openDays.byDate }) : null),
+    [effective, eatSequence, codes, today, poolDefs, openDays.loading, openDays.byDate],
   );
   const sharedProblem = variant === 2 ? (sharedPools.length === 0 ? 'SELECT_AT_LEAST_ONE_POOL' : sharedDraw.length === 0 ? 'SELECT_BET_DATE' : null) : null;
 

@@ -3,10 +3,11 @@ import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstac
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { AccountDetail, AutoTicketView, bettingAgent, Draw, PlacedTicket, poolSelection } from '@app/contract';
-import type { EatSequence } from '@app/domain';
+import type { EatSequence, PoolDef } from '@app/domain';
 import { apiCall, fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import type { ApiRow } from './webOrder';
+import { rememberPools } from '../../api/knownPools';
 
 export type BettingAgent = z.infer<typeof bettingAgent>;
 export type PoolChoice = z.infer<typeof poolSelection>;
@@ -24,7 +25,14 @@ export const bettingKeys = {
 export const DATE_WINDOW_DAYS = 14;
 
 export const usePools = () =>
-  useQuery({ queryKey: bettingKeys.pools, queryFn: () => fetchData<PoolChoice[]>(API.Pools.GetPoolsSelection), staleTime: 60_000 });
+  useQuery({ queryKey: bettingKeys.pools, queryFn: () => fetchData<PoolChoice[]>(API.Pools.GetPoolsSelection).then((list) => {
+        rememberPools(list);
+        return list;
+      }), staleTime: 60_000 });
+
+/** The pools as the bet language reads them (digits, result forms): pools are data (decision 0037). */
+export const poolDefsOf = (list: readonly PoolChoice[]): PoolDef[] =>
+  list.map((p) => ({ id: p.poolId, letter: p.letter, digit: p.digit, code: p.code, name: p.name, packageType: p.packageType, resultForm: p.resultForm, drawDays: p.drawDays }));
 
 /** Draws of one day (default: the server's business date). */
 const dayQuery = (date: string | undefined) => ({

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { POOLS, type DrawSelector } from '@app/domain';
+import type { DrawSelector } from '@app/domain';
+import { knownPool } from '../../api/knownPools';
 import { translateMessage } from '../../i18n';
 import { formatCents } from '../../ui/text';
 
@@ -7,7 +8,7 @@ import { formatCents } from '../../ui/text';
 export const shortDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 
 /** The pool letters of pool ids ("M P T"). */
-export const poolLetters = (ids: readonly number[]) => ids.map((id) => POOLS.find((p) => p.id === id)?.letter ?? String(id)).join(' ');
+export const poolLetters = (ids: readonly number[]) => ids.map((id) => knownPool(id)?.letter ?? String(id)).join(' ');
 
 /** What a draw selector means: next draw, next n draws, or the dates. */
 export function drawText(t: TFunction, draw: DrawSelector): string {

@@ -14,6 +14,7 @@ import {
   type BetLineError,
   type EatSequence,
   type PoolId,
+  type PoolDef,
 } from '@app/domain';
 
 export type ExpressLineKind = 'draw' | 'pools' | 'bet';
@@ -56,6 +57,8 @@ export interface PreviewContext {
   defaultPools?: readonly PoolId[];
   /** The server's business date, YYYY-MM-DD (resolves DD/MM dates). */
   today: string;
+  /** The pools there are (bet-text digits, result forms); default the seeded eight. */
+  pools?: readonly PoolDef[];
 }
 
 /** How the parser reads a line (packages/domain parse.ts `classify`), for the preview's labels. */
@@ -67,7 +70,7 @@ export function lineKind(trimmed: string): ExpressLineKind {
 }
 
 const parse = (text: string, ctx: PreviewContext) =>
-  parseExpress(text, { codeOrder: ctx.codeOrder ?? DEFAULT_CODE_ORDER, eatSequence: ctx.eatSequence, defaultPools: ctx.defaultPools ?? [], today: ctx.today });
+  parseExpress(text, { codeOrder: ctx.codeOrder ?? DEFAULT_CODE_ORDER, eatSequence: ctx.eatSequence, defaultPools: ctx.defaultPools ?? [], today: ctx.today, pools: ctx.pools });
 
 /**
  * The good lines of a text that has bad ones: the parser returns nothing when any line is bad (nothing is

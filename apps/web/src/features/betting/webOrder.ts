@@ -12,6 +12,7 @@ import {
   type DrawSelector,
   type EatSequence,
   type PoolId,
+  type PoolDef,
 } from '@app/domain';
 import { unitsToCents } from '../../ui/money';
 import { lineFigures } from './preview';
@@ -95,6 +96,8 @@ export interface CheckContext {
   /** The owner's bet-code order (the grid's amount columns); default B#S#4A#A#C. */
   codeOrder?: readonly BetCode[];
   today: string;
+  /** The pools there are (bet-text digits, result forms); default the seeded eight. */
+  pools?: readonly PoolDef[];
   /** Open draws known to the screen: date -> pools with an open draw that day. Checked when given. */
   openDraws?: ReadonlyMap<string, ReadonlySet<number>>;
 }
@@ -124,8 +127,8 @@ function rowProblem(row: ApiRow, ctx: CheckContext): string | null {
   if (Object.keys(row.amounts).some((c) => !(codeOrder as readonly string[]).includes(c))) return 'BET_CODE_NOT_IN_ORDER';
   const candidate: BetLine = { lineNo: 1, raw: '', draw: row.draw, pools: row.pools, number: row.number, betType: row.betType, amounts: row.amounts };
   try {
-    const text = formatExpress([candidate], { codeOrder, eatSequence: ctx.eatSequence, today: ctx.today });
-    const parsed = parseExpress(text, { codeOrder, eatSequence: ctx.eatSequence, defaultPools: [], today: ctx.today });
+    const text = formatExpress([candidate], { codeOrder, eatSequence: ctx.eatSequence, today: ctx.today, pools: ctx.pools });
+    const parsed = parseExpress(text, { codeOrder, eatSequence: ctx.eatSequence, defaultPools: [], today: ctx.today, pools: ctx.pools });
     if (!parsed.ok) return parsed.errors[0].key;
   } catch (e) {
     return e instanceof BetLanguageError ? e.key : 'UNRECOGNISED_BET_LINE';

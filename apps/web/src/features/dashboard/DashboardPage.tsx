@@ -6,6 +6,7 @@ import { levelLabel } from '../accounts/labels';
 import { useOwnAccount } from './useOwnAccount';
 import { useMyCurrency } from '../admin/administration';
 import { AnnouncementList } from './Announcements';
+import { DashboardToday } from './DashboardToday';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -76,6 +77,7 @@ export default function DashboardPage() {
           <AnnouncementList />
         </Col>
       </Row>
+      <DashboardToday money={(cents) => money(cents)} />
     </div>
   );
 }

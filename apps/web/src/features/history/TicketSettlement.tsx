@@ -3,7 +3,7 @@ import { App, Button, Space, Table, Tag, Typography } from 'antd';
 import { DollarOutlined, SendOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { POOLS } from '@app/domain';
+import { knownPool } from '../../api/knownPools';
 import { apiCall } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { newIdempotencyKey, outcomeOf } from '../../ui/idempotency';
@@ -30,7 +30,7 @@ export function TicketSettlement({ ticket, settlement }: { ticket: TicketRow; se
   // One key per intended payment, kept when the outcome is uncertain so that a retry is applied once.
   const claimKey = useRef<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: historyKeys.all });
-  const pool = (id: number) => t(`admin.pools.${id}`, { defaultValue: POOLS.find((p) => p.id === id)?.name ?? String(id) });
+  const pool = (id: number) => t(`admin.pools.${id}`, { defaultValue: knownPool(id)?.name ?? String(id) });
 
   const claim = async () => {
     claimKey.current ??= newIdempotencyKey();

@@ -1,4 +1,4 @@
-import { POOLS } from '@app/domain';
+import { knownPool } from '../../api/knownPools';
 import type { TicketRow } from './api';
 
 import type { LoginUser } from '@app/contract';
@@ -13,4 +13,4 @@ export const voidable = (r: Pick<TicketRow, 'status' | 'open' | 'userId'>, viewe
 };
 
 /** The pools of a ticket as their letters in pool order ("MPT"), as the bet text writes them. */
-export const poolLetters = (poolIds: readonly number[]) => poolIds.map((id) => POOLS.find((p) => p.id === id)?.letter ?? String(id)).join('');
+export const poolLetters = (poolIds: readonly number[]) => poolIds.map((id) => knownPool(id)?.letter ?? String(id)).join('');

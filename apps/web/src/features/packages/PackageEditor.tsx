@@ -3,7 +3,7 @@ import { App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, 
 import { DeleteOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BET_CODES, POOLS, type FieldRule } from '@app/domain';
+import { BET_CODES, SEEDED_POOLS, type FieldRule } from '@app/domain';
 import { translateMessage } from '../../i18n';
 import { NumericInput } from '../../ui/NumericInput';
 import { useAlerts } from '../../ui/useAlerts';
@@ -297,7 +297,7 @@ export function PackageEditor({
               style={{ width: 200 }}
               value={newPool}
               onChange={setNewPool}
-              options={[{ value: 0, label: t('packages.grid.everyPool') }, ...POOLS.map((p) => ({ value: p.id, label: t('packages.grid.poolOnly', { pool: t(`admin.pools.${p.id}`, { defaultValue: p.name }) }) }))]}
+              options={[{ value: 0, label: t('packages.grid.everyPool') }, ...SEEDED_POOLS.map((p) => ({ value: p.id, label: t('packages.grid.poolOnly', { pool: t(`admin.pools.${p.id}`, { defaultValue: p.name }) }) }))]}
               data-testid="rate-add-pool"
             />
             <Button

@@ -1,5 +1,5 @@
 import type { PackageRate, PayoutTier, RateInput } from '@app/contract';
-import { BET_CODES, POOLS } from '@app/domain';
+import { BET_CODES, SEEDED_POOLS } from '@app/domain';
 import { centsToUnits, unitsToCents } from '../../ui/money';
 
 // The rate sheet grid of /package/detail and its conversion to and from the API. The API speaks integer
@@ -190,7 +190,7 @@ export function sheetErrors(rows: readonly SheetRow[]): CellErrors {
 }
 
 /** Pool letter -> id (M 1 ... H 8). */
-const POOL_BY_LETTER = new Map(POOLS.map((p) => [p.letter, p.id as number]));
+const POOL_BY_LETTER = new Map(SEEDED_POOLS.map((p) => [p.letter, p.id as number]));
 
 export interface TemplateRateItem {
   kind: string;
@@ -231,4 +231,4 @@ export function sheetFromTemplate(items: readonly TemplateRateItem[]): SheetRow[
 }
 
 /** The pool letter and name of an override row. */
-export const poolOf = (poolId: number | null) => (poolId === null ? undefined : POOLS.find((p) => p.id === poolId));
+export const poolOf = (poolId: number | null) => (poolId === null ? undefined : SEEDED_POOLS.find((p) => p.id === poolId));

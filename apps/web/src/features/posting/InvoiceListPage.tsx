@@ -10,6 +10,7 @@ import { fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { PostingFilters } from './PostingFilters';
+import { PostingPayments } from './PostingPayments';
 import { usePostingScope } from './usePostingScope';
 
 const COLORS: Record<InvoiceRow['status'], string> = { accepted: 'green', refused: 'red', unreachable: 'orange', 'in-doubt': 'gold' };
@@ -45,6 +46,7 @@ export default function InvoiceListPage() {
       <Typography.Title level={3}>{t('posting.routes.invoices')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <PostingFilters scope={scope} withDraw={false} />
+        {!scope.waiting && <PostingPayments drawDate={scope.drawDate} companyId={scope.companyId} />}
         <Table<InvoiceRow>
           rowKey="invoiceId"
           size="small"

@@ -161,7 +161,10 @@ export function MapView({ modal }: { modal: boolean }) {
                   <Table.Summary.Cell index={2} align="right">
                     <strong>{formatCents(report.totals.eatenTotal)}</strong>
                   </Table.Summary.Cell>
-                  <Table.Summary.Cell index={3} colSpan={MAP_PRIZES.length + 3} />
+                  <Table.Summary.Cell index={3} align="right">
+                    <strong data-testid="map-run-total">{report.totals.runTotal ? formatCents(report.totals.runTotal) : ''}</strong>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={4} colSpan={MAP_PRIZES.length + 2} />
                 </Table.Summary.Row>
               ) : null
             }

@@ -45,6 +45,13 @@ export function WinLossReport({ variant, titleKey, demo = false }: { variant: Wi
   const accountCell = (r: WinLossRow) => {
     if (!r.account) return <Typography.Text type="secondary">{t('reports.ownTickets')}</Typography.Text>;
     const label = `${r.account.username} (${r.account.fullName})`;
+    // A remote agent the company laid off to (decision 0035: a negative id) has no account or tickets here.
+    if (r.account.userId < 0)
+      return (
+        <span data-testid={`report-remote-${-r.account.userId}`}>
+          {r.account.username} <Typography.Text type="secondary">({t('reports.remoteAgent')})</Typography.Text>
+        </span>
+      );
     return r.hasDownlines ? (
       <a onClick={() => set({ userId: r.account!.userId })} data-testid={`report-drill-${r.account.username}`}>
         {label}

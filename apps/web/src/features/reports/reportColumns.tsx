@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Table } from 'antd';
 import type { TFunction } from 'i18next';
-import { POOLS } from '@app/domain';
+import { knownPool } from '../../api/knownPools';
 
 /** The pool of a statistic's row, named in the reader's language. */
 export const poolColumn = (t: TFunction) => ({
   title: t('reports.pool'),
   dataIndex: 'poolId',
   key: 'poolId',
-  render: (id: number) => t(`admin.pools.${id}`, { defaultValue: POOLS.find((p) => p.id === id)?.name ?? String(id) }),
+  render: (id: number) => t(`admin.pools.${id}`, { defaultValue: knownPool(id)?.name ?? String(id) }),
 });
 
 /** A report table's totals row: bold cells, the figures (from `rightFrom` on) right-aligned. */

@@ -31,7 +31,7 @@ export function PoolResultCard({
   const { t } = useTranslation();
   const alerts = useAlerts();
   const { message } = App.useApp();
-  const [values, setValues] = useState<SlotValues>(() => toSlotValues(row.poolId, row.numbers));
+  const [values, setValues] = useState<SlotValues>(() => toSlotValues(row.resultForm, row.numbers));
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<'check' | 'save' | 'release' | null>(null);
@@ -46,7 +46,7 @@ export function PoolResultCard({
 
   // The 10-second refresh brings others' changes; it never overwrites what is being typed.
   useEffect(() => {
-    if (!dirty) setValues(toSlotValues(row.poolId, row.numbers));
+    if (!dirty) setValues(toSlotValues(row.resultForm, row.numbers));
   }, [row.version, row.numbers, row.poolId, dirty]);
 
   const editable = canEdit && row.closed;
@@ -63,7 +63,7 @@ export function PoolResultCard({
 
   const check = async () => {
     setBusy('check');
-    const r = await validateResult(row.drawId, toPoolResult(row.poolId, values));
+    const r = await validateResult(row.drawId, toPoolResult(row.resultForm, values));
     setBusy(null);
     if (r.success && r.data) {
       setErrors(Object.fromEntries(r.data.errors.map((e) => [e.slot, e.problem])));
@@ -73,7 +73,7 @@ export function PoolResultCard({
 
   const save = async (withReason?: string) => {
     setBusy('save');
-    const r = await saveResult({ drawId: row.drawId, numbers: toPoolResult(row.poolId, values), version: row.version, reason: withReason, jackpots });
+    const r = await saveResult({ drawId: row.drawId, numbers: toPoolResult(row.resultForm, values), version: row.version, reason: withReason, jackpots });
     setBusy(null);
     if (r.success) {
       setDirty(false);
@@ -197,13 +197,13 @@ export function PoolResultCard({
           <span className="result-label">{t('results.slots.consolationAll')}</span>
           {range(10).map((i) => slot(`consolation${i}`))}
         </div>
-        {hasFiveD(row.poolId) && (
+        {hasFiveD(row.resultForm) && (
           <div className="result-row">
             <span className="result-label">5D</span>
             {range(3).map((i) => slot(`fiveD${i}`, 80))}
           </div>
         )}
-        {hasSixD(row.poolId) && (
+        {hasSixD(row.resultForm) && (
           <div className="result-row">
             <span className="result-label">6D</span>
             {slot('sixD', 90)}

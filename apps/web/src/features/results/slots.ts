@@ -1,18 +1,19 @@
 // The result form's model: a pool's result as named slot inputs (packages/domain PoolResult), with the
 // 5D and 6D numbers where the pool draws them.
-import { FOUR_D_SLOTS, PoolId, type PoolResult } from '@app/domain';
+import { FOUR_D_SLOTS, hasFiveD, hasSixD, type PoolResult, type ResultForm } from '@app/domain';
+
+export { hasFiveD, hasSixD };
 
 export type SlotValues = Record<string, string>;
 
-export const hasFiveD = (poolId: number) => poolId === PoolId.Toto;
-export const hasSixD = (poolId: number) => poolId === PoolId.Toto || poolId === PoolId.GD;
 
-export function slotsOf(poolId: number): string[] {
-  return [...FOUR_D_SLOTS, ...(hasFiveD(poolId) ? ['fiveD1', 'fiveD2', 'fiveD3'] : []), ...(hasSixD(poolId) ? ['sixD'] : [])];
+/** The slots of a result in the pool's form (its row says which: pools are data, decision 0037). */
+export function slotsOf(form: ResultForm): string[] {
+  return [...FOUR_D_SLOTS, ...(hasFiveD(form) ? ['fiveD1', 'fiveD2', 'fiveD3'] : []), ...(hasSixD(form) ? ['sixD'] : [])];
 }
 
-export function toSlotValues(poolId: number, r: PoolResult | null): SlotValues {
-  const v: SlotValues = Object.fromEntries(slotsOf(poolId).map((s) => [s, '']));
+export function toSlotValues(form: ResultForm, r: PoolResult | null): SlotValues {
+  const v: SlotValues = Object.fromEntries(slotsOf(form).map((s) => [s, '']));
   if (!r) return v;
   v.first = r.fourD.first;
   v.second = r.fourD.second;
@@ -24,13 +25,13 @@ export function toSlotValues(poolId: number, r: PoolResult | null): SlotValues {
   return v;
 }
 
-export function toPoolResult(poolId: number, v: SlotValues): PoolResult {
+export function toPoolResult(form: ResultForm, v: SlotValues): PoolResult {
   const list = (prefix: string) => Array.from({ length: 10 }, (_, i) => v[`${prefix}${i + 1}`] ?? '');
-  const five = hasFiveD(poolId) ? [v.fiveD1 ?? '', v.fiveD2 ?? '', v.fiveD3 ?? ''] : [];
+  const five = hasFiveD(form) ? [v.fiveD1 ?? '', v.fiveD2 ?? '', v.fiveD3 ?? ''] : [];
   return {
     fourD: { first: v.first ?? '', second: v.second ?? '', third: v.third ?? '', starter: list('starter'), consolation: list('consolation') },
     fiveD: five.some((n) => n.trim() !== '') ? (five as [string, string, string]) : null,
-    sixD: hasSixD(poolId) && (v.sixD ?? '').trim() !== '' ? v.sixD : null,
+    sixD: hasSixD(form) && (v.sixD ?? '').trim() !== '' ? v.sixD : null,
   };
 }
 

@@ -5,6 +5,7 @@ import { apiCall, fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import type { FightLimit } from './fightLimit';
 import type { PermutationType } from './redNumber';
+import { rememberPools } from '../../api/knownPools';
 
 // Calls of the risk screens: fight (eat) limits, red numbers, the number queue.
 
@@ -40,7 +41,10 @@ export const useFightLimit = (userId: number | undefined) =>
 export const useDownlines = (enabled: boolean) =>
   useQuery({ queryKey: riskKeys.downlines, queryFn: () => fetchData<Downline[]>(API.Account.GetDirectDownlines), enabled, staleTime: 0 });
 
-export const usePools = () => useQuery({ queryKey: riskKeys.pools, queryFn: () => fetchData<Pool[]>(API.Pools.GetPoolsSelection), staleTime: 60_000 });
+export const usePools = () => useQuery({ queryKey: riskKeys.pools, queryFn: () => fetchData<Pool[]>(API.Pools.GetPoolsSelection).then((list) => {
+        rememberPools(list);
+        return list;
+      }), staleTime: 60_000 });
 
 export interface EatLimitBody {
   userId: number;
