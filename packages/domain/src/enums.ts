@@ -114,6 +114,15 @@ export const SYSTEM_SETTING_DEFAULTS: Record<string, string> = {
   sessionAbsoluteTimeout: '720',
   // Release (and correction) of a result settles the draw at once ('false': settlement is run by hand).
   autoSettleAfterRelease: 'true',
+  // A fetched result that two sites agree on (confirmed) is released by the fetch job itself; off: a
+  // person releases every result (DOMAIN "Results": "a system setting may allow auto-release").
+  autoReleaseConfirmedResult: 'false',
+  // Once every draw of a date is settled, held winnings are released to the winners' wallets by the job
+  // (DOMAIN "Settlement" step 3, "or automatically where the system setting says so"); off: by a person.
+  autoReleaseCreditAfterSettle: 'false',
+  // After a draw's house cutoff its unposted book is posted and distributed to the remote agents by the
+  // job, retried until the remotes' cutoff (DOMAIN "Posting"); off: by a person.
+  autoPosting: 'false',
   // Days the API log and the API request log keep their calls (a daily job prunes older ones).
   apiLogRetentionDays: '30',
   // How long a result site may take to answer, in milliseconds (clamped to 100..30000 by the fetch).
