@@ -89,8 +89,18 @@ export const winners = pgTable(
     factorDen: bigint('factor_den', { mode: 'number' }).notNull().default(1),
     /** What the player wins on the line at its own rates (set when the line is booked). */
     playerWinnings: bigint('player_winnings', { mode: 'number' }),
+    /** The line's number, code and stake, copied when the strike is found: the payout report pages a
+     * draw's strikes in number order from winners_draw_number_idx without reading the lines (decision 0039). */
+    number: text('number'),
+    betCode: text('bet_code'),
+    stake: bigint('stake', { mode: 'number' }),
   },
-  (t) => [primaryKey({ columns: [t.drawId, t.round, t.betLineId] }), index('winners_ticket_idx').on(t.ticketId)],
+  (t) => [
+    primaryKey({ columns: [t.drawId, t.round, t.betLineId] }),
+    index('winners_ticket_idx').on(t.ticketId),
+    index('winners_draw_number_idx').on(t.drawId, t.round, t.number, t.ticketId, t.betLineId),
+    index('winners_user_draw_idx').on(t.userId, t.drawId),
+  ],
 );
 
 /**

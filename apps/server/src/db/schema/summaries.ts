@@ -4,7 +4,7 @@
 // ever updated in place (no lock taken, nothing to deadlock on); readers sum them. Settlement folds a
 // draw's deltas into one row per key once the draw is distributed (compactDraw), which only shortens
 // what readers sum.
-import { bigint, date, index, integer, smallint, text, pgTable } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, primaryKey, smallint, text, pgTable } from 'drizzle-orm/pg-core';
 
 /** Sales per draw, chain account, direct downline the lines came through (0 its own) and bet code ('' all codes). */
 export const salesSummary = pgTable(
@@ -38,4 +38,61 @@ export const mapSummary = pgTable(
     eaten: bigint('eaten', { mode: 'number' }).notNull(),
   },
   (t) => [index('map_summary_draw_user_idx').on(t.drawId, t.userId, t.number)],
+);
+
+/**
+ * What settlement booked per draw, round, account and bet code ('' all codes): the settlement figures of
+ * the account summed over the downlines they came through (decision 0039). The stakeholder report reads
+ * these for every account of a subtree.
+ */
+export const stakeholderSummary = pgTable(
+  'stakeholder_summary',
+  {
+    drawId: integer('draw_id').notNull(),
+    round: integer('round').notNull(),
+    drawDate: date('draw_date', { mode: 'string' }).notNull(),
+    poolId: smallint('pool_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    userId: integer('user_id').notNull(),
+    betCode: text('bet_code').notNull(),
+    turnover: bigint('turnover', { mode: 'number' }).notNull(),
+    eaten: bigint('eaten', { mode: 'number' }).notNull(),
+    pass: bigint('pass', { mode: 'number' }).notNull(),
+    link: bigint('link', { mode: 'number' }).notNull(),
+    linkBelow: bigint('link_below', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.drawId, t.round, t.userId, t.betCode] }),
+    index('stakeholder_summary_user_date_idx').on(t.userId, t.drawDate),
+    index('stakeholder_summary_company_date_idx').on(t.companyId, t.betCode, t.drawDate),
+  ],
+);
+
+/**
+ * The strikes of a draw's round per account of the bettor's path (users.path, the platform's accounts
+ * too), company, number, bet code and the highest prize each line struck (decision 0039): lines, distinct
+ * bettors, stake and the winnings settlement booked. The winning report, the payout statistic and the
+ * payout report's totals read the node's own rows.
+ */
+export const winningSummary = pgTable(
+  'winning_summary',
+  {
+    drawId: integer('draw_id').notNull(),
+    round: integer('round').notNull(),
+    drawDate: date('draw_date', { mode: 'string' }).notNull(),
+    poolId: smallint('pool_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    userId: integer('user_id').notNull(),
+    number: text('number').notNull(),
+    betCode: text('bet_code').notNull(),
+    prize: text('prize').notNull(),
+    lines: integer('lines').notNull(),
+    bettors: integer('bettors').notNull(),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    winnings: bigint('winnings', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.drawId, t.round, t.userId, t.companyId, t.number, t.betCode, t.prize] }),
+    index('winning_summary_user_date_idx').on(t.userId, t.drawDate),
+  ],
 );

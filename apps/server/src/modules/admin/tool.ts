@@ -84,9 +84,9 @@ async function perform(deps: Deps, auth: AuthContext, body: JobBody, step: (t: s
       return `round ${d.round}: ${w.strikes} strike(s), ${d.lines} line(s) distributed`;
     }
     case 'resync-sales': {
-      step(`rebuilding the sales summaries of ${body.date} from its bet lines`);
+      step(`rebuilding the sales summaries of ${body.date} from its bet lines, and the settled summaries from its figures and winners`);
       const r = await runTransaction(deps.db, (tx) => resyncDate(tx, body.date!));
-      return `${body.date}: ${r.draws} draw(s), ${r.lines} line(s) read, ${r.salesRows} sales and ${r.mapRows} map row(s) written`;
+      return `${body.date}: ${r.draws} draw(s), ${r.lines} line(s) read, ${r.salesRows} sales and ${r.mapRows} map row(s) written, ${r.settledRows} settled summary row(s) rebuilt`;
     }
     case 'backup':
       throw new Error('a backup runs through startBackup');

@@ -17,14 +17,15 @@ import { RoleId } from '@app/domain';
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
+import { totalCodeSql } from './sales';
 import { betCodeSql, direction, drawFilterSql, reportHead, reportNode, type ReportNode } from './scope';
 
 const SORT: Record<StakeholderQuery['sortBy'], string> = {
-  level: 'u.level',
-  username: 'u.username',
-  turnover: 'a.turnover',
-  eaten: 'a.eaten',
-  result: 'a.result',
+  level: 'au.level',
+  username: 'au.username',
+  turnover: 'au.turnover',
+  eaten: 'au.eaten',
+  result: 'au.result',
 };
 
 /** The draws' current distributed figures in the filter (dates left out named by the head). */
@@ -33,6 +34,24 @@ function figures(q: StakeholderQuery, blockedDates: string[], where: SQL): SQL {
     from settlement_figures f
     join draw_settlements s on s.draw_id = f.draw_id and s.round = f.round and s.distributed_at is not null
     where ${where} and ${drawFilterSql('s', q, blockedDates)} and ${betCodeSql(sql`f.bet_code`, q)}`;
+}
+
+/**
+ * The same figures summed per account over the downlines they came through (stakeholder_summary, decision
+ * 0039): one row per account, draw and code ('' all codes), so a company's 31 days are its accounts' rows,
+ * not every figure of the subtree.
+ */
+function summed(q: StakeholderQuery, blockedDates: string[], where: SQL): SQL {
+  return sql`select f.user_id, f.turnover, f.eaten, f.pass, f.link, f.link_below
+    from stakeholder_summary f
+    join draw_settlements s on s.draw_id = f.draw_id and s.round = f.round and s.distributed_at is not null
+    where ${where} and ${drawFilterSql('f', q, blockedDates)} and f.bet_code = ${totalCodeSql(q)}`;
+}
+
+/** The node's subtree as a condition on `f.user_id` (a company's: its own figures, found by company_id). */
+function subtreeSql(node: ReportNode): SQL {
+  const inTree = sql`f.user_id in (select id from users where starts_with(path, ${node.path}::text) and is_main_account)`;
+  return node.roleId === RoleId.Company ? sql`f.company_id = ${node.userId}::int and ${inTree}` : inTree;
 }
 
 const share = (eaten: number, turnover: number) => (turnover === 0 ? 0 : Math.round((eaten * 10_000) / turnover) / 100);
@@ -49,21 +68,29 @@ interface AccountRaw {
   result: string;
   hasDownlines: boolean;
   total: string;
+  levels: [number | null, string, string, string][];
 }
 
-/** The subtree's accounts with a part in the range: a page of them, or every one (files). */
+/**
+ * The subtree's accounts with a part in the range: a page of them, or every one (files), each row also
+ * carrying the per-level sums (one aggregation of the summary for both).
+ */
 function accountsSql(node: ReportNode, q: StakeholderQuery, blockedDates: string[], page: { limit: number; offset: number }): SQL {
-  const subtree = sql`f.user_id in (select id from users where starts_with(path, ${node.path}::text) and is_main_account)`;
-  return sql`with a as (
+  return sql`with a as materialized (
       select f.user_id, sum(f.turnover) as turnover, sum(f.eaten) as eaten, sum(f.link_below - f.link) as result
-      from (${figures(q, blockedDates, subtree)}) f group by f.user_id
+      from (${summed(q, blockedDates, subtreeSql(node))}) f group by f.user_id
+    ),
+    au as materialized (select a.*, u.username, u.full_name, u.role_id, u.level from a join users u on u.id = a.user_id),
+    lv as (
+      select coalesce(json_agg(json_build_array(level, accounts, eaten, result) order by level nulls first), '[]') as levels
+      from (select level, count(*) as accounts, sum(eaten)::text as eaten, sum(result)::text as result from au group by level) x
     )
-    select u.id as "userId", u.username, u.full_name as "fullName", u.role_id as "roleId", u.level,
-           a.turnover, a.eaten, a.result,
-           exists (select 1 from users c where c.upline_id = u.id and c.is_main_account) as "hasDownlines",
-           count(*) over () as total
-    from a join users u on u.id = a.user_id
-    order by ${sql.raw(SORT[q.sortBy])} ${direction(q.sortOrder)} nulls first, u.username, u.id
+    select au.user_id as "userId", au.username, au.full_name as "fullName", au.role_id as "roleId", au.level,
+           au.turnover, au.eaten, au.result,
+           exists (select 1 from users c where c.upline_id = au.user_id and c.is_main_account) as "hasDownlines",
+           count(*) over () as total, (select levels from lv) as levels
+    from au
+    order by ${sql.raw(SORT[q.sortBy])} ${direction(q.sortOrder)} nulls first, au.username, au.user_id
     limit ${page.limit}::int offset ${page.offset}::int`;
 }
 
@@ -78,7 +105,7 @@ export async function stakeholderReport(db: DbOrTx, auth: AuthContext, q: Stakeh
     : sql`f.user_id = ${node.userId}::int`;
   const [own] = await rows<{ turnover: string | null; pass: string | null; link: string | null }>(
     db,
-    sql`select sum(f.turnover) as turnover, sum(f.pass) as pass, sum(f.link) as link from (${figures(q, blocked, whose)}) f`,
+    sql`select sum(f.turnover) as turnover, sum(f.pass) as pass, sum(f.link) as link from (${summed(q, blocked, whose)}) f`,
   );
   const turnover = n(own?.turnover);
 
@@ -127,21 +154,15 @@ export async function stakeholderReport(db: DbOrTx, auth: AuthContext, q: Stakeh
   });
   const found = await rows<AccountRaw>(db, accountsSql(node, q, blocked, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }));
   let total = n(found[0]?.total);
+  let levelSums = found[0]?.levels ?? [];
   if (!found.length && q.page > 1) {
     const [first] = await rows<AccountRaw>(db, accountsSql(node, q, blocked, { limit: 1, offset: 0 }));
     total = n(first?.total);
+    levelSums = first?.levels ?? [];
   }
 
   // Per hierarchy level (every account of the subtree at it together), top first.
-  const levelRows = await rows<{ level: number | null; accounts: string; eaten: string; result: string }>(
-    db,
-    sql`select u.level, count(*) as accounts, sum(a.eaten) as eaten, sum(a.result) as result
-        from (select f.user_id, sum(f.eaten) as eaten, sum(f.link_below - f.link) as result
-              from (${figures(q, blocked, sql`f.user_id in (select id from users where starts_with(path, ${node.path}::text) and is_main_account)`)}) f
-              group by f.user_id) a
-        join users u on u.id = a.user_id
-        group by u.level order by u.level nulls first`,
-  );
+  const levelRows = levelSums.map(([level, accounts, eaten, result]) => ({ level, accounts, eaten, result }));
   const levels: StakeholderLevel[] = [
     ...top.map((r) => ({ kind: r.kind, level: r.level, account: r.account, accounts: r.account ? 1 : 0, eaten: r.eaten, share: r.share, result: r.result })),
     ...levelRows.map((l) => ({

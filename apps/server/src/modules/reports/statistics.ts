@@ -3,12 +3,12 @@
 // per-(date, pool) series a chart draws. One read gives the rows, the series and the totals, so the three
 // always agree; sales come from the sales summary (decision 0034: per draw, so exact per date and pool)
 // and strikes as the payout report reads them (its settled rounds and release test), never re-priced.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PayoutStatistic, PayoutStatisticFigures, SalesStatistic, SalesStatisticFigures, StatisticQuery } from '@app/contract';
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
-import { releasedSql } from './payout';
+import { payoutSumsSql } from './payout';
 import { totalCodeSql } from './sales';
 import { betCodeSql, drawFilterSql, reportHead, reportNode } from './scope';
 
@@ -73,12 +73,8 @@ export async function salesStatistic(db: DbOrTx, auth: AuthContext, q: Statistic
 export async function payoutStatistic(db: DbOrTx, auth: AuthContext, q: StatisticQuery): Promise<PayoutStatistic> {
   const node = await reportNode(db, auth, q.userId);
   const head = await reportHead(db, auth, node, q);
-  const found = await rows<Level & Record<'strikes' | 'stake' | 'amount' | 'released', string>>(
-    db,
-    sql`with w as materialized (${strikesOf(node.path, q, head.blockedDates)})
-        select ${LEVEL}, count(*) as strikes, sum(stake) as stake, sum(amount) as amount, sum(case when released then amount else 0 end) as released
-        from w ${GROUPS}`,
-  );
+  // The payout report's own sums (the node's winning summary and the released part), per date, pool and code.
+  const found = await rows<Level & Record<'strikes' | 'stake' | 'amount' | 'released', string>>(db, payoutSumsSql(node, q, head.blockedDates, LEVEL, GROUPS));
   const figures = (r: Record<'strikes' | 'stake' | 'amount' | 'released', string>): PayoutStatisticFigures => ({
     strikes: Number(r.strikes),
     stake: Number(r.stake),
@@ -87,17 +83,4 @@ export async function payoutStatistic(db: DbOrTx, auth: AuthContext, q: Statisti
   });
   const out = split(found, figures, q);
   return { ...head, ...out, totals: out.totals ?? { strikes: 0, stake: 0, amount: 0, released: 0 } };
-}
-
-/** The subtree's winning lines of the range's settled rounds, as the payout report reads them. */
-function strikesOf(path: string, q: StatisticQuery, blockedDates: string[]): SQL {
-  return sql`
-    select s.draw_date, l.pool_id, l.bet_code, l.stake, coalesce(w.player_winnings, 0) as amount, ${releasedSql(sql`w`, sql`l`)} as released
-    from draw_settlements s
-    join winners w on w.draw_id = s.draw_id and w.round = s.round
-    join bet_lines l on l.id = w.bet_line_id
-    join tickets t on t.id = w.ticket_id
-    join users u on u.id = t.user_id
-    where s.distributed_at is not null and ${drawFilterSql('s', q, blockedDates)}
-      and starts_with(u.path, ${path}::text) and ${betCodeSql(sql`l.bet_code`, q)}`;
 }

@@ -6,6 +6,8 @@
 // deltas are folded into one row per key (compactDraw), which changes no sum.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { SETTLE_LOCK_CLASS } from '../settlement/queries';
+import { resyncSettled } from './settledSummaries';
 
 /**
  * CTEs appending the deltas of a set of lines. `lines` names a relation with id, ticket_id, draw_id,
@@ -89,7 +91,10 @@ export async function summarizeDrawLines(db: DbOrTx, drawId: number) {
  * committing meanwhile is either in both (its deltas deleted, its lines counted) or in neither (its deltas
  * kept, its lines not read): never twice, never lost. Returns the lines read and the rows written.
  */
-export async function resyncDate(db: DbOrTx, date: string): Promise<{ draws: number; lines: number; salesRows: number; mapRows: number }> {
+export async function resyncDate(db: DbOrTx, date: string): Promise<{ draws: number; lines: number; salesRows: number; mapRows: number; settledRows: number }> {
+  // Each draw's settlement lock first (in id order; settlement takes it before the summary lock), so no
+  // distribution books a round while its settled summaries are rebuilt.
+  await db.execute(sql`select count(pg_advisory_xact_lock(${SETTLE_LOCK_CLASS}::int, id)) from (select id from draws where draw_date = ${date}::date order by id) d`);
   // Each draw of the date locked (in id order) before the rebuild's statement takes its snapshot: a second
   // resync or a compaction running beside it would otherwise keep the rows this one writes and add its own.
   await db.execute(sql`select count(pg_advisory_xact_lock(${SUMMARY_LOCK_CLASS}::int, id)) from (select id from draws where draw_date = ${date}::date order by id) d`);
@@ -115,5 +120,7 @@ export async function resyncDate(db: DbOrTx, date: string): Promise<{ draws: num
       rows: { draws: number; lines: number; salesRows: number; mapRows: number }[];
     }
   ).rows;
-  return { draws: Number(r.draws), lines: Number(r.lines), salesRows: Number(r.salesRows), mapRows: Number(r.mapRows) };
+  // What settlement booked for the date's draws, rebuilt from the figures and winners (decision 0039).
+  const settledRows = await resyncSettled(db, sql`select id from draws where draw_date = ${date}::date`);
+  return { draws: Number(r.draws), lines: Number(r.lines), salesRows: Number(r.salesRows), mapRows: Number(r.mapRows), settledRows };
 }

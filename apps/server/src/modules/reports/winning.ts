@@ -9,8 +9,10 @@ import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { breadcrumb, reportNode } from './scope';
+import { prizeOfSql } from './settledSummaries';
 
-const TIERS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'starter', 'consolation'] as const;
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 
 export async function winningReport(db: DbOrTx, auth: AuthContext, q: WinningQuery): Promise<WinningReport> {
   const node = await reportNode(db, auth, q.userId);
@@ -21,23 +23,38 @@ export async function winningReport(db: DbOrTx, auth: AuthContext, q: WinningQue
         where r.draw_date = ${q.drawDate}::date and r.status = 'released' and (${q.poolId}::int = -1 or r.pool_id = ${q.poolId}::int)
         order by r.pool_id`,
   );
-  const ids = draws.map((d) => Number(d.drawId));
-  // The highest tier a line struck carries its winnings (so a line in two slots is not counted twice).
-  const tierOf = TIERS.map((p) => `when w.n_${p} > 0 then '${p}'`).join(' ');
-  const strikes = ids.length
-    ? await rows<{ drawId: number; number: string; betCode: string; prize: string; lines: string; bettors: string; stake: string; winnings: string }>(
-        db,
-        sql`select w.draw_id as "drawId", l.number, l.bet_code as "betCode", case ${sql.raw(tierOf)} end as prize,
-                   count(*) as lines, count(distinct t.user_id) as bettors, sum(l.stake) as stake, sum(coalesce(w.player_winnings, 0)) as winnings
-            from draw_settlements s
-            join winners w on w.draw_id = s.draw_id and w.round = s.round
-            join bet_lines l on l.id = w.bet_line_id
-            join tickets t on t.id = w.ticket_id
-            join users u on u.id = t.user_id
-            where s.draw_id = any(${`{${ids.join(',')}}`}::int[]) and starts_with(u.path, ${node.path}::text)
-            group by 1, 2, 3, 4 order by 1, 4, 2, 3`,
-      )
-    : [];
+  // A distributed draw's strikes from the node's winning summary (decision 0039); one whose round is not
+  // distributed yet (winnings not booked, a short moment) from its winners, as the summary would give them.
+  const summed = draws.filter((d) => d.distributedAt !== null).map((d) => Number(d.drawId));
+  const raw = draws.filter((d) => d.distributedAt === null && d.round !== null).map((d) => Number(d.drawId));
+  const idList = (ids: number[]) => `{${ids.join(',')}}`;
+  type Strike = { drawId: number; number: string; betCode: string; prize: string; lines: string; bettors: string; stake: string; winnings: string };
+  const strikes = [
+    ...(summed.length
+      ? await rows<Strike>(
+          db,
+          sql`select ws.draw_id as "drawId", ws.number, ws.bet_code as "betCode", ws.prize,
+                     sum(ws.lines) as lines, sum(ws.bettors) as bettors, sum(ws.stake) as stake, sum(ws.winnings) as winnings
+              from draw_settlements s join winning_summary ws on ws.draw_id = s.draw_id and ws.round = s.round
+              where s.draw_id = any(${idList(summed)}::int[]) and ws.user_id = ${node.userId}::int
+              group by 1, 2, 3, 4`,
+        )
+      : []),
+    ...(raw.length
+      ? await rows<Strike>(
+          db,
+          sql`select w.draw_id as "drawId", w.number, w.bet_code as "betCode", ${prizeOfSql('w')} as prize,
+                     count(*) as lines, count(distinct w.user_id) as bettors, sum(w.stake) as stake, sum(coalesce(w.player_winnings, 0)) as winnings
+              from draw_settlements s
+              join winners w on w.draw_id = s.draw_id and w.round = s.round
+              join users u on u.id = w.user_id
+              where s.draw_id = any(${idList(raw)}::int[]) and starts_with(u.path, ${node.path}::text)
+              group by 1, 2, 3, 4`,
+        )
+      : []),
+  ];
+  // Ordered as the report always listed them: by draw, prize, number and code (as text).
+  strikes.sort((a, b) => Number(a.drawId) - Number(b.drawId) || cmp(a.prize, b.prize) || cmp(a.number, b.number) || cmp(a.betCode, b.betCode));
   return {
     node: { userId: node.userId, username: node.username, fullName: node.fullName, roleId: node.roleId },
     breadcrumb: await breadcrumb(db, auth, node),

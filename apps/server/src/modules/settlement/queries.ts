@@ -64,7 +64,8 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
             as x(code text, side text, length int, pattern text, prize text, rank int, "highestOnly" boolean)
         ),
         m as (
-          select bl.id, bl.ticket_id, bl.user_id, bl.company_id, p.prize, p.rank, p."highestOnly" as highest_only
+          select bl.id, bl.ticket_id, bl.user_id, bl.company_id, p.prize, p.rank, p."highestOnly" as highest_only,
+                 bl.number, bl.bet_code, bl.stake, bl.bet_type, bl.line_no, bl.written_number
           -- Each line's tail or head of each length a pattern has, looked up by hash (code, side, length,
           -- digits): a join on the code alone compared every line with every pattern of its code.
           from bet_lines bl
@@ -79,24 +80,28 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
           union all
           (select distinct on (id) * from m where highest_only order by id, rank)
         ),
+        -- The line's own columns come along from m (a line is in m once per slot it struck): no second
+        -- lookup of each striking line.
         s as (
-          select id, ticket_id, user_id, company_id, ${sql.raw(counts)} from best group by id, ticket_id, user_id, company_id
+          select id, ticket_id, user_id, company_id, number, bet_code, stake, bet_type, line_no, written_number, ${sql.raw(counts)}
+          from best group by id, ticket_id, user_id, company_id, number, bet_code, stake, bet_type, line_no, written_number
         ),
         -- ibox: the written number's lines of one ticket line and code share its written stake.
         ib as (
-          select bl.id, sum(g.stake) as written, count(*) as perms
-          from s join bet_lines bl on bl.id = s.id and bl.bet_type = 3
-          join bet_lines g on g.ticket_id = bl.ticket_id and g.line_no = bl.line_no and g.draw_id = bl.draw_id
-                          and g.bet_code = bl.bet_code and g.written_number = bl.written_number
-          group by bl.id
+          select s.id, sum(g.stake) as written, count(*) as perms
+          from s join bet_lines g on g.ticket_id = s.ticket_id and g.line_no = s.line_no and g.draw_id = ${drawId}::int
+                                 and g.bet_code = s.bet_code and g.written_number = s.written_number
+          where s.bet_type = 3
+          group by s.id
         ),
         ins as (
           insert into winners (draw_id, round, bet_line_id, ticket_id, user_id, company_id,
-                               n_first, n_second, n_third, n_fourth, n_fifth, n_sixth, n_starter, n_consolation, factor_num, factor_den)
+                               n_first, n_second, n_third, n_fourth, n_fifth, n_sixth, n_starter, n_consolation, factor_num, factor_den,
+                               number, bet_code, stake)
           select ${drawId}::int, ${round}::int, s.id, s.ticket_id, s.user_id, s.company_id,
                  s.n_first, s.n_second, s.n_third, s.n_fourth, s.n_fifth, s.n_sixth, s.n_starter, s.n_consolation,
-                 coalesce(ib.written, 1), coalesce(bl.stake * ib.perms, 1)
-          from s join bet_lines bl on bl.id = s.id left join ib on ib.id = s.id
+                 coalesce(ib.written, 1), coalesce(s.stake * ib.perms, 1), s.number, s.bet_code, s.stake
+          from s left join ib on ib.id = s.id
           on conflict do nothing
           returning 1
         )
@@ -155,7 +160,30 @@ const linesOf = (drawId: number, companyId: number): SQL =>
   sql`select bl.id, bl.ticket_id, bl.bet_code, bl.pool_id, bl.stake, bl.commission,
              case when p.package_type = ${PackageType.GD}::int then t.rate_chain_gd else t.rate_chain_normal end as chain_id
       from bet_lines bl join tickets t on t.id = bl.ticket_id join pools p on p.id = bl.pool_id
-      where bl.draw_id = ${drawId}::int and bl.status = 1 and coalesce(bl.company_id, 0) = ${companyId}::int`;
+      where bl.draw_id = ${drawId}::int and bl.status = 1 and ${companyOfLineSql(companyId)}`;
+
+/**
+ * A line of the company (0: of none). Written on the column itself, not coalesce(company_id, 0), so the
+ * planner estimates a company's lines from the column's statistics (a million, not a few thousand).
+ */
+const companyOfLineSql = (companyId: number): SQL => (companyId ? sql`bl.company_id = ${companyId}::int` : sql`(bl.company_id is null or bl.company_id = 0)`);
+
+/**
+ * The chain accounts of the company's lines on the draw that have no wallet yet (created before anything
+ * is locked). Every chain account of a company's lines is a main account of that company, so when none of
+ * them lacks a wallet (the usual case) the draw's lines are not read at all.
+ */
+export async function chainAccountsWithoutWallet(tx: DbOrTx, drawId: number, companyId: number): Promise<number[]> {
+  if (companyId) {
+    const [r] = await rows<{ missing: boolean }>(
+      tx,
+      sql`select exists (select 1 from users u where (u.id = ${companyId}::int or u.company_id = ${companyId}::int) and u.is_main_account
+                           and not exists (select 1 from ledger_accounts la where la.user_id = u.id)) as missing`,
+    );
+    if (!r.missing) return [];
+  }
+  return uplinesOfDraw(tx, drawId, companyId);
+}
 
 /** The accounts of the draw's chains above the players (whose wallets the booking moves), for locking. */
 export async function uplinesOfDraw(tx: DbOrTx, drawId: number, companyId: number): Promise<number[]> {
@@ -169,10 +197,22 @@ export async function uplinesOfDraw(tx: DbOrTx, drawId: number, companyId: numbe
   return found.map((r) => Number(r.userId));
 }
 
-/** Lines of the draw and company whose ticket has no frozen rates for their package type (refused). */
-export async function linesWithoutRates(tx: DbOrTx, drawId: number, companyId: number): Promise<number> {
-  const [r] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from (${linesOf(drawId, companyId)}) l where chain_id is null`);
+/** Lines of the draw and company whose ticket has no frozen rates for their package type (refused); from settle_lines. */
+export async function linesWithoutRates(tx: DbOrTx): Promise<number> {
+  const [r] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from settle_lines where chain_id is null`);
   return Number(r.n);
+}
+
+/** The accounts of the chains of settle_lines above the players (whose wallets the booking moves), for locking. */
+export async function uplinesOfSettleLines(tx: DbOrTx): Promise<number[]> {
+  const found = await rows<{ userId: number }>(
+    tx,
+    sql`select distinct u as "userId"
+        from rate_chains rc, unnest(case when cardinality(rc.user_ids) = 1 then rc.user_ids else rc.user_ids[2:] end) as u
+        where rc.id in (select distinct chain_id from settle_lines)
+        order by 1`,
+  );
+  return found.map((r) => Number(r.userId));
 }
 
 /**
@@ -190,16 +230,83 @@ export async function walletIds(tx: DbOrTx, userIds: number[]): Promise<number[]
   return found.map((r) => Number(r.id));
 }
 
-/** The open-stakes accounts the draw's tickets (of the company) paid into. */
-export async function stakesAccountsOfDraw(tx: DbOrTx, drawId: number, companyId: number): Promise<number[]> {
+/** The open-stakes accounts the tickets of settle_lines paid into. */
+export async function stakesAccountsOfSettleLines(tx: DbOrTx): Promise<number[]> {
   const found = await rows<{ id: number }>(
     tx,
     sql`select distinct je.account_id as id
-        from (select distinct ticket_id from (${linesOf(drawId, companyId)}) l) x
+        from (select distinct ticket_id from settle_lines) x
         join tickets t on t.id = x.ticket_id join journal_entries je on je.transaction_id = t.transaction_id and je.amount > 0
         order by 1`,
   );
   return found.map((r) => Number(r.id));
+}
+
+/**
+ * The draw's lines of the company, with their strikes, frozen chain, what each account ate of them and what
+ * passed each place of the chain, in a table of this transaction (settle_lines) that is analysed: the
+ * booking is planned on its true size, and the accounts to lock, the open-stakes accounts and the lines
+ * without rates are read from it instead of from the draw's lines again. Also sets this transaction's
+ * memory for hashes (work_mem) and turns JIT compilation off: the booking statement is large, and
+ * compiling it took 4 to 8 s of a 27 s run (auto_explain), more than it saved.
+ */
+export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }) {
+  const n = await longestChainOfDraw(tx);
+  // Hashes of a million lines are kept in memory rather than spilled to disk (the default is 4 MB);
+  // for this transaction only.
+  await tx.execute(sql`set local work_mem = '256MB'`);
+  await tx.execute(sql`set local jit = off`);
+  const ks = Array.from({ length: n }, (_, i) => i + 1);
+  const list = (f: (k: number) => string) => ks.map(f).join(', ');
+  const eatenAt = list((k) => `coalesce(l0.ea[array_position(l0.eu, rc.user_ids[${k}])], 0) as e${k}`);
+  const passAt = list((k) => `l0.stake - ${ks.slice(0, k).map((j) => `e.e${j}`).join(' - ')} as p${k}`);
+  // The draw's lines of the company, with their strikes and what each account ate of them, in a table of
+  // this transaction that is analysed: the statement below is planned on its true size (estimated from
+  // bet_lines, a draw's lines of one company look like a few thousand, and a million got nested loops).
+  await tx.execute(sql`drop table if exists settle_lines`);
+  await tx.execute(
+    sql`create temp table settle_lines on commit drop as
+        with l as materialized (${linesOf(a.drawId, a.companyId)}),
+        ev as (
+          -- What each account ate of each line of the draw, one row per line (its accounts, its amounts).
+          -- Read per account of the lines' chains (only they can have eaten them) through eat_shares_user_draw_idx,
+          -- not by a scan of every draw's eat shares.
+          select es.bet_line_id as id, array_agg(es.user_id) as eu, array_agg(es.amount) as ea
+          from eat_shares es
+          where es.draw_id = ${a.drawId}::int
+            and es.user_id in (select distinct unnest(rc.user_ids) from rate_chains rc where rc.id in (select distinct chain_id from l))
+          group by es.bet_line_id
+        ),
+        l0 as (
+          select l.*, coalesce(w.n_first, 0) as n_first, coalesce(w.n_second, 0) as n_second, coalesce(w.n_third, 0) as n_third,
+                 coalesce(w.n_fourth, 0) as n_fourth, coalesce(w.n_fifth, 0) as n_fifth, coalesce(w.n_sixth, 0) as n_sixth,
+                 coalesce(w.n_starter, 0) as n_starter, coalesce(w.n_consolation, 0) as n_consolation,
+                 coalesce(w.factor_num, 1) as num, coalesce(w.factor_den, 1) as den, w.bet_line_id is not null as strike,
+                 coalesce(ev.eu, '{}') as eu, coalesce(ev.ea, '{}') as ea
+          from l
+          left join winners w on w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and w.bet_line_id = l.id
+          left join ev on ev.id = l.id
+        ),
+        -- The rates of each chain, code and pool, one array entry per place of the chain.
+        cr as (
+          select q.chain_id, q.bet_code, q.pool_id,
+                 array_agg(coalesce(ro.commission_bp, rd.commission_bp, 0) order by s.ord) as bp,
+                 array_agg(coalesce(ro.sheet_id, rd.sheet_id) is not null order by s.ord) as priced
+          from (select distinct chain_id, bet_code, pool_id from l0) q
+          join rate_chains rc on rc.id = q.chain_id
+          cross join lateral unnest(rc.sheet_ids) with ordinality as s(sheet_id, ord)
+          left join rate_sheet_rows rd on rd.sheet_id = s.sheet_id and rd.code = q.bet_code and rd.pool_id is null
+          left join rate_sheet_rows ro on ro.sheet_id = s.sheet_id and ro.code = q.bet_code and ro.pool_id = q.pool_id
+          group by q.chain_id, q.bet_code, q.pool_id
+        )
+        -- p1..pN: what passed each place of the chain (the stake less what it and the places below ate).
+        -- A line whose ticket has no frozen chain stays (chain_id null): linesWithoutRates refuses the booking.
+        select l0.*, cr.bp, cr.priced, ${sql.raw(passAt)}
+        from l0 left join rate_chains rc on rc.id = l0.chain_id
+        left join cr on cr.chain_id = l0.chain_id and cr.bet_code = l0.bet_code and cr.pool_id = l0.pool_id
+        cross join lateral (select ${sql.raw(eatenAt)}) e`,
+  );
+  await tx.execute(sql`analyze settle_lines`);
 }
 
 /**
@@ -224,13 +331,8 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
   // the chain (no row per line and account, no sort), then summed per ticket, chain, code and pool before
   // they are spread over the chain's accounts: every sum below is of per-line amounts rounded per line.
   const n = await longestChainOfDraw(tx);
-  // Hashes of a million lines are kept in memory rather than spilled to disk (the default is 4 MB);
-  // for this transaction only.
-  await tx.execute(sql`set local work_mem = '256MB'`);
   const ks = Array.from({ length: n }, (_, i) => i + 1);
   const list = (f: (k: number) => string) => ks.map(f).join(', ');
-  const eatenAt = list((k) => `coalesce(l0.ea[array_position(l0.eu, rc.user_ids[${k}])], 0) as e${k}`);
-  const passAt = list((k) => `l0.stake - ${ks.slice(0, k).map((j) => `e.e${j}`).join(' - ')} as p${k}`);
   const prevPass = (k: number) => (k === 1 ? 'nl.stake' : `nl.p${k - 1}`);
   const sums = [
     list((k) => `sum(nl.p${k})::bigint as p${k}`),
@@ -242,46 +344,6 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
   ].join(',\n                 ');
   const arr = (col: string) => `array[${list((k) => `g.${col}${k}`)}]`;
   const below = (f: (k: number) => string) => `array[0, ${ks.slice(0, n - 1).map(f).join(', ')}]::bigint[]`;
-  // The draw's lines of the company, with their strikes and what each account ate of them, in a table of
-  // this transaction that is analysed: the statement below is planned on its true size (estimated from
-  // bet_lines, a draw's lines of one company look like a few thousand, and a million got nested loops).
-  await tx.execute(sql`drop table if exists settle_lines`);
-  await tx.execute(
-    sql`create temp table settle_lines on commit drop as
-        with ev as (
-          -- What each account ate of each line of the draw, one row per line (its accounts, its amounts).
-          select es.bet_line_id as id, array_agg(es.user_id) as eu, array_agg(es.amount) as ea
-          from eat_shares es where es.draw_id = ${a.drawId}::int group by es.bet_line_id
-        ),
-        l0 as (
-          select l.*, coalesce(w.n_first, 0) as n_first, coalesce(w.n_second, 0) as n_second, coalesce(w.n_third, 0) as n_third,
-                 coalesce(w.n_fourth, 0) as n_fourth, coalesce(w.n_fifth, 0) as n_fifth, coalesce(w.n_sixth, 0) as n_sixth,
-                 coalesce(w.n_starter, 0) as n_starter, coalesce(w.n_consolation, 0) as n_consolation,
-                 coalesce(w.factor_num, 1) as num, coalesce(w.factor_den, 1) as den, w.bet_line_id is not null as strike,
-                 coalesce(ev.eu, '{}') as eu, coalesce(ev.ea, '{}') as ea
-          from (${linesOf(a.drawId, a.companyId)}) l
-          left join winners w on w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and w.bet_line_id = l.id
-          left join ev on ev.id = l.id
-        ),
-        -- The rates of each chain, code and pool, one array entry per place of the chain.
-        cr as (
-          select q.chain_id, q.bet_code, q.pool_id,
-                 array_agg(coalesce(ro.commission_bp, rd.commission_bp, 0) order by s.ord) as bp,
-                 array_agg(coalesce(ro.sheet_id, rd.sheet_id) is not null order by s.ord) as priced
-          from (select distinct chain_id, bet_code, pool_id from l0) q
-          join rate_chains rc on rc.id = q.chain_id
-          cross join lateral unnest(rc.sheet_ids) with ordinality as s(sheet_id, ord)
-          left join rate_sheet_rows rd on rd.sheet_id = s.sheet_id and rd.code = q.bet_code and rd.pool_id is null
-          left join rate_sheet_rows ro on ro.sheet_id = s.sheet_id and ro.code = q.bet_code and ro.pool_id = q.pool_id
-          group by q.chain_id, q.bet_code, q.pool_id
-        )
-        -- p1..pN: what passed each place of the chain (the stake less what it and the places below ate).
-        select l0.*, cr.bp, cr.priced, ${sql.raw(passAt)}
-        from l0 join rate_chains rc on rc.id = l0.chain_id
-        join cr on cr.chain_id = l0.chain_id and cr.bet_code = l0.bet_code and cr.pool_id = l0.pool_id
-        cross join lateral (select ${sql.raw(eatenAt)}) e`,
-  );
-  await tx.execute(sql`analyze settle_lines`);
   const [r] = await rows<{ txId: number; lines: number; figures: number; unpriced: number }>(
     tx,
     sql`with tx as materialized (select nextval('journal_transactions_id_seq') as tx_id),
@@ -350,7 +412,9 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           from (select chain_id, bet_code, count(*)::int as tickets from (select distinct chain_id, bet_code, ticket_id from settle_lines l) d
                 group by chain_id, bet_code) t
           join rate_chains rc on rc.id = t.chain_id
-          cross join lateral generate_subscripts(rc.user_ids, 1) as c(ord)
+          -- unnest, not generate_subscripts: the planner counts 10 rows a chain for it, not 1,000 (a
+          -- tenfold overestimate of the figures' rows chose a sort over a hash to group them).
+          cross join lateral unnest(rc.user_ids) with ordinality as c(m, ord)
         ),
         -- Every account's figures from both kinds of line (n lines per row) and its tickets.
         xf as (

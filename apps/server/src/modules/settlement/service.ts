@@ -20,6 +20,7 @@ import * as q from './queries';
 import { claimedWallets, resettleClaims } from '../prizes/claims';
 import { enqueueSettled } from '../seamless/queries';
 import { compactDraw } from '../reports/summaries';
+import { summarizeBooking } from '../reports/settledSummaries';
 import { bookPostingLinks, remoteAccounts, remotesOfDraw } from './posting';
 import { hasInDoubt, inDoubtError, lockDrawPostingExclusive } from '../posting/released';
 
@@ -89,7 +90,7 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
   // Wallets are created before anything is locked (the ledger's lock order), in their own transaction.
   const uplines: number[] = await runTransaction(deps.db, async (tx) => {
     const s = await q.settlementOf(tx, drawId);
-    return s ? q.uplinesOfDraw(tx, drawId, companyId) : [];
+    return s ? q.chainAccountsWithoutWallet(tx, drawId, companyId) : [];
   });
   // The ledger accounts of the remotes the company laid off to (decision 0035), created before any lock,
   // and the company's wallet that pays them even when none of its lines remain (the journal stays zero-sum).
@@ -110,9 +111,13 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     // open-stakes, held and remote accounts), as placement and voiding lock wallets before open stakes, and
     // PayPosting the company's wallet before the remote's account.
     const remoteIds = await remotesOfDraw(tx, drawId, companyId);
-    const lineOwners = await q.uplinesOfDraw(tx, drawId, companyId);
+    // Booked already for this round (by another process meanwhile): its earlier rounds were reversed with it.
+    if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return { lines: 0, round: s.round, releasedBefore: false };
+    // The lines are final (a result is released: no placement, no void), so they are read once, here.
+    await q.prepareSettleLines(tx, { drawId, companyId, round: s.round });
+    const lineOwners = await q.uplinesOfSettleLines(tx);
     const wallets = await q.walletIds(tx, remoteIds.length && !lineOwners.includes(companyId) ? [...lineOwners, companyId] : lineOwners);
-    const stakes = await q.stakesAccountsOfDraw(tx, drawId, companyId);
+    const stakes = await q.stakesAccountsOfSettleLines(tx);
     const remotes = await remoteAccounts(tx, companyId, remoteIds);
     await q.lockAccounts(tx, [
       ...(await q.accountsOfUnreversed(tx, drawId, companyId, s.round)),
@@ -124,7 +129,7 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     ]);
     const releasedBefore = await reverseEarlierRounds(tx, s, companyId, now, by);
     if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return { lines: 0, round: s.round, releasedBefore: false };
-    if ((await q.linesWithoutRates(tx, drawId, companyId)) > 0) throw new Error(`draw ${drawId}: a ticket has no frozen rates`);
+    if ((await q.linesWithoutRates(tx)) > 0) throw new Error(`draw ${drawId}: a ticket has no frozen rates`);
     const done = await q.bookDistribution(tx, { drawId, companyId, round: s.round, heldId: held, at: now, by, memo: q.drawMemo(s) });
     if (done.unpriced > 0) throw new Error(`draw ${drawId}: ${done.unpriced} links have no rates`);
     // The company's link to each remote it laid off to, in the same journal transaction (reversed with it).
@@ -132,6 +137,8 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     await resettleClaims(tx, s, companyId, held, now, by);
     const txId = (await q.hasEntries(tx, done.txId)) ? done.txId : null;
     await q.recordBooking(tx, { drawId, companyId, round: s.round, step: 'distribute', transactionId: txId, at: now, by });
+    // The stakeholder and winning summaries of this booking, from the figures and winners just written (decision 0039).
+    await summarizeBooking(tx, drawId, s.round, companyId);
     return { lines: done.lines, round: s.round, releasedBefore };
   });
   // Credit released in an earlier round is released again, in a transaction of its own (its own lock

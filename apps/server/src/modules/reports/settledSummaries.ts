@@ -1,0 +1,65 @@
+// The summaries of what settlement booked (decision 0039): per draw, round and account, the settlement
+// figures summed over the downlines they came through (stakeholder_summary), and the strikes per account
+// of the bettor's path, number, code and highest prize (winning_summary). Written by the distribution
+// that books a company's lines (same transaction, from the figures and winners it has just written), and
+// rebuilt from the same sources by the admin tool's resync; one generator for both, and the migration's
+// backfill is the same SQL. Rows are written once per (draw, round, company): a corrected result books a
+// new round and reports read the current one, as they read settlement_figures.
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+
+const TIERS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'starter', 'consolation'] as const;
+
+/** The highest prize a winners row `w` struck (its winnings are counted once, under that prize). */
+export const prizeOfSql = (w: string) => sql.raw(`case ${TIERS.map((p) => `when ${w}.n_${p} > 0 then '${p}'`).join(' ')} end`);
+
+/**
+ * Writes both summaries of the distributed bookings chosen by `booked`, a condition on `b`, a
+ * settlement_bookings row of step 'distribute' (its draw, round and company).
+ */
+async function summarize(db: DbOrTx, booked: SQL) {
+  await db.execute(sql`
+    insert into stakeholder_summary (draw_id, round, draw_date, pool_id, company_id, user_id, bet_code, turnover, eaten, pass, link, link_below)
+    select f.draw_id, f.round, d.draw_date, d.pool_id, f.company_id, f.user_id, coalesce(f.bet_code, ''),
+           sum(f.turnover), sum(f.eaten), sum(f.pass), sum(f.link), sum(f.link_below)
+    from settlement_bookings b
+    join settlement_figures f on f.draw_id = b.draw_id and f.round = b.round and f.company_id = b.company_id
+    join draws d on d.id = f.draw_id
+    where b.step = 'distribute' and ${booked}
+    group by grouping sets ((f.draw_id, f.round, d.draw_date, d.pool_id, f.company_id, f.user_id, f.bet_code),
+                            (f.draw_id, f.round, d.draw_date, d.pool_id, f.company_id, f.user_id))`);
+  await db.execute(sql`
+    insert into winning_summary (draw_id, round, draw_date, pool_id, company_id, user_id, number, bet_code, prize, lines, bettors, stake, winnings)
+    select w.draw_id, w.round, d.draw_date, d.pool_id, b.company_id, a.uid::int, w.number, w.bet_code, ${prizeOfSql('w')},
+           count(*), count(distinct w.user_id), sum(w.stake), sum(coalesce(w.player_winnings, 0))
+    from settlement_bookings b
+    join winners w on w.draw_id = b.draw_id and w.round = b.round and coalesce(w.company_id, 0) = b.company_id
+    join draws d on d.id = w.draw_id
+    join users u on u.id = w.user_id
+    -- Every account of the bettor's path (the platform's too): a report for X reads X's rows only.
+    cross join lateral unnest(string_to_array(trim(both '/' from u.path), '/')) as a(uid)
+    where b.step = 'distribute' and ${booked}
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9`);
+}
+
+/** After a company's lines of a draw's round are booked (the caller holds the draw's settlement lock). */
+export async function summarizeBooking(db: DbOrTx, drawId: number, round: number, companyId: number) {
+  await summarize(db, sql`b.draw_id = ${drawId}::int and b.round = ${round}::int and b.company_id = ${companyId}::int`);
+}
+
+/**
+ * Rebuilds both summaries of the given draws from the figures and winners of every distributed booking
+ * (the admin tool's resync). The caller holds each draw's settlement lock, so no booking is written meanwhile.
+ * Returns the rows written.
+ */
+export async function resyncSettled(db: DbOrTx, drawIds: SQL): Promise<number> {
+  await db.execute(sql`delete from stakeholder_summary where draw_id in (${drawIds})`);
+  await db.execute(sql`delete from winning_summary where draw_id in (${drawIds})`);
+  await summarize(db, sql`b.draw_id in (${drawIds})`);
+  const [r] = (
+    (await db.execute(sql`select (select count(*) from stakeholder_summary where draw_id in (${drawIds})) + (select count(*) from winning_summary where draw_id in (${drawIds})) as n`)) as unknown as {
+      rows: { n: string }[];
+    }
+  ).rows;
+  return Number(r.n);
+}
