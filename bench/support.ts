@@ -27,14 +27,16 @@ export async function databaseExists(name: string): Promise<boolean> {
  * starts from a copy of that database (data seeded by an earlier run); `keepAs` names the database and
  * keeps it at the end (to be such a template).
  */
-export async function startBench(name: string, opts: { webDist?: string; template?: string; keepAs?: string } = {}) {
+export async function startBench(name: string, opts: { webDist?: string; template?: string; keepAs?: string; existing?: boolean } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fourd-bench-${name}-`));
   const dbName = opts.keepAs ?? `bench_${name}_${Date.now()}`;
   let databaseUrl: string | undefined;
   if (process.env.DATABASE_URL) {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}${opts.template ? ` TEMPLATE ${opts.template} STRATEGY FILE_COPY` : ''}`);
+    // `existing` (with keepAs): open a kept database as it is, so that migrations added since it was
+    // seeded run on it once (their backfills too) rather than on every copy of it.
+    if (!opts.existing) await admin.query(`CREATE DATABASE ${dbName}${opts.template ? ` TEMPLATE ${opts.template} STRATEGY FILE_COPY` : ''}`);
     await admin.end();
     const u = new URL(process.env.DATABASE_URL);
     u.pathname = `/${dbName}`;

@@ -184,6 +184,7 @@ const everyReport = async () => {
 beforeAll(async () => {
   t = await createTestApp({ start: '2026-11-22T04:00:00Z' });
   cookies.admin = await t.login(ADMIN.username, ADMIN.password);
+  ids.admin = Number((await rows<{ id: number }>(sql`select id from users where username = ${ADMIN.username}`))[0].id);
   await t.createUser({ username: 'ssit', password: PASSWORD, roleId: RoleId.ITAdmin, skipTnc: true });
   await createOk(cookies.admin, { username: 'ssco', level: HierarchyLevel.Company, creditLimit: 100_000_000, positionTaking: 100, voidTicketAuthority: true });
   await createOk(cookies.admin, { username: 'ssco2', level: HierarchyLevel.Company, creditLimit: 100_000_000, positionTaking: 100 });
@@ -257,7 +258,7 @@ describe('settled summaries', () => {
       const corrected = await t.request({
         url: '/api/Result/SavePoolResult',
         cookie: cookies.admin,
-        json: { drawId, numbers: { fourD: fourD('1005') }, version: 1, reason: 'typed the wrong first prize' },
+        json: { drawId, numbers: { fourD: fourD('0000') }, version: 1, reason: 'typed the wrong first prize' },
       });
       expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
     }
@@ -266,7 +267,7 @@ describe('settled summaries', () => {
     expect(await rows<{ n: number }>(sql`select count(*)::int as n from winning_summary where round = 1`)).toEqual(round1);
     expect(await everyReport()).toBeGreaterThan(10);
     const first = await get('/api/Report/GetWinningReport', 'ssco', { drawDate: DATE });
-    expect(first.draws.flatMap((d: { strikes: { number: string; prize: string }[] }) => d.strikes.filter((s) => s.prize === 'first').map((s) => s.number))).toContain('1005');
+    expect(first.draws.flatMap((d: { strikes: { number: string; prize: string }[] }) => d.strikes.filter((s) => s.prize === 'first').map((s) => s.number))).toContain('0000');
   });
 
   it('are rebuilt from the figures and winners by the admin tool\'s resync, repairing a corrupted summary', async () => {
