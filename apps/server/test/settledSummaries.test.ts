@@ -89,7 +89,7 @@ const rawStrikes = (path: string) => sql`
 
 /** Every figure of the four reports for one account, from the API (the summaries) and from the raw sources. */
 async function reportsEqualRaw(who: string, viewer: string) {
-  const as = viewer === who ? {} : { userId: ids[who] };
+  const as: Record<string, number> = viewer === who ? {} : { userId: ids[who] };
   const [{ path }] = await rows<{ path: string }>(sql`select path from users where id = ${ids[who]}`);
   const raw = await rows<Record<string, string | boolean>>(sql`${rawStrikes(path)} order by 2, 3, 4, 7, 8`);
   const amount = raw.reduce((s, r) => s + n(r.amount), 0);

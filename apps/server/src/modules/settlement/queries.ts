@@ -292,7 +292,8 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
           select q.chain_id, q.bet_code, q.pool_id,
                  array_agg(coalesce(ro.commission_bp, rd.commission_bp, 0) order by s.ord) as bp,
                  array_agg(coalesce(ro.sheet_id, rd.sheet_id) is not null order by s.ord) as priced
-          from (select distinct chain_id, bet_code, pool_id from l0) q
+          -- From l (narrow), not l0: l0 is then read once and never kept in a tuplestore of a million wide rows.
+          from (select distinct chain_id, bet_code, pool_id from l) q
           join rate_chains rc on rc.id = q.chain_id
           cross join lateral unnest(rc.sheet_ids) with ordinality as s(sheet_id, ord)
           left join rate_sheet_rows rd on rd.sheet_id = s.sheet_id and rd.code = q.bet_code and rd.pool_id is null
