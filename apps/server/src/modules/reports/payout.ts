@@ -28,11 +28,6 @@ const BY_DRAW_ACCOUNTS = 500;
 const subtreeSize = async (db: DbOrTx, node: ReportNode) =>
   Number((await rows<{ n: number }>(db, sql`select count(*)::int as n from users where starts_with(path, ${node.path}::text)`))[0].n);
 
-/** One page of strikes, with what each row shows besides the strike: ticket, bettor, its rates, released. */
-interface PageRow extends Record<string, string | number | boolean | null> {
-  ticket_id: string;
-}
-
 /**
  * The subtree's strikes of the range's settled rounds, their count and sums (payout report totals), from
  * the node's winning_summary rows (decision 0039), and the released part: the whole of a draw whose company
@@ -85,7 +80,7 @@ export async function payoutReport(db: DbOrTx, auth: AuthContext, q: PayoutQuery
           where w.user_id in ${tree} and ${betCodeSql(sql`w.bet_code`, q)}`;
   const counts = TIERS.map((p) => `w.n_${p}`).join(', ');
   const rates = TIERS.map((p) => `coalesce(ro.${p}, rd.${p}, 0) as r_${p}`).join(', ');
-  const found = total === 0 ? [] : await rows<PageRow>(
+  const found = total === 0 ? [] : await rows<Record<string, string | number | boolean | null>>(
     db,
     sql`with s as materialized (
           select s.draw_id, s.round, s.draw_date, s.pool_id from draw_settlements s

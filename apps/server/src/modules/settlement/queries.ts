@@ -269,12 +269,13 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
         with l as materialized (${linesOf(a.drawId, a.companyId)}),
         ev as (
           -- What each account ate of each line of the draw, one row per line (its accounts, its amounts).
-          -- Read per account of the lines' chains (only they can have eaten them) through eat_shares_user_draw_idx,
-          -- not by a scan of every draw's eat shares.
+          -- Read along the primary key (bet_line_id first) between the draw's first and last line, in line
+          -- order (grouped without a sort or a hash), not by a scan of every draw's eat shares: draw_id has
+          -- no index, and with many draws the table holds tens of millions of rows.
           select es.bet_line_id as id, array_agg(es.user_id) as eu, array_agg(es.amount) as ea
           from eat_shares es
           where es.draw_id = ${a.drawId}::int
-            and es.user_id in (select distinct unnest(rc.user_ids) from rate_chains rc where rc.id in (select distinct chain_id from l))
+            and es.bet_line_id between (select min(id) from l) and (select max(id) from l)
           group by es.bet_line_id
         ),
         l0 as (
