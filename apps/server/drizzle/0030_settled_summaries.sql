@@ -42,7 +42,9 @@ CREATE TABLE "winning_summary" (
 );
 --> statement-breakpoint
 CREATE INDEX "stakeholder_summary_user_date_idx" ON "stakeholder_summary" USING btree ("user_id","draw_date");--> statement-breakpoint
-CREATE INDEX "stakeholder_summary_company_date_idx" ON "stakeholder_summary" USING btree ("company_id","bet_code","draw_date");--> statement-breakpoint
+-- Covering: a company's accounts over a range are read from the index alone (index-only scan), not from
+-- the heap pages its rows are spread over.
+CREATE INDEX "stakeholder_summary_company_date_idx" ON "stakeholder_summary" USING btree ("company_id","bet_code","draw_date") INCLUDE ("user_id","draw_id","round","turnover","eaten","link","link_below");--> statement-breakpoint
 CREATE INDEX "winning_summary_user_date_idx" ON "winning_summary" USING btree ("user_id","draw_date");--> statement-breakpoint
 -- Backfill: every distributed booking's figures and strikes (reports/settledSummaries.ts, same shape).
 INSERT INTO stakeholder_summary (draw_id, round, draw_date, pool_id, company_id, user_id, bet_code, turnover, eaten, pass, link, link_below)

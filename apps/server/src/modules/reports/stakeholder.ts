@@ -41,17 +41,23 @@ function figures(q: StakeholderQuery, blockedDates: string[], where: SQL): SQL {
  * 0039): one row per account, draw and code ('' all codes), so a company's 31 days are its accounts' rows,
  * not every figure of the subtree.
  */
-function summed(q: StakeholderQuery, blockedDates: string[], where: SQL): SQL {
-  return sql`select f.user_id, f.turnover, f.eaten, f.pass, f.link, f.link_below
+function summed(q: StakeholderQuery, blockedDates: string[], where: SQL, columns = sql`f.pass, `): SQL {
+  return sql`select f.user_id, f.turnover, f.eaten, ${columns}f.link, f.link_below
     from stakeholder_summary f
-    join draw_settlements s on s.draw_id = f.draw_id and s.round = f.round and s.distributed_at is not null
-    where ${where} and ${drawFilterSql('f', q, blockedDates)} and f.bet_code = ${totalCodeSql(q)}`;
+    where ${where} and ${drawFilterSql('f', q, blockedDates)} and f.bet_code = ${totalCodeSql(q)}
+      and (f.draw_id, f.round) in (select draw_id, round from draw_settlements where distributed_at is not null)`;
 }
 
-/** The node's subtree as a condition on `f.user_id` (a company's: its own figures, found by company_id). */
+/**
+ * The node's subtree as a condition on the summary's rows. A company's are the rows of its own lines
+ * (company_id): every account of its chains is a main account of its subtree, and the planner cannot
+ * count a path prefix (it guessed 59 accounts of 20,000 and looked each one up).
+ */
 function subtreeSql(node: ReportNode): SQL {
-  const inTree = sql`f.user_id in (select id from users where starts_with(path, ${node.path}::text) and is_main_account)`;
-  return node.roleId === RoleId.Company ? sql`f.company_id = ${node.userId}::int and ${inTree}` : inTree;
+  if (node.roleId === RoleId.Company) return sql`f.company_id = ${node.userId}::int`;
+  // The platform's: the rows of its companies' lines.
+  if (node.platform) return sql`f.company_id in (select id from users where upline_id = ${node.userId}::int and is_main_account)`;
+  return sql`f.user_id in (select id from users where starts_with(path, ${node.path}::text) and is_main_account)`;
 }
 
 const share = (eaten: number, turnover: number) => (turnover === 0 ? 0 : Math.round((eaten * 10_000) / turnover) / 100);
@@ -78,7 +84,7 @@ interface AccountRaw {
 function accountsSql(node: ReportNode, q: StakeholderQuery, blockedDates: string[], page: { limit: number; offset: number }): SQL {
   return sql`with a as materialized (
       select f.user_id, sum(f.turnover) as turnover, sum(f.eaten) as eaten, sum(f.link_below - f.link) as result
-      from (${summed(q, blockedDates, subtreeSql(node))}) f group by f.user_id
+      from (${summed(q, blockedDates, subtreeSql(node), sql``)}) f group by f.user_id
     ),
     au as materialized (select a.*, u.username, u.full_name, u.role_id, u.level from a join users u on u.id = a.user_id),
     lv as (
