@@ -55,31 +55,36 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
           where ${q.number ?? ''}::text = '' or starts_with(number, ${q.number ?? ''}::text)
           group by 1, 2
         ),
-        s as (select number, bet_code, stake from ms where stake <> 0),
         o0 as (select number, bet_code, eaten from ms where eaten <> 0),
         -- What the node laid off by run tickets (decision 0030): its exposure is what it ate net of that.
         o as (select o0.number, o0.bet_code, o0.eaten, coalesce(rt.amount, 0) as run, greatest(o0.eaten - coalesce(rt.amount, 0), 0) as net
               from o0 left join run_tickets rt on rt.draw_id = ${q.drawId}::int and rt.user_id = ${node.userId}::int
                 and rt.number = o0.number and rt.bet_code = o0.bet_code),
         r as (${packageRatesSql(effectivePackageIdSql(node.userId, packageType, false))}),
-        p as (select o.number, ${sql.raw(payout)} from o
-              left join r rd on rd.code = o.bet_code and rd."poolId" is null
-              left join r ro on ro.code = o.bet_code and ro."poolId" = ${draw.poolId}::int
-              group by o.number),
-        -- Each number's stake and eaten, grouped once and joined (never looked up per number).
-        sn as (select number, jsonb_object_agg(bet_code, stake) as stake, sum(stake) as stake_total from s group by number),
-        onum as (select number, jsonb_object_agg(bet_code, eaten) as eaten, sum(eaten) as eaten_total,
-                        coalesce(jsonb_object_agg(bet_code, run) filter (where run > 0), '{}'::jsonb) as run, sum(run) as run_total from o group by number),
+        -- Each number's totals and payouts in one grouping (numbers with a stake); the per-code objects are
+        -- built for the page's numbers only, below.
         x as (
-          select sn.number, sn.stake, sn.stake_total, coalesce(onum.eaten, '{}'::jsonb) as eaten, coalesce(onum.eaten_total, 0) as eaten_total,
-                 coalesce(onum.run, '{}'::jsonb) as run, coalesce(onum.run_total, 0) as run_total,
-                 ${sql.raw(MAP_PRIZES.map((pr) => `p.p_${pr}`).join(', '))}
-          from sn left join onum on onum.number = sn.number left join p on p.number = sn.number
-        )
-        select x.*, ${sql.raw(risk)} as risk, count(*) over () as total, sum(x.stake_total) over () as t_stake, sum(x.eaten_total) over () as t_eaten,
-               sum(x.run_total) over () as t_run
-        from x order by ${sql.raw(order)}
-        limit ${q.pageSize}::int offset ${(q.page - 1) * q.pageSize}::int`,
+          select ms.number, sum(ms.stake) as stake_total, coalesce(sum(o.eaten), 0) as eaten_total, coalesce(sum(o.run), 0) as run_total,
+                 ${sql.raw(payout)}
+          from ms left join o on o.number = ms.number and o.bet_code = ms.bet_code
+          left join r rd on rd.code = o.bet_code and rd."poolId" is null
+          left join r ro on ro.code = o.bet_code and ro."poolId" = ${draw.poolId}::int
+          group by ms.number having count(*) filter (where ms.stake <> 0) > 0
+        ),
+        pg as (
+          select x.*, ${sql.raw(risk)} as risk, count(*) over () as total, sum(x.stake_total) over () as t_stake, sum(x.eaten_total) over () as t_eaten,
+                 sum(x.run_total) over () as t_run
+          from x order by ${sql.raw(order)}
+          limit ${q.pageSize}::int offset ${(q.page - 1) * q.pageSize}::int
+        ),
+        st as (select ms.number, jsonb_object_agg(ms.bet_code, ms.stake) as stake from ms join pg on pg.number = ms.number
+               where ms.stake <> 0 group by ms.number),
+        et as (select o.number, jsonb_object_agg(o.bet_code, o.eaten) as eaten,
+                      coalesce(jsonb_object_agg(o.bet_code, o.run) filter (where o.run > 0), '{}'::jsonb) as run
+               from o join pg on pg.number = o.number group by o.number)
+        select pg.*, st.stake, coalesce(et.eaten, '{}'::jsonb) as eaten, coalesce(et.run, '{}'::jsonb) as run
+        from pg join st on st.number = pg.number left join et on et.number = pg.number
+        order by ${sql.raw(order.replaceAll('x.', 'pg.'))}`,
   );
   const nums = (o: unknown) => Object.fromEntries(Object.entries((o ?? {}) as Record<string, string | number>).map(([k, v]) => [k, Number(v)]));
   const first = found[0];
