@@ -26,9 +26,19 @@ describe('route access (SPEC 2, 6)', () => {
     expect(canSee({ roles: [3], fn: 'Downline' }, v)).toBe(false);
   });
 
+  it('keeps a rule of roles alone from sub-accounts, as the server does (decision 0013)', () => {
+    const sub = { ...viewer(3, 'Fight Limit:1,2,3;Bet:1'), mainAccount: false };
+    expect(canSee({ roles: [1, 3] }, sub)).toBe(false);
+    expect(canSee({ roles: [1, 3], fn: 'Bet' }, sub)).toBe(true);
+    expect(canSee({}, sub)).toBe(true);
+    expect(canSee({ roles: [1, 3] }, { ...sub, mainAccount: true })).toBe(true);
+  });
+
   it('removes /roles/manage for everyone but the super admin', () => {
-    const paths = (roleId: number) => allowedRoutes(ROUTES, viewer(roleId)).map((r) => r.path);
+    // The role editor needs the Main Account function, which the super admin's own role holds.
+    const paths = (roleId: number) => allowedRoutes(ROUTES, viewer(roleId, 'Main Account:1,2,3,4')).map((r) => r.path);
     expect(paths(1)).toContain('/roles/manage');
+    expect(allowedRoutes(ROUTES, { ...viewer(1, 'Downline:1'), mainAccount: false }).map((r) => r.path)).not.toContain('/roles/manage');
     for (const id of [2, 3, 4, 5, 6]) {
       expect(paths(id)).not.toContain('/roles/manage');
       expect(paths(id)).toEqual(expect.arrayContaining(['/dashboard', '/help', '/terms-and-conditions']));
@@ -48,7 +58,9 @@ describe('left menu (SPEC 2)', () => {
   const routesFor = (roleId: number, access = '') => allowedRoutes(ROUTES, viewer(roleId, access));
 
   it('super admin sees Home, Accounts, Payment, Admin > Manage Company, Roles and Help, in order', () => {
-    expect(keys(filterMenu(MENU, viewer(1), routesFor(1)))).toEqual(['home', 'results', 'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,postingUnpost,postingDistribution,remoteAgents]', 'distributor[distributorUnpost,distributorDistribution]', 'help']);
+    // The super admin's own role holds Main Account, which the role editor needs.
+    const own = 'Main Account:1,2,3,4';
+    expect(keys(filterMenu(MENU, viewer(1, own), routesFor(1, own)))).toEqual(['home', 'results', 'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,postingUnpost,postingDistribution,remoteAgents]', 'distributor[distributorUnpost,distributorDistribution]', 'help']);
     expect(keys(filterMenu(MENU, viewer(1, FULL), routesFor(1, FULL)))).toEqual([
       'home',
       'accounts',
@@ -124,7 +136,7 @@ describe('left menu (SPEC 2)', () => {
   });
 
   it('keeps Admin for the super admin only, also for accounts that may see red numbers', () => {
-    const access = 'Red Number:1,2,3,4;Fight Limit:1,2,3,4;Package List:1,2,3,4';
+    const access = 'Red Number:1,2,3,4;Fight Limit:1,2,3,4;Package List:1,2,3,4;Main Account:1,2,3,4';
     for (const id of [2, 3, 4]) {
       expect(allowedRoutes(ROUTES, viewer(id, access)).map((r) => r.path)).toContain('/admin-setting/rednumber');
       expect(keys(filterMenu(MENU, viewer(id, access), routesFor(id, access))).some((k) => k.startsWith('admin'))).toBe(false);

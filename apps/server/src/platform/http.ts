@@ -190,6 +190,9 @@ export async function authorize(deps: Deps, auth: AuthContext | null, access: Ro
   if (access.kind === 'public') return;
   if (!auth) throw unauthorized();
   if (access.roles && !access.roles.includes(auth.roleId)) throw forbidden();
+  // A sub-account acts with the functions granted to it (decision 0013). A route declared by role alone
+  // names none it could be granted (platform administration, results, posting): its main account's own.
+  if (access.roles && !access.fn && !auth.isMainAccount) throw forbidden();
   if (access.mainAccountOnly && !auth.isMainAccount) throw forbidden();
   if (access.fn && !holdsFunction(auth, access.fn, access.levels ?? [1])) throw forbidden();
   if (access.secondary && !(await secondaryStillValid(deps, auth))) throw forbidden('SECONDARY_PASSWORD_REQUIRED');

@@ -92,7 +92,9 @@ export const ROUTES: AppRoute[] = [
     titleKey: 'routes.roles',
     layout: 'shell',
     roles: [SuperAdmin],
+    fn: 'Main Account',
     secondary: true,
+    api: 'GET /api/Setting/GetRoles',
     element: RolesPage,
   },
   // Accounts (issue 3). `api` names the call each screen cannot work without; its rule matches that
