@@ -64,14 +64,15 @@ describe('routes declared by role only', () => {
   });
 
   it('a sub-account of the super admin cannot change a system setting or a credit limit', async () => {
-    const before = await t.db.execute(sql`select value from system_settings where key = 'maxLineBetInUI'`);
+    const read = async () => ((await t.db.execute(sql`select value from system_settings where key = 'maxLineBetInUI'`)) as unknown as { rows: unknown[] }).rows;
+    const before = await read();
     const res = await t.request({
       url: '/api/Configuration/UpdateSystemSetting',
       cookie: callers[RoleId.SuperAdmin].sub,
       json: { settings: [{ key: 'maxLineBetInUI', value: '5' }] },
     });
     expect(res.status).toBe(403);
-    expect(await t.db.execute(sql`select value from system_settings where key = 'maxLineBetInUI'`)).toEqual(before);
+    expect(await read()).toEqual(before);
     const limit = await t.request({
       url: '/api/Account/AdminUpdateUserCreditLimit',
       cookie: callers[RoleId.SuperAdmin].sub,

@@ -20,6 +20,11 @@ export interface Config {
   trustProxy: false | number | string;
   /** REMOTE_AGENT_KEY: the key remote agents' API secrets are encrypted with (platform/secretBox.ts). */
   remoteAgentKey: string | undefined;
+  /**
+   * CALLBACK_ALLOW_PRIVATE=1: seamless settlement callbacks may go to this machine and private networks
+   * (a client's system on the same LAN). Off: a company cannot make the server call internal addresses.
+   */
+  allowPrivateCallbacks: boolean;
 }
 
 function parseTrustProxy(value: string | undefined): false | number | string {
@@ -47,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: env.COOKIE_SECURE === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     remoteAgentKey: env.REMOTE_AGENT_KEY || undefined,
+    allowPrivateCallbacks: env.CALLBACK_ALLOW_PRIVATE === '1',
   };
 }

@@ -1462,6 +1462,7 @@ export const bm: Resource = {
     UNKNOWN_POOL: 'Pool tidak diketahui: gunakan digit 1 hingga 8.',
     INVALID_DRAW: 'Cabutan tidak sah: gunakan D, D2 ... D12, atau tarikh sebagai DD/MM.',
     TOO_MANY_DRAWS: 'Terlalu banyak cabutan pada satu baris: paling banyak 12.',
+    TOO_MANY_BET_LINES: 'Tiket ini berkembang kepada terlalu banyak baris pertaruhan (nombor x kolam x cabutan x kod): paling banyak 20,000. Pecahkan kepada beberapa tiket.',
     INVALID_BET_DATE: 'Tarikh pertaruhan tidak sah: gunakan DD/MM.',
     BET_DATE_PASSED: 'Tarikh pertaruhan telah berlalu.',
     CREDIT_LIMIT_BELOW_OUTSTANDING: 'Had kredit tidak boleh lebih rendah daripada jumlah yang terhutang oleh akaun.',

@@ -1454,6 +1454,7 @@ export const cn: Resource = {
     UNKNOWN_POOL: '未知彩池：请使用数字 1 至 8。',
     INVALID_DRAW: '开彩无效：请使用 D、D2 ... D12，或 DD/MM 格式的日期。',
     TOO_MANY_DRAWS: '一行的开彩期数过多：最多 12 期。',
+    TOO_MANY_BET_LINES: '这张彩票展开后的注数过多（号码 x 彩池 x 期数 x 玩法）：最多 20,000 注。请分成几张彩票。',
     INVALID_BET_DATE: '投注日期无效：请使用 DD/MM。',
     BET_DATE_PASSED: '投注日期已过。',
     CREDIT_LIMIT_BELOW_OUTSTANDING: '信用额度不能低于此账户所欠的金额。',

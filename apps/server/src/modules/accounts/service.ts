@@ -359,6 +359,9 @@ async function updateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUse
   const self = targetId === auth.actingUserId;
   if (!self && !mayDownline(auth, [3])) throw forbidden();
   if (self && !auth.isMainAccount) throw forbidden();
+  // One's own passwords change only through ChangePassword, which asks for the old one (throttled) and
+  // ends the other sessions: here a stolen session alone would set both, the secondary one included.
+  if (self && (body.password || body.secondaryPassword)) throw forbidden();
   const now = deps.clock.now();
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const secondaryHash = body.secondaryPassword ? await hashPassword(body.secondaryPassword) : null;
