@@ -1,12 +1,13 @@
 // What a security probe found from outside (2026-11-27), each reproduced through the HTTP layer: an
 // undecodable path answered without the security headers, an account set its own passwords without the
-// old one, one ticket could expand to any number of bet lines, and a company could point the server's
-// settlement callbacks at internal addresses. Decisions 0001, 0011, 0020 and 0025 say what holds now.
+// old one, a sub-account set a downline's password and logged in as it with rights it was not given, one
+// ticket could expand to any number of bet lines, and a company could point the server's settlement
+// callbacks at internal addresses. Decisions 0001, 0011, 0013, 0020 and 0025 say what holds now.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { HierarchyLevel, PoolId } from '@app/domain';
+import { FUNCTION_NAMES, HierarchyLevel, PoolId } from '@app/domain';
 import { deliverDue } from '../src/modules/seamless/deliver';
 import { ADMIN, createTestApp, XHR, type TestApp } from './support/testApp';
 
@@ -85,6 +86,39 @@ describe("one's own passwords", () => {
     const profile = await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie, json: { ...detail, fullName: 'Renamed' } });
     expect(profile.status).toBe(200);
     expect(profile.body.data.fullName).toBe('Renamed');
+  });
+});
+
+describe("a downline's password set by a sub-account", () => {
+  const grants = (option: 'View' | 'Control', fns: readonly string[]) => fns.map((fn) => ({ activityId: FUNCTION_NAMES.indexOf(fn as never) + 1, option }));
+  const sub = async (username: string, activities: { activityId: number; option: string }[]) => {
+    const co = await t.login('spco', PASSWORD);
+    const res = await t.request({ url: '/api/Account/CreateOrUpdateSubAccount', cookie: co, json: { username, fullName: username, password: PASSWORD, activities, reportAccess: [] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return t.login(username, PASSWORD);
+  };
+  const loginStatus = async (password: string) => (await t.request({ url: '/api/Account/Login', form: { username: 'spagent', password } })).status;
+
+  it('is refused when the account holds rights the sub-account lacks: it would log in as it and use them', async () => {
+    const staff = await sub('sp-downline-staff', grants('Control', ['Downline']));
+    const read = (await t.request({ url: '/api/Account/GetUserDetailsById', query: { userId: ids.agent }, cookie: staff })).body.data;
+    const detail = Object.fromEntries(Object.entries(read).filter(([, v]) => v !== null));
+    const res = await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: staff, json: { ...detail, password: 'Taken0ver!' } });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('RIGHTS_NOT_HELD');
+    expect(res.body.data.missing).toEqual(expect.arrayContaining(['Payment Report:2']));
+    const secondary = await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: staff, json: { ...detail, secondaryPassword: 'Taken0ver!' } });
+    expect(secondary.status).toBe(403);
+    expect(await loginStatus('Taken0ver!')).toBe(401);
+    expect(await loginStatus(PASSWORD)).toBe(200);
+    // It still edits the account it was given (Downline control), and a sub-account holding all the
+    // account holds may set its password.
+    const rename = await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: staff, json: { ...detail, fullName: 'Edited by staff' } });
+    expect(rename.status).toBe(200);
+    const manager = await sub('sp-manager-staff', grants('Control', FUNCTION_NAMES));
+    const reset = await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: manager, json: { ...detail, fullName: 'Edited by staff', password: 'Reset-by-1' } });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(await loginStatus('Reset-by-1')).toBe(200);
   });
 });
 
