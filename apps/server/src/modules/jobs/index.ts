@@ -10,6 +10,7 @@ import { deliverDue } from '../seamless/deliver';
 import { fetchResults, resultSites, scrapeResultTime, type FetchOutcome } from '../results/fetch';
 import { runDailyPrune } from '../admin/tool';
 import { runScheduledBackup } from '../admin/backup';
+import { runAutoPosting } from '../posting/auto';
 
 export { runAutoTransfer, AUTO_TRANSFER_JOB } from './autoTransfer';
 
@@ -17,6 +18,8 @@ export { runAutoTransfer, AUTO_TRANSFER_JOB } from './autoTransfer';
 export const AUTO_TRANSFER_AFTER_MINUTE = 5;
 const CHECK_EVERY_MS = 60_000;
 const DELIVER_EVERY_MS = 15_000;
+/** Automatic posting: its own loop, so a remote that answers slowly never delays the other jobs. */
+const AUTO_POSTING_EVERY_MS = 60_000;
 
 /**
  * One check of the schedule: runs whatever is due now and not yet claimed. Returns what ran (tests
@@ -107,6 +110,25 @@ export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown)
   };
   const callbacks = setInterval(deliver, DELIVER_EVERY_MS);
   callbacks.unref();
+  // Automatic posting (system setting autoPosting): after each draw's cutoff, post and distribute; failed
+  // remotes are tried again on the next run, until their own cutoff (posting/auto.ts).
+  let posting = false;
+  const post = async () => {
+    if (posting) return;
+    posting = true;
+    try {
+      const r = await runAutoPosting(deps);
+      if (r?.ran && (r.posted.length || r.distributed.length || r.errors.length)) {
+        log(`auto posting: ${r.posted.length} books posted, ${r.distributed.length} batches distributed${r.errors.length ? `; ${r.errors.join('; ')}` : ''}`);
+      }
+    } catch (e) {
+      log('auto posting failed', e);
+    } finally {
+      posting = false;
+    }
+  };
+  const postings = setInterval(post, AUTO_POSTING_EVERY_MS);
+  postings.unref();
   const first = setTimeout(tick, 5_000);
   first.unref();
   const timer = setInterval(tick, CHECK_EVERY_MS);
@@ -114,6 +136,7 @@ export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown)
   return () => {
     clearTimeout(first);
     clearInterval(callbacks);
+    clearInterval(postings);
     clearInterval(timer);
   };
 }
