@@ -327,9 +327,20 @@ describe('a lay-off in doubt when the result is released (decision 0035: nothing
     expect(await balance(ids.psco)).toBe(c0);
   });
 
-  it('resolves the lot by hand (Posting/ResolveInvoice): the super admin only, checked, audited', async () => {
+  it('resolves the lot by hand (Posting/ResolveInvoice): the super admin only, checked, audited, on a remote deleted meanwhile', async () => {
     const resolve = (cookie: string, json: Record<string, unknown>) => t.request({ url: '/api/Posting/ResolveInvoice', cookie, json });
     const status = async (id: number) => (await rows<{ s: number }>(sql`select status as s from remote_invoices where id = ${id}`))[0].s;
+    // R is deleted while its lot is in doubt (review finding (e)): nobody calls it again, the lot waits for a
+    // person, and the communication status still lists it with what waits.
+    const deleted = await t.request({
+      url: '/api/Configuration/ManageRemoteBetAgent',
+      cookie: admin,
+      json: { id: ids.R, name: 'R', baseUrl: 'http://127.0.0.1:1', clientOpcode: 'op', priority: 1, postEnabled: true, capPerNumber: null, timeoutMs: 1000, rates: rRates, delete: true },
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await t.request({ url: '/api/Configuration/GetRemoteBetAgents', cookie: admin })).body.data).toEqual([]);
+    const comm = await t.request({ url: '/api/Configuration/GetCommStatus', cookie: admin });
+    expect(comm.body.data).toContainEqual(expect.objectContaining({ kind: 'remote-agent', id: ids.R, deleted: true, postEnabled: false, waiting: 1, waitingAmount: 400 }));
     expect((await resolve(co, { invoiceId: inv2, accepted: true, remoteTicketNo: 'R-9' })).status).toBe(403);
     const noTicket = await resolve(admin, { invoiceId: inv2, accepted: true });
     expect(noTicket.status).toBe(400);
@@ -353,9 +364,14 @@ describe('a lay-off in doubt when the result is released (decision 0035: nothing
     expect(await status(inv2)).toBe(1);
     const [audit] = await rows<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'posting.resolve-invoice' and target_id = ${String(inv2)}`);
     expect(audit.n).toBe(1);
+    // Answered: a deleted remote with nothing in doubt is no longer listed.
+    const after = await t.request({ url: '/api/Configuration/GetCommStatus', cookie: admin });
+    expect(after.body.data.filter((p: { kind: string }) => p.kind === 'remote-agent')).toEqual([]);
+    const list = await t.request({ url: '/api/Posting/GetRemoteInvoiceList', cookie: co, query: { drawDate: '2026-11-28' } });
+    expect(list.body.data.rows).toEqual([expect.objectContaining({ invoiceId: inv2, remoteName: 'R', status: 'accepted' })]);
   });
 
-  it('settles with the lot once it is resolved as accepted', async () => {
+  it('settles with the lot once it is resolved as accepted, its remote deleted', async () => {
     const r0 = await remoteBalance();
     const done = await t.request({ url: '/api/Result/DistributeStrike', cookie: admin, json: { drawId: draw2 } });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
