@@ -324,6 +324,56 @@ describe('automatic posting', () => {
   });
 });
 
+describe('a lot larger than postingLotNumbers', () => {
+  it('goes as several placements, each with its own key; one in doubt stops the rest until it is answered, none doubled', async () => {
+    // Sabah on 2026-11-28 on both installations; bco's player bets five numbers; two numbers per placement.
+    const radmin = await r.login(ADMIN.username, ADMIN.password);
+    expect((await r.request({ url: '/api/Pools/SubmitNewDraw', cookie: radmin, json: { poolId: PoolId.Sabah, drawDate: '2026-11-28', isSpecial: false } })).status).toBe(200);
+    const drawId = (await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: admin, json: { poolId: PoolId.Sabah, drawDate: '2026-11-28', isSpecial: false } })).body.data.drawId;
+    await bet('bplayer', '28/11\n#5\n4001#2\n4002#2\n4003#2\n4004#2\n4005#2');
+    const bco = await t.login('bco', PASSWORD);
+    const posted = await t.request({ url: '/api/Posting/DoPost', cookie: bco, json: { drawId } });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const batchId = posted.body.data.batchId;
+    const lotNumbers = t.config.postingLotNumbers;
+    t.config.postingLotNumbers = 2;
+    const ticketsBefore = await remoteTickets();
+    try {
+      rule = (text) => (text.includes('4003') ? 'cut' : 'pass');
+      const first = await t.request({ url: '/api/Posting/DoDistribute', cookie: bco, json: { batchId } });
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      expect(first.body.data.invoices.map((i: { status: string; total: number }) => [i.status, i.total])).toEqual([
+        ['accepted', 200],
+        ['in-doubt', 200],
+      ]);
+      expect(first.body.data.undistributed).toBe(100);
+      rule = () => 'pass';
+      const second = await t.request({ url: '/api/Posting/DoDistribute', cookie: bco, json: { batchId } });
+      expect(second.body.data.invoices.map((i: { status: string; total: number }) => [i.status, i.total])).toEqual([
+        ['accepted', 200],
+        ['accepted', 100],
+      ]);
+      expect(second.body.data.undistributed).toBe(0);
+    } finally {
+      t.config.postingLotNumbers = lotNumbers;
+    }
+    const keys = await rows<{ key: string; numbers: string }>(
+      t,
+      sql`select ri.idempotency_key as key, string_agg(il.number, ',' order by il.number) as numbers
+          from remote_invoices ri join remote_invoice_lines il on il.invoice_id = ri.id where ri.batch_id = ${batchId} group by ri.id order by ri.id`,
+    );
+    expect(keys).toEqual([
+      { key: `posting-${batchId}-${ids.twin}-1`, numbers: '4001,4002' },
+      { key: `posting-${batchId}-${ids.twin}-2`, numbers: '4003,4004' },
+      { key: `posting-${batchId}-${ids.twin}-3`, numbers: '4005' },
+    ]);
+    const after = await remoteTickets();
+    expect(after.n - ticketsBefore.n).toBe(3);
+    expect(Number(after.gross) - Number(ticketsBefore.gross)).toBe(500);
+    expect(await checkLedger(r.db)).toEqual([]);
+  });
+});
+
 async function urlOf(app: TestApp): Promise<string> {
   const [{ name }] = await rows<{ name: string }>(app, sql`select current_database() as name`);
   const url = new URL(process.env.TEST_DATABASE_URL!);

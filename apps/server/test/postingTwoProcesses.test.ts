@@ -38,7 +38,7 @@ const fourD = (first: string) => ({
 
 /** The remote installation's API, as a browser or an API account reaches it: over HTTP. */
 async function call(path: string, opts: { cookie?: string; auth?: string; json?: unknown; query?: Record<string, string | number> } = {}) {
-  const qs = opts.query ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))}` : '';
+  const qs = opts.query ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
   const res = await fetch(`${remote.url}${path}${qs}`, {
     method: opts.json === undefined ? 'GET' : 'POST',
     headers: {

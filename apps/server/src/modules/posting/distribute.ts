@@ -5,7 +5,7 @@
 // key and text are sent again, and the remote replays instead of placing twice. A refusal or a remote
 // never reached passes the lot on; a lot in doubt stays reserved for its remote until the remote says.
 import { lockDrawPostingShared, resultReleased, resultReleasedError, POSTING_CAP_LOCK_CLASS } from './released';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { translateToBetString, type BetCode, type PoolDef } from '@app/domain';
 import type { InvoiceRow } from '@app/contract';
 import { businessDateOf } from '../../platform/businessTime';
@@ -86,15 +86,15 @@ export async function batchById(db: DbOrTx, batchId: number) {
   return b ? toBatch(b) : null;
 }
 
-/** The batch's items: what each has distributed, in doubt and left. */
-const itemsSql = (batchId: number) => sql`
+/** The batch's items (of some numbers only, when named): what each has distributed, in doubt and left. */
+const itemsSql = (batchId: number, numbers?: SQL) => sql`
   select i.id, i.number, i.bet_code, i.amount,
          coalesce(sum(il.amount) filter (where ri.status = 1), 0) as distributed,
          coalesce(sum(il.amount) filter (where ri.status = 0), 0) as in_doubt
   from posting_items i
   left join remote_invoice_lines il on il.item_id = i.id
   left join remote_invoices ri on ri.id = il.invoice_id and ri.status in (0, 1)
-  where i.batch_id = ${batchId}::bigint
+  where i.batch_id = ${batchId}::bigint ${numbers ? sql`and i.number in (${numbers})` : sql``}
   group by i.id`;
 
 export async function undistributedDetail(deps: Deps, auth: AuthContext, batchId: number) {
@@ -116,55 +116,60 @@ export async function undistributedDetail(deps: Deps, auth: AuthContext, batchId
 
 export type Batch = NonNullable<Awaited<ReturnType<typeof batchById>>>;
 
-/**
- * Numbers per placement: a lot larger than this goes as several placements (each an invoice with its own
- * idempotency key), so the express text stays well within the remote's bound (100,000 characters) and each
- * placement within its time-out (decision 0032, benchmark in docs/benchmarks.md).
- */
-export const LOT_NUMBERS = 500;
 
 /**
- * Reserves the next lot (at most `maxNumbers` numbers) a remote takes of a batch now, as an invoice in doubt
- * with its lines, in one transaction under the batch's lock (so two distributions at once never hand out
- * one amount twice).
+ * Reserves what a remote takes now of the batch's next `maxNumbers` numbers after `after` (in number order),
+ * as an invoice in doubt with its lines, in one transaction under the batch's lock (so two distributions at
+ * once never hand out one amount twice). Reads only those numbers' items, so each placement of a large lot
+ * costs the same. `last`: the last number looked at (null: none left after `after`); `invoice`: null when
+ * the remote takes nothing of them.
  */
-async function reserveLot(deps: Deps, by: number | null, batch: Batch, remote: RemoteAgentRow, pools: readonly PoolDef[], maxNumbers: number) {
-  return runTransaction(deps.db, async (tx) => {
+async function reserveLot(deps: Deps, by: number | null, batch: Batch, remote: RemoteAgentRow, pools: readonly PoolDef[], window: { after: string; maxNumbers: number }) {
+  return runTransaction(deps.db, async (tx): Promise<{ last: string | null; invoice: { invoiceId: number; key: string; text: string } | null }> => {
     await tx.execute(sql`select id from posting_batches where id = ${batch.batchId}::bigint for update`);
     // The remote's cap is per draw, number and code across batches: two batches of the draw distributed at
     // once each hold only their own batch's lock, so the cap check and the reservation are serialised per
     // remote and draw as well (the lock is taken before the statement that reads what the remote was given).
     await tx.execute(sql`select pg_advisory_xact_lock(${POSTING_CAP_LOCK_CLASS}::int, hashtext(${`${remote.id}:${batch.drawId}`}))`);
     await lockDrawPostingShared(tx, batch.drawId);
+    const none = { last: null, invoice: null };
     // Once the draw's result is released nothing more is laid off (a lay-off after it would be unsettled).
-    if (await resultReleased(tx, batch.drawId)) return null;
+    if (await resultReleased(tx, batch.drawId)) return none;
     // Only codes the remote's rates price (a remote saved before codes were checked may name others): a line
     // laid off with no rate would be booked at nothing by settlement, which refuses it.
     const priced = new Set(((remote.rates ?? []) as { betCode: string }[]).map((r) => r.betCode));
     const codes = remote.codeOrder.split('#').filter((c) => priced.has(c));
-    if (codes.length === 0) return null;
-    const lot = await rows<{ id: string; number: string; bet_code: string; take: string }>(
+    if (codes.length === 0) return none;
+    const codeList = `{${codes.join(',')}}`;
+    const numbers = sql`select n.number from (select distinct number from posting_items
+                          where batch_id = ${batch.batchId}::bigint and number > ${window.after} and bet_code = any(${codeList}::text[])
+                          order by number limit ${window.maxNumbers}::int) n`;
+    const lot = await rows<{ id: string | null; number: string; bet_code: string | null; take: string | null }>(
       tx,
-      sql`with it as (${itemsSql(batch.batchId)}),
+      sql`with it as (${itemsSql(batch.batchId, numbers)}),
           given as (select il.number, il.bet_code, sum(il.amount) as g
                     from remote_invoices ri join remote_invoice_lines il on il.invoice_id = ri.id
                     where ri.remote_agent_id = ${remote.id}::int and ri.draw_id = ${batch.drawId}::int and ri.status in (0, 1)
+                      and il.number in (select number from it)
                     group by 1, 2),
           t as (select it.id, it.number, it.bet_code,
                        least(it.amount - it.distributed - it.in_doubt,
                              coalesce(${remote.capPerNumber}::bigint - coalesce(given.g, 0), it.amount)) as take
                 from it left join given on given.number = it.number and given.bet_code = it.bet_code
-                where it.bet_code = any(${`{${codes.join(',')}}`}::text[])),
-          k as (select t.*, dense_rank() over (order by t.number) as nth from t where t.take > 0)
-          select id, number, bet_code, take from k where nth <= ${maxNumbers}::int order by number, bet_code`,
+                where it.bet_code = any(${codeList}::text[]))
+          select id, number, bet_code, take from t where take > 0
+          union all select null, max(number), null, null from it
+          order by 2, 3`,
     );
-    if (lot.length === 0) return null;
+    // The last row: the last number looked at (null when none was left).
+    const last = lot.pop()!.number;
+    if (lot.length === 0) return { last, invoice: null };
     const today = businessDateOf(deps.clock.now(), deps.config.tzBusiness);
-    const items = lot.map((l) => ({ itemId: Number(l.id), number: l.number, betCode: l.bet_code, amount: Number(l.take) }));
+    const items = lot.map((l) => ({ itemId: Number(l.id), number: l.number, betCode: l.bet_code!, amount: Number(l.take) }));
     const text = translateToBetString(items, { drawDate: batch.drawDate, poolId: batch.poolId, codeOrder: codes as BetCode[], today, pools });
     const [n] = await rows<{ n: string }>(tx, sql`select count(*) + 1 as n from remote_invoices where batch_id = ${batch.batchId}::bigint and remote_agent_id = ${remote.id}::int`);
     // Derived from the batch, the remote and the placement's place in their sequence: the next part of a lot
-    // larger than LOT_NUMBERS, or the next attempt once an earlier one was definitely refused.
+    // larger than postingLotNumbers, or the next attempt once an earlier one was definitely refused.
     const key = `posting-${batch.batchId}-${remote.id}-${n.n}`;
     const total = items.reduce((s, i) => s + i.amount, 0);
     const [inv] = await rows<{ id: string }>(
@@ -178,7 +183,7 @@ async function reserveLot(deps: Deps, by: number | null, batch: Batch, remote: R
     await tx.execute(sql`insert into remote_invoice_lines (invoice_id, item_id, line_no, number, bet_code, amount)
       select ${inv.id}::bigint, x."itemId", row_number() over (order by x.number, x."betCode"), x.number, x."betCode", x.amount
       from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x("itemId" bigint, number text, "betCode" text, amount bigint)`);
-    return { invoiceId: Number(inv.id), key, text };
+    return { last, invoice: { invoiceId: Number(inv.id), key, text } };
   });
 }
 
@@ -246,8 +251,8 @@ const DRAW_CLOSED = 'DRAW_CLOSED';
 /**
  * Distributes one batch (DoDistribute; automatic posting calls it with `by` null), audited: the lots in doubt of an
  * earlier run are asked again first (only the remote that may hold one can say); then each enabled remote
- * that still takes the draw, in priority order, gets what is left within its cap, LOT_NUMBERS numbers per
- * placement, until it answers anything but an acceptance (the rest then passes to the next remote). After
+ * that still takes the draw, in priority order, gets what is left within its cap, at most postingLotNumbers numbers
+ * per placement, until it answers anything but an acceptance (the rest then passes to the next remote). After
  * the result is released only what is in doubt is asked again (422 POSTING_RESULT_RELEASED when nothing is).
  */
 export async function distributeBatch(deps: Deps, batch: Batch, by: number | null, ip?: string): Promise<{ invoices: InvoiceRow[]; undistributed: number }> {
@@ -273,11 +278,16 @@ export async function distributeBatch(deps: Deps, batch: Batch, by: number | nul
     const pools = await poolRegistry(deps.db);
     for (const remote of remotes) {
       if (!remote.postEnabled || closed.has(remote.id)) continue;
-      for (;;) {
-        const inv = await reserveLot(deps, by, batch, remote, pools, LOT_NUMBERS);
-        if (!inv) break;
-        touched.push(inv.invoiceId);
-        if ((await send(deps, remote, batch.drawId, inv)).kind !== 'accepted') break;
+      // A lot larger than postingLotNumbers (POSTING_LOT_NUMBERS) goes as several placements in number order,
+      // each an invoice with its own idempotency key: the express text stays well within the remote's bound
+      // (100,000 characters) and each placement within its time-out (docs/benchmarks.md "Posting").
+      for (let after = ''; ; ) {
+        const { last, invoice } = await reserveLot(deps, by, batch, remote, pools, { after, maxNumbers: deps.config.postingLotNumbers });
+        if (last === null) break;
+        after = last;
+        if (!invoice) continue;
+        touched.push(invoice.invoiceId);
+        if ((await send(deps, remote, batch.drawId, invoice)).kind !== 'accepted') break;
       }
     }
   }
