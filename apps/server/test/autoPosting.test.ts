@@ -4,7 +4,6 @@
 // (cutoffMinutes after the house cutoff) or until it refuses the draw as closed. The remote is a second
 // installation listening on a port, behind a proxy that refuses, cuts or drops what the test says. Every
 // lay-off is placed at the remote exactly once.
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import { checkLedger } from '../src/modules/ledger/service';
 import { runAutoPosting, LEASE_MINUTES } from '../src/modules/posting/auto';
 import { openDatabase } from '../src/platform/db';
 import type { Deps } from '../src/platform/http';
+import { startProxy, type ProxyMode } from './support/remoteProxy';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
 const PASSWORD = 'Passw0rd!';
@@ -22,41 +22,14 @@ let deps: Deps;
 let admin: string;
 const ids: Record<string, number> = {};
 const draws: Record<'M' | 'P' | 'T', number> = { M: 0, P: 0, T: 0 };
-let remoteUrl: string;
-let proxy: http.Server;
+let proxy: Awaited<ReturnType<typeof startProxy>>;
 let proxyUrl: string;
 let keyNo = 0;
 
-type Mode = 'pass' | 'refuse' | 'cut' | 'drop';
 /** How the proxy treats a placement, by its bet text (one number per pool and company in this test). */
-let rule: (text: string) => Mode = () => 'pass';
+let rule: (text: string) => ProxyMode = () => 'pass';
 const hits: string[] = [];
 const rows = async <T>(app: TestApp, q: ReturnType<typeof sql>) => ((await app.db.execute(q)) as unknown as { rows: T[] }).rows;
-
-function startProxy() {
-  proxy = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const body = Buffer.concat(chunks);
-      const text = req.method === 'POST' ? String(JSON.parse(body.toString('utf8')).text ?? '') : '';
-      const mode = req.method === 'POST' ? rule(text) : 'pass';
-      hits.push(`${mode} ${text.split('\n').slice(1).join(' ')}`);
-      if (mode === 'cut') return req.socket.destroy();
-      if (mode === 'refuse') {
-        res.writeHead(422, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({ success: false, message: 'INSUFFICIENT_CREDIT', data: null, code: 422 }));
-      }
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
-      const answer = await fetch(`${remoteUrl}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? body : undefined });
-      const out = Buffer.from(await answer.arrayBuffer());
-      if (mode === 'drop') return req.socket.destroy();
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(out);
-    });
-  });
-  return new Promise<void>((done) => proxy.listen(0, '127.0.0.1', () => done()));
-}
 
 async function createOk(app: TestApp, cookie: string, body: Record<string, unknown>) {
   const res = await app.request({ url: '/api/Account/CreateOrUpdateUser', cookie, json: { password: PASSWORD, fullName: String(body.username), ...body } });
@@ -100,9 +73,12 @@ beforeAll(async () => {
   r = await createTestApp({ start: '2026-11-25T09:00:00Z' });
   deps = { db: t.db, clock: t.clock, config: t.config };
   await r.app.listen({ port: 0, host: '127.0.0.1' });
-  remoteUrl = `http://127.0.0.1:${(r.app.server.address() as AddressInfo).port}`;
-  await startProxy();
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await startProxy(`http://127.0.0.1:${(r.app.server.address() as AddressInfo).port}`, ({ method, text }) => {
+    const mode = method === 'POST' ? rule(text) : 'pass';
+    hits.push(`${mode} ${text.split('\n').slice(1).join(' ')}`);
+    return mode;
+  });
+  proxyUrl = proxy.url;
 
   // The remote: a company eating everything, its player for the lay-offs with an API account, three draws.
   const radmin = await r.login(ADMIN.username, ADMIN.password);

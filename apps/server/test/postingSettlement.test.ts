@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { FUNCTION_NAMES, HierarchyLevel, PoolId, RoleId } from '@app/domain';
 import { checkLedger } from '../src/modules/ledger/service';
+import { fourDResult as fourD } from './support/results';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -34,13 +35,6 @@ const bigPackage = (name: string, commissionPct: number, big: number[]) => ({
 const balance = async (userId: number) => Number((await rows<{ b: string }>(sql`select coalesce((select balance from ledger_accounts where user_id = ${userId}), 0)::text as b`))[0].b);
 const remoteBalance = async () =>
   Number((await rows<{ b: string }>(sql`select coalesce((select balance from ledger_accounts where code = ${`remote-agent:${ids.R}:${ids.psco}`}), 0)::text as b`))[0].b);
-const fourD = (first: string) => ({
-  first,
-  second: '5555',
-  third: '6666',
-  starter: ['1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '1009', '1010'],
-  consolation: ['2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '2009', '2010'],
-});
 // R gives C: 25%, Big 2,500/1,000/500/180/60 (DOMAIN's example).
 const rRates = [{ betCode: 'B', commissionBp: 2500, first: 250000, second: 100000, third: 50000, starter: 18000, consolation: 6000 }];
 

@@ -4,22 +4,22 @@
 // what it does not eat: the remote that is down passes it to this one, whose answer is lost after it
 // committed (a proxy drops it) and replayed under the same key; results are released on both; the payout
 // read back equals what the remote booked; both ledgers hold (the remote's by its own CheckLedger).
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { HierarchyLevel, PoolId, RoleId } from '@app/domain';
 import { checkLedger } from '../src/modules/ledger/service';
+import { deadUrl, startProxy, type ProxyMode } from './support/remoteProxy';
+import { fourDResult as fourD } from './support/results';
 import { startServerProcess, type ServerProcess } from './support/spawnServer';
 import { ADMIN, XHR, createTestApp, type TestApp } from './support/testApp';
 
 const PASSWORD = 'Passw0rd!';
 let remote: ServerProcess;
 let t: TestApp;
-let proxy: http.Server;
+let proxy: Awaited<ReturnType<typeof startProxy>>;
 let proxyUrl: string;
 let downUrl: string;
-let proxyMode: 'pass' | 'drop' = 'pass';
+let proxyMode: ProxyMode = 'pass';
 const placements: string[] = [];
 let co: string;
 let drawId: number;
@@ -28,13 +28,6 @@ let layoffAuth: string;
 let invoiceId: number;
 const ids: Record<string, number> = {};
 const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
-const fourD = (first: string) => ({
-  first,
-  second: '5555',
-  third: '6666',
-  starter: ['1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '1009', '1010'],
-  consolation: ['2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '2009', '2010'],
-});
 
 /** The remote installation's API, as a browser or an API account reaches it: over HTTP. */
 async function call(path: string, opts: { cookie?: string; auth?: string; json?: unknown; query?: Record<string, string | number> } = {}) {
@@ -67,39 +60,22 @@ async function remoteOk(path: string, cookie: string, json: unknown) {
   return res.body.data;
 }
 
-/** Forwards to the remote process; 'drop' loses the answer after the remote committed (once). */
-function startProxy() {
-  proxy = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const mode = proxyMode;
-      if (req.method === 'POST') {
-        placements.push(mode);
-        proxyMode = 'pass';
-      }
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
-      const answer = await fetch(`${remote.url}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? Buffer.concat(chunks) : undefined });
-      const body = Buffer.from(await answer.arrayBuffer());
-      if (mode === 'drop') return req.socket.destroy();
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(body);
-    });
-  });
-  return new Promise<void>((done) => proxy.listen(0, '127.0.0.1', () => done()));
-}
-
 beforeAll(async () => {
   [remote, t] = await Promise.all([
     startServerProcess({ clock: '2026-11-22T04:00:00Z', itAdmin: 'rit2' }),
     createTestApp({ start: '2026-11-22T04:00:00Z', config: { remoteAgentKey: 'two-process-key-0123456789abcdef' } }),
   ]);
-  await startProxy();
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  const gone = http.createServer();
-  await new Promise<void>((done) => gone.listen(0, '127.0.0.1', () => done()));
-  downUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`;
-  await new Promise((done) => gone.close(done));
+  // Forwards to the remote process; 'drop' loses the answer after the remote committed (once).
+  proxy = await startProxy(remote.url, ({ method }) => {
+    const mode = proxyMode;
+    if (method === 'POST') {
+      placements.push(mode);
+      proxyMode = 'pass';
+    }
+    return mode;
+  });
+  proxyUrl = proxy.url;
+  downUrl = await deadUrl();
 
   // The remote, through its API only: a company eating everything, the player the lay-offs are placed as,
   // its API account, the draw.
