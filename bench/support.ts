@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { ensureSuperAdmin, seedReferenceData } from '../apps/server/src/db/seed';
 import { systemClock } from '../apps/server/src/platform/clock';
-import { loadConfig } from '../apps/server/src/platform/config';
+import { loadConfig, type Config } from '../apps/server/src/platform/config';
 import { openDatabase } from '../apps/server/src/platform/db';
 
 export const BENCH_PASSWORD = 'Bench-pass-1';
@@ -27,7 +27,7 @@ export async function databaseExists(name: string): Promise<boolean> {
  * starts from a copy of that database (data seeded by an earlier run); `keepAs` names the database and
  * keeps it at the end (to be such a template).
  */
-export async function startBench(name: string, opts: { webDist?: string; template?: string; keepAs?: string } = {}) {
+export async function startBench(name: string, opts: { webDist?: string; template?: string; keepAs?: string; config?: Partial<Config> } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fourd-bench-${name}-`));
   const dbName = opts.keepAs ?? `bench_${name}_${Date.now()}`;
   let databaseUrl: string | undefined;
@@ -43,12 +43,31 @@ export async function startBench(name: string, opts: { webDist?: string; templat
   const database = await openDatabase({ databaseUrl, dataDir });
   await seedReferenceData(database.db);
   await ensureSuperAdmin(database.db, 'benchadmin', BENCH_PASSWORD);
-  const config = { ...loadConfig({}), webDist: opts.webDist ?? '/none' };
+  const config: Config = { ...loadConfig({}), webDist: opts.webDist ?? '/none', ...opts.config };
   const app = await buildApp({ db: database.db, clock: systemClock, config });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const base = `http://127.0.0.1:${port}`;
 
+  const { login, call } = clientOf(base);
+
+  async function stop() {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.DATABASE_URL && !opts.keepAs) {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+
+  return { app, db: database.db, kind: database.kind, config, base, login, call, stop };
+}
+
+/** Logging in and calling the API of an installation at `base`, as a browser does. */
+export function clientOf(base: string) {
   async function login(username: string, password = BENCH_PASSWORD) {
     const res = await fetch(`${base}/api/Account/Login`, {
       method: 'POST',
@@ -69,20 +88,7 @@ export async function startBench(name: string, opts: { webDist?: string; templat
     if (res.status !== 200) throw new Error(`${url}: ${res.status} ${json.message}`);
     return json.data;
   }
-
-  async function stop() {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (process.env.DATABASE_URL && !opts.keepAs) {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
-
-  return { app, db: database.db, kind: database.kind, config, base, login, call, stop };
+  return { login, call };
 }
 
 export function machine(kind: string) {
