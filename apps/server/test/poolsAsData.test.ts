@@ -200,6 +200,23 @@ describe('a draw on the new pool, end to end', () => {
     const magnum = await t.request({ url: '/api/Report/GetWinLossReport', cookie: co, query: { ...range, poolId: 1 } });
     expect(magnum.body.data.totals.turnover).toBe(0);
   });
+
+  it('is named by its name in the report files (sales and payout statistic, occupied), as on the screens', async () => {
+    const range = { fromDate: DATE, toDate: DATE };
+    const csv = async (url: string, cookie: string) => {
+      const res = await t.app.inject({ method: 'GET', url, query: { ...range, format: 'csv', lang: 'en' }, headers: { 'x-requested-with': 'XMLHttpRequest', cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    };
+    const sales = await csv('/api/Report/GetSalesStatistic', co);
+    expect(sales.filter((l) => l.startsWith(`${DATE},`))).toEqual([expect.stringMatching(/^2026-11-25,Lucky 6D,6D,/), expect.stringMatching(/^2026-11-25,Lucky 6D,B,/)].sort());
+    const payout = await csv('/api/Report/GetPayoutStatistic', co);
+    expect(payout.filter((l) => l.startsWith(`${DATE},`)).every((l) => l.startsWith(`${DATE},Lucky 6D,`))).toBe(true);
+    expect(payout.some((l) => l.startsWith(`${DATE},`))).toBe(true);
+    const occupied = await csv('/api/Report/GetWinLossOccupiedReport', agent);
+    expect(occupied.slice(1, -1).map((l) => l.split(',')[0])).toEqual(expect.arrayContaining(['Lucky 6D']));
+    expect(occupied.slice(1, -1).every((l) => l.startsWith('Lucky 6D,'))).toBe(true);
+  });
 });
 
 describe('a pool whose bet-text digit is not its id', () => {
