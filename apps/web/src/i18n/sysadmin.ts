@@ -42,6 +42,7 @@ export const sysadminEn = {
       logs: 'Logs',
       backup: 'Backups',
     },
+    storedOnly: 'Stored only: no rule reads it yet',
     folderDefault: 'Empty: the folder "backups" beside the data folder',
     units: { '%': '%', minutes: 'minutes', days: 'days', lines: 'lines', times: 'times', ms: 'ms' },
     meanings: {
@@ -204,6 +205,7 @@ export const sysadminCn: Sysadmin = {
     empty: '未设置',
     sitesHelp: 'JSON 列表：[{"name": "...", "urlTemplate": "https://.../{yyyy}-{mm}-{dd}", "format": "magnum | damacai | backoffice", "pools": [1, 2]}]',
     groups: { commission: '佣金', betting: '投注', results: '成绩与结算', security: '登录与安全', messaging: '收据与短信', logs: '日志', backup: '备份' },
+    storedOnly: '仅保存：尚无规则读取此设置',
     folderDefault: '留空：数据文件夹旁的 "backups" 文件夹',
     units: { '%': '%', minutes: '分钟', days: '天', lines: '行', times: '次', ms: '毫秒' },
     meanings: {
@@ -356,6 +358,7 @@ export const sysadminBm: Sysadmin = {
     empty: 'Tidak ditetapkan',
     sitesHelp: 'Senarai JSON: [{"name": "...", "urlTemplate": "https://.../{yyyy}-{mm}-{dd}", "format": "magnum | damacai | backoffice", "pools": [1, 2]}]',
     groups: { commission: 'Komisen', betting: 'Pertaruhan', results: 'Keputusan dan penyelesaian', security: 'Log masuk dan keselamatan', messaging: 'Resit dan SMS', logs: 'Log', backup: 'Sandaran' },
+    storedOnly: 'Disimpan sahaja: belum ada peraturan yang membacanya',
     folderDefault: 'Kosong: folder "backups" di sebelah folder data',
     units: { '%': '%', minutes: 'minit', days: 'hari', lines: 'baris', times: 'kali', ms: 'ms' },
     meanings: {
