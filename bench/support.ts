@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { ensureSuperAdmin, seedReferenceData } from '../apps/server/src/db/seed';
 import { systemClock } from '../apps/server/src/platform/clock';
-import { loadConfig } from '../apps/server/src/platform/config';
+import { loadConfig, type Config } from '../apps/server/src/platform/config';
 import { openDatabase } from '../apps/server/src/platform/db';
 
 export const BENCH_PASSWORD = 'Bench-pass-1';
@@ -29,7 +29,7 @@ export async function databaseExists(name: string): Promise<boolean> {
  * keeps it at the end (to be such a template). `apiLog: false`: the API log's hooks are not registered
  * (to measure what writing the log costs a call).
  */
-export async function startBench(name: string, opts: { webDist?: string; template?: string; keepAs?: string; apiLog?: boolean } = {}) {
+export async function startBench(name: string, opts: { webDist?: string; template?: string; keepAs?: string; config?: Partial<Config>; apiLog?: boolean } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fourd-bench-${name}-`));
   const dbName = opts.keepAs ?? `bench_${name}_${Date.now()}`;
   let databaseUrl: string | undefined;
@@ -45,32 +45,13 @@ export async function startBench(name: string, opts: { webDist?: string; templat
   const database = await openDatabase({ databaseUrl, dataDir });
   await seedReferenceData(database.db);
   await ensureSuperAdmin(database.db, 'benchadmin', BENCH_PASSWORD);
-  const config = { ...loadConfig({}), webDist: opts.webDist ?? '/none' };
+  const config: Config = { ...loadConfig({}), webDist: opts.webDist ?? '/none', ...opts.config };
   const app = await buildApp({ db: database.db, clock: systemClock, config }, { apiLog: opts.apiLog });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const base = `http://127.0.0.1:${port}`;
 
-  async function login(username: string, password = BENCH_PASSWORD) {
-    const res = await fetch(`${base}/api/Account/Login`, {
-      method: 'POST',
-      headers: { ...XHR, 'content-type': 'application/x-www-form-urlencoded' },
-      body: `username=${encodeURIComponent(username)}&password=${encodeURIComponent(password)}`,
-    });
-    if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
-    return (res.headers.get('set-cookie') ?? '').split(';')[0];
-  }
-
-  async function call(cookie: string, url: string, body?: unknown) {
-    const res = await fetch(`${base}${url}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { ...XHR, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as { success: boolean; data: never; message: string };
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${json.message}`);
-    return json.data;
-  }
+  const { login, call } = clientOf(base);
 
   async function stop() {
     await app.close();
@@ -105,6 +86,31 @@ export async function startBench(name: string, opts: { webDist?: string; templat
   }
 
   return { app, db: database.db, kind: database.kind, config, base, login, call, stop, databaseCpuMs };
+}
+
+/** Logging in and calling the API of an installation at `base`, as a browser does. */
+export function clientOf(base: string) {
+  async function login(username: string, password = BENCH_PASSWORD) {
+    const res = await fetch(`${base}/api/Account/Login`, {
+      method: 'POST',
+      headers: { ...XHR, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `username=${encodeURIComponent(username)}&password=${encodeURIComponent(password)}`,
+    });
+    if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
+    return (res.headers.get('set-cookie') ?? '').split(';')[0];
+  }
+
+  async function call(cookie: string, url: string, body?: unknown) {
+    const res = await fetch(`${base}${url}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { ...XHR, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { success: boolean; data: never; message: string };
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${json.message}`);
+    return json.data;
+  }
+  return { login, call };
 }
 
 export function machine(kind: string) {

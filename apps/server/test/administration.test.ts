@@ -308,6 +308,10 @@ describe('the admin tool', () => {
     expect((await post('/api/Configuration/RunAdminJob', admin, { job: 'settle-draw', drawId: 999999 })).body.data).toEqual({ drawId: 'pattern' });
     expect((await post('/api/Configuration/RunAdminJob', admin, { job: 'rm -rf' })).status).toBe(400);
     expect((await post('/api/Configuration/RunAdminJob', coA, { job: 'auto-transfer' })).status).toBe(403);
+    // Posting: the autoPosting job's own run, which does nothing while the setting is off.
+    const posting = await post('/api/Configuration/RunAdminJob', admin, { job: 'posting' }, { 'x-wait': '1' });
+    expect(posting.body.data).toMatchObject({ job: 'posting', status: 'done', summary: 'nothing run: autoPosting is off, or no draw past its cutoff has anything to post or distribute' });
+    expect((await post('/api/Configuration/RunAdminJob', coA, { job: 'posting' })).status).toBe(403);
     expect((await get('/api/Configuration/GetAdminJobRuns', coA)).status).toBe(403);
     expect((await get('/api/Configuration/GetAdminJobRuns', playerA)).status).toBe(403);
   });

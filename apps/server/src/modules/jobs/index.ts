@@ -11,6 +11,7 @@ import { fetchResults, resultSites, scrapeResultTime, type FetchOutcome } from '
 import { runDailyPrune } from '../admin/tool';
 import { runScheduledBackup } from '../admin/backup';
 import { runAutoCreditRelease } from '../settlement/autoRelease';
+import { runAutoPosting } from '../posting/auto';
 
 export { runAutoTransfer, AUTO_TRANSFER_JOB } from './autoTransfer';
 
@@ -18,6 +19,8 @@ export { runAutoTransfer, AUTO_TRANSFER_JOB } from './autoTransfer';
 export const AUTO_TRANSFER_AFTER_MINUTE = 5;
 const CHECK_EVERY_MS = 60_000;
 const DELIVER_EVERY_MS = 15_000;
+/** Automatic posting: its own loop, so a remote that answers slowly never delays the other jobs. */
+const AUTO_POSTING_EVERY_MS = 60_000;
 
 /**
  * One check of the schedule: runs whatever is due now and not yet claimed. Returns what ran (tests
@@ -94,22 +97,36 @@ export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown)
       running = false;
     }
   };
-  // Seamless settlement callbacks: due ones sent every 15 s (the backoff starts at 30 s).
-  let delivering = false;
-  const deliver = async () => {
-    if (delivering) return;
-    delivering = true;
-    try {
-      const r = await deliverDue(deps);
-      if (r.delivered || r.failed) log(`seamless callbacks: ${r.delivered} delivered, ${r.failed} failed`);
-    } catch (e) {
-      log('seamless callbacks failed', e);
-    } finally {
-      delivering = false;
-    }
+  /** Runs `work` every `ms`, never twice at once (a slow run makes the next ticks pass); a failure is logged. */
+  const repeat = (ms: number, failure: string, work: () => Promise<void>) => {
+    let running = false;
+    const timer = setInterval(async () => {
+      if (running) return;
+      running = true;
+      try {
+        await work();
+      } catch (e) {
+        log(failure, e);
+      } finally {
+        running = false;
+      }
+    }, ms);
+    timer.unref();
+    return timer;
   };
-  const callbacks = setInterval(deliver, DELIVER_EVERY_MS);
-  callbacks.unref();
+  // Seamless settlement callbacks: due ones sent every 15 s (the backoff starts at 30 s).
+  const callbacks = repeat(DELIVER_EVERY_MS, 'seamless callbacks failed', async () => {
+    const r = await deliverDue(deps);
+    if (r.delivered || r.failed) log(`seamless callbacks: ${r.delivered} delivered, ${r.failed} failed`);
+  });
+  // Automatic posting (system setting autoPosting): after each draw's cutoff, post and distribute; failed
+  // remotes are tried again on the next run, until their own cutoff (posting/auto.ts).
+  const postings = repeat(AUTO_POSTING_EVERY_MS, 'auto posting failed', async () => {
+    const r = await runAutoPosting(deps);
+    if (r?.ran && (r.posted.length || r.distributed.length || r.errors.length)) {
+      log(`auto posting: ${r.posted.length} books posted, ${r.distributed.length} batches distributed${r.errors.length ? `; ${r.errors.join('; ')}` : ''}`);
+    }
+  });
   const first = setTimeout(tick, 5_000);
   first.unref();
   const timer = setInterval(tick, CHECK_EVERY_MS);
@@ -117,6 +134,7 @@ export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown)
   return () => {
     clearTimeout(first);
     clearInterval(callbacks);
+    clearInterval(postings);
     clearInterval(timer);
   };
 }

@@ -8,6 +8,7 @@ import { poolResults, resultHistory, systemSettings, type Jackpots } from '../..
 import { lockDrawAgainstPlacement } from '../draws/queries';
 import { settleDraw, startRound } from '../settlement/service';
 import { writeAudit } from '../../platform/audit';
+import { readBooleanSetting } from '../../platform/settings';
 import type { DbOrTx, Tx } from '../../platform/db';
 import { AppError, conflict, notFound, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
@@ -248,10 +249,7 @@ async function markReleased(
 }
 
 /** Whether a fetched result that two sites agree on is released by the fetch itself (autoReleaseConfirmedResult, off by default). */
-export async function autoReleaseConfirmed(deps: Deps): Promise<boolean> {
-  const [row] = await deps.db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, 'autoReleaseConfirmedResult'));
-  return row?.value === 'true';
-}
+export const autoReleaseConfirmed = (deps: Deps) => readBooleanSetting(deps.db, 'autoReleaseConfirmedResult');
 
 /**
  * The fetch's own release of a confirmed result (DOMAIN "Results": a system setting may allow it; the

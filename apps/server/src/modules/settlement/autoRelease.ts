@@ -7,19 +7,15 @@
 // lock, as when two people press at once). The claim names the draws' rounds: a later round (a corrected
 // result whose credit was not released before) is a new claim. A claim left unfinished by a process that
 // died is taken again after CLAIM_STALE_MS.
-import { eq, sql } from 'drizzle-orm';
-import { systemSettings } from '../../db/schema';
+import { sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/http';
+import { readBooleanSetting } from '../../platform/settings';
 import { rows } from '../ledger/queries';
 import { releaseHeldWinnings } from './service';
 
 export const CREDIT_RELEASE_JOB = 'release-credit';
 const CLAIM_STALE_MS = 10 * 60_000;
 
-export async function autoReleaseCreditOn(deps: Deps): Promise<boolean> {
-  const [row] = await deps.db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, 'autoReleaseCreditAfterSettle'));
-  return row?.value === 'true';
-}
 
 /**
  * The dates and companies with a distribution of the current round not yet released, on a date whose
@@ -60,7 +56,7 @@ async function claim(deps: Deps, period: string): Promise<boolean> {
 
 /** One check: releases what is due when the setting is on. Returns what this call released. */
 export async function runAutoCreditRelease(deps: Deps): Promise<{ drawDate: string; companyId: number; released: number; draws: number }[]> {
-  if (!(await autoReleaseCreditOn(deps))) return [];
+  if (!(await readBooleanSetting(deps.db, 'autoReleaseCreditAfterSettle'))) return [];
   const out = [];
   for (const d of await dueReleases(deps)) {
     const companyId = Number(d.companyId);
