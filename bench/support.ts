@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { ensureSuperAdmin, seedReferenceData } from '../apps/server/src/db/seed';
 import { systemClock } from '../apps/server/src/platform/clock';
@@ -25,9 +26,10 @@ export async function databaseExists(name: string): Promise<boolean> {
 /**
  * `webDist`: serve the built web app too (browser benchmarks); default none. PostgreSQL only: `template`
  * starts from a copy of that database (data seeded by an earlier run); `keepAs` names the database and
- * keeps it at the end (to be such a template).
+ * keeps it at the end (to be such a template). `apiLog: false`: the API log's hooks are not registered
+ * (to measure what writing the log costs a call).
  */
-export async function startBench(name: string, opts: { webDist?: string; template?: string; keepAs?: string; config?: Partial<Config> } = {}) {
+export async function startBench(name: string, opts: { webDist?: string; template?: string; keepAs?: string; config?: Partial<Config>; apiLog?: boolean } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fourd-bench-${name}-`));
   const dbName = opts.keepAs ?? `bench_${name}_${Date.now()}`;
   let databaseUrl: string | undefined;
@@ -44,7 +46,7 @@ export async function startBench(name: string, opts: { webDist?: string; templat
   await seedReferenceData(database.db);
   await ensureSuperAdmin(database.db, 'benchadmin', BENCH_PASSWORD);
   const config: Config = { ...loadConfig({}), webDist: opts.webDist ?? '/none', ...opts.config };
-  const app = await buildApp({ db: database.db, clock: systemClock, config });
+  const app = await buildApp({ db: database.db, clock: systemClock, config }, { apiLog: opts.apiLog });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const base = `http://127.0.0.1:${port}`;
@@ -63,7 +65,27 @@ export async function startBench(name: string, opts: { webDist?: string; templat
     }
   }
 
-  return { app, db: database.db, kind: database.kind, config, base, login, call, stop };
+  /**
+   * PostgreSQL only: the CPU milliseconds (user + system, from /proc) the server's backends of this
+   * database have used so far; null on PGlite (its work is in this process's own CPU).
+   */
+  async function databaseCpuMs(): Promise<number | null> {
+    if (database.kind !== 'postgres') return null;
+    const r = (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { pid: number }[] };
+    const tick = 1000 / 100; // CLK_TCK is 100 on Linux
+    let ms = 0;
+    for (const { pid } of r.rows) {
+      try {
+        const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        ms += (Number(fields[11]) + Number(fields[12])) * tick;
+      } catch {
+        // A backend that ended meanwhile.
+      }
+    }
+    return ms;
+  }
+
+  return { app, db: database.db, kind: database.kind, config, base, login, call, stop, databaseCpuMs };
 }
 
 /** Logging in and calling the API of an installation at `base`, as a browser does. */

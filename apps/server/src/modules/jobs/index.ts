@@ -10,6 +10,7 @@ import { deliverDue } from '../seamless/deliver';
 import { fetchResults, resultSites, scrapeResultTime, type FetchOutcome } from '../results/fetch';
 import { runDailyPrune } from '../admin/tool';
 import { runScheduledBackup } from '../admin/backup';
+import { runAutoCreditRelease } from '../settlement/autoRelease';
 import { runAutoPosting } from '../posting/auto';
 
 export { runAutoTransfer, AUTO_TRANSFER_JOB } from './autoTransfer';
@@ -81,6 +82,8 @@ export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown)
       // The API logs past apiLogRetentionDays, once a business day (decision 0033).
       const pruned = await runDailyPrune(deps);
       if (pruned?.deleted) log(`api logs: ${pruned.deleted} entries older than ${pruned.keptDays} days deleted`);
+      // Held winnings of a date whose draws are all settled (autoReleaseCreditAfterSettle, decision 0023).
+      for (const c of await runAutoCreditRelease(deps)) log(`credit released to winners ${c.drawDate}, company ${c.companyId}: ${c.draws} draw(s), ${c.released} cents`);
       // The daily backup, once the day's draws are settled or at backupTime (decision 0036).
       const backup = await runScheduledBackup(deps);
       if (backup) log(`backup: run ${backup} ended (Report/GetBackupStage)`);
