@@ -263,10 +263,13 @@ export type PayPostingBody = z.infer<typeof payPostingBody>;
 
 // ---- what each remote took (Report/GetPostingAgentEatDetails; decision 0035) ----
 
+export const POSTING_EAT_SORTS = ['drawDate', 'remote', 'number', 'betCode', 'amount', 'winnings', 'link'] as const;
 export const postingEatDetailQuery = withRange({
   companyId,
   /** A remote agent or -1 (every one). */
   remoteAgentId: z.coerce.number().int().min(-1).max(2_147_483_647).default(-1),
+  /** The column sorted on (sortOrder: its direction); ties fall back to date, pool, remote, number, code. */
+  sortBy: z.enum(POSTING_EAT_SORTS).default('drawDate'),
   ...paging,
 });
 export type PostingEatDetailQuery = z.infer<typeof postingEatDetailQuery>;
