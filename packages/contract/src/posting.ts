@@ -232,6 +232,8 @@ export const commStatus = z.array(
     z.object({ kind: z.literal('sms-gateway'), ...commParty }),
   ]),
 );
+export type CommStatus = z.infer<typeof commStatus>;
+export type CommParty = CommStatus[number];
 
 // ---- payments between the company and its remote agents (Result/PayPosting; decision 0035) ----
 
@@ -292,3 +294,4 @@ export const postingEatDetail = z.object({
   total: z.number().int(),
   totals: z.object({ amount: z.number().int(), winnings: z.number().int(), link: z.number().int() }),
 });
+export type PostingEatDetail = z.infer<typeof postingEatDetail>;

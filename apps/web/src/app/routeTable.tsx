@@ -20,6 +20,7 @@ const InvoiceListPage = lazy(() => import('../features/posting/InvoiceListPage')
 const InvoiceDetailPage = lazy(() => import('../features/posting/InvoiceDetailPage'));
 const InvoicePayoutDetailPage = lazy(() => import('../features/posting/InvoicePayoutDetailPage'));
 const RemoteAgentsPage = lazy(() => import('../features/posting/RemoteAgentsPage'));
+const PostingEatDetailPage = lazy(() => import('../features/posting/PostingEatDetailPage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const TermsPage = lazy(() => import('../features/terms/TermsPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
@@ -263,6 +264,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/posting/ManualDistribute', titleKey: 'posting.routes.manual', layout: 'shell', roles: [SuperAdmin, Company], api: 'POST /api/Posting/DoManualDistribute', element: ManualDistributePage },
   { path: '/posting/InvoiceList', titleKey: 'posting.routes.invoices', layout: 'shell', roles: [SuperAdmin, Company], api: 'GET /api/Posting/GetRemoteInvoiceList', element: InvoiceListPage },
   { path: '/invoice-detail', titleKey: 'posting.routes.invoiceDetail', layout: 'shell', roles: [SuperAdmin, Company], api: 'GET /api/Posting/GetRemoteInvoiceDetails', element: InvoiceDetailPage },
+  { path: '/posting/posting-agent-eat-detail', titleKey: 'posting.routes.eatDetail', layout: 'shell', roles: [SuperAdmin, Company], api: 'GET /api/Report/GetPostingAgentEatDetails', element: PostingEatDetailPage },
   { path: '/invoice-payout-detail', titleKey: 'posting.routes.invoicePayout', layout: 'shell', roles: [SuperAdmin, Company], api: 'GET /api/Posting/GetRemoteInvoicePayoutDetails', element: InvoicePayoutDetailPage },
   { path: '/admin-setting/remote-bet-agent', titleKey: 'posting.routes.remoteAgents', layout: 'shell', roles: [SuperAdmin], api: 'GET /api/Configuration/GetRemoteBetAgents', element: RemoteAgentsPage },
 ];

@@ -43,6 +43,9 @@ export default function DistributionPage() {
           <Link to={`/posting/InvoiceList?${new URLSearchParams({ drawDate: scope.drawDate, ...company })}`} data-testid="posting-to-invoices">
             {t('posting.routes.invoices')}
           </Link>
+          <Link to={`/posting/posting-agent-eat-detail?${new URLSearchParams({ fromDate: scope.drawDate, toDate: scope.drawDate, ...company })}`} data-testid="posting-to-eat-detail">
+            {t('posting.routes.eatDetail')}
+          </Link>
         </PostingFilters>
         <Table<BatchSummary>
           rowKey="batchId"

@@ -11,6 +11,7 @@ import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { formatInstant } from '../../ui/time';
 import { useAlerts } from '../../ui/useAlerts';
+import { CommStatusCard } from './CommStatusCard';
 
 const CODES = ['B', 'S', '4A', 'A', 'C'] as const;
 const TIERS = ['first', 'second', 'third', 'starter', 'consolation'] as const;
@@ -47,7 +48,10 @@ const toForm = (a: RemoteAgentView | null): FormValues => ({
   ) as FormValues['rates'],
 });
 
-/** Remote bet agents (super admin): where the companies lay off, in priority order, and what each gives. */
+/**
+ * Remote bet agents (super admin): where the companies lay off, in priority order, and what each gives; below,
+ * the communication status of every party the product calls out to.
+ */
 export default function RemoteAgentsPage() {
   const { t } = useTranslation();
   const alerts = useAlerts();
@@ -129,6 +133,7 @@ export default function RemoteAgentsPage() {
             },
           ]}
         />
+        <CommStatusCard />
       </Space>
       <Modal open={editing !== undefined} title={editing ? editing.name : t('posting.add')} onCancel={() => setEditing(undefined)} onOk={() => form.submit()} width={900} destroyOnHidden>
         <Form form={form} layout="vertical" onFinish={save}>
