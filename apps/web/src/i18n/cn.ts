@@ -1258,8 +1258,8 @@ export const cn: Resource = {
       payout: "派彩",
       link: "应付代理",
       notSettled: "未结算",
-      allRemotes: "所有走飞代理",
-      intro: "各走飞代理吃下公司走飞的金额（按开奖日期、彩池、号码与玩法）；该期结算后显示其派彩及公司应付该代理的金额（正数：公司应付代理）。",
+      allRemotes: "所有远程代理",
+      intro: "各远程代理吃下公司走飞的金额（按开奖日期、彩池、号码与玩法）；该期结算后显示其派彩及公司应付该代理的金额（正数：公司应付代理）。",
       none: "此期间没有被接受的走飞。",
     },
     resolve: {
@@ -1277,7 +1277,7 @@ export const cn: Resource = {
       updated: "更新于 {{at}} · 每 10 秒刷新",
       kind: "对象",
       kinds: {
-        "remote-agent": "走飞代理",
+        "remote-agent": "远程代理",
         "result-site": "开奖网站",
         "seamless-callback": "无缝回调",
         "sms-gateway": "短信网关",

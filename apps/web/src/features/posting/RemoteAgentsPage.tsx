@@ -112,6 +112,7 @@ export default function RemoteAgentsPage() {
           loading={list.isFetching}
           dataSource={list.data ?? []}
           pagination={false}
+          data-testid="remote-agents-table"
           columns={[
             { title: t('posting.priority'), dataIndex: 'priority' },
             { title: t('posting.name'), dataIndex: 'name' },
