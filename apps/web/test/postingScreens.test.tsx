@@ -3,28 +3,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type { CommParty, InvoiceRow, PostingEatDetail } from '@app/contract';
 import { App } from '../src/app/App';
 import { i18n } from '../src/i18n';
-import { fail, makeUser, ok } from './fixtures';
+import { fail, type Handler, makeUser, ok, stubServer } from './fixtures';
 
 // The posting screens of issue 13 against a stubbed server: the eat detail's query (company, remote, page,
 // sort, file), resolving an invoice in doubt by hand, and the communication status read every 10 s.
 
-type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
-const calls: { path: string; url: URL; init: RequestInit }[] = [];
-
-function serve(table: Record<string, Handler>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      calls.push({ path: url.pathname, url, init });
-      const h = table[url.pathname];
-      return h ? h(url, init) : fail(404, 'NOT_FOUND');
-    }),
-  );
-}
+const { calls, serve, bodyOf } = stubServer();
 
 const queriesOf = (path: string) => calls.filter((c) => c.path === path).map((c) => Object.fromEntries(c.url.searchParams));
-const bodyOf = (path: string) => calls.filter((c) => c.path === path).map((c) => JSON.parse(String(c.init.body)));
 const admin = () => makeUser();
 const company = () => makeUser({ userId: 2, username: 'democo', fullName: 'Demo Company', userRoleId: 3, accessString: 'Payment Report:1,2,3,4' });
 const init = { today: '2026-11-25', drawDates: [], pools: [{ poolId: 1, code: 'M', name: 'Magnum' }], betCodes: ['B', 'S'], downlines: [2, 9].map((userId) => ({ userId, username: `co${userId}`, fullName: `Co ${userId}`, roleId: 3 })) };
