@@ -79,18 +79,21 @@ describe('/posting/posting-agent-eat-detail', () => {
     for (const spy of [...spies, clicked]) spy.mockRestore();
   });
 
-  it('a company reads its own book: no company is sent or offered', async () => {
+  it('a company reads its own book: no company is sent or offered; totals of nothing settled say so', async () => {
+    const unsettled = { rows: [{ ...eat.rows[1], number: '1234' }], total: 1, totals: { amount: 300, winnings: 0, link: 0 } };
     serve({
       '/api/Account/IsLoggedIn': () => ok(company()),
       '/api/Report/InitReport': () => ok({ ...init, downlines: [] }),
       '/api/Posting/GetRemoteAgents': () => ok(remotes),
-      [EAT]: () => ok(eat),
+      [EAT]: () => ok(unsettled),
     });
     window.history.replaceState(null, '', '/posting/posting-agent-eat-detail?fromDate=2026-11-25&toDate=2026-11-25');
     render(<App />);
     await screen.findByText('1234');
     expect(queriesOf(EAT)[0].companyId).toBeUndefined();
     expect(screen.queryByTestId('eat-company')).toBeNull();
+    expect(screen.getByTestId('eat-total-link').textContent).toBe('Not settled');
+    expect(screen.getByTestId('eat-total-taken').textContent).toBe('3.00');
   });
 });
 

@@ -43,6 +43,8 @@ export default function PostingEatDetailPage() {
     placeholderData: keepPreviousData,
   });
   const report = data.data;
+  // The totals sum the settled groups only: with none settled (all on this page), they say so instead of 0.00.
+  const noneSettled = !!report && report.total <= report.rows.length && report.rows.every((r) => r.link === null);
   const company: Record<string, string> = companyId ? { userId: String(companyId) } : {};
   const money = (v: number | null) =>
     v === null ? <Typography.Text type="secondary">{t('posting.eat.notSettled')}</Typography.Text> : <span className={v < 0 ? 'report-negative' : undefined}>{formatCents(v)}</span>;
@@ -121,8 +123,8 @@ export default function PostingEatDetailPage() {
                     '',
                     '',
                     <span data-testid="eat-total-taken">{formatCents(report.totals.amount)}</span>,
-                    <span data-testid="eat-total-payout">{money(report.totals.winnings)}</span>,
-                    <span data-testid="eat-total-link">{money(report.totals.link)}</span>,
+                    <span data-testid="eat-total-payout">{money(noneSettled ? null : report.totals.winnings)}</span>,
+                    <span data-testid="eat-total-link">{money(noneSettled ? null : report.totals.link)}</span>,
                   ],
                   'eat-detail-totals',
                 )
