@@ -234,8 +234,9 @@ export const ROUTES: AppRoute[] = [
   { path: '/report/payout-report', titleKey: 'reports.routes.payout', layout: 'shell', fn: 'Payout Report', api: 'GET /api/Report/GetPayoutReport', element: PayoutReportPage },
   { path: '/report/payout-table-report', titleKey: 'reports.routes.payoutTable', layout: 'shell', fn: 'Payout Report', api: 'GET /api/Report/GetPayoutTable', element: PayoutTablePage },
   { path: '/report/winning-report', titleKey: 'reports.routes.winning', layout: 'shell', fn: 'Winning Report', api: 'GET /api/Report/GetWinningReport', element: WinningReportPage },
-  // The strike report's action is the settlement step of the result screen: who may run it reads it.
-  { path: '/report/strike-report', titleKey: 'reports.routes.strike', layout: 'shell', roles: [SuperAdmin, ITAdmin], fn: 'Winning Report', api: 'GET /api/Report/GetWinningReport', element: StrikeReportPage },
+  // Everyone holding Winning Report reads the strikes of its subtree; the page offers the distribute-strike
+  // step (Result/DistributeStrike, admins only on the server) to the super admin and the IT admin alone.
+  { path: '/report/strike-report', titleKey: 'reports.routes.strike', layout: 'shell', fn: 'Winning Report', api: 'GET /api/Report/GetWinningReport', element: StrikeReportPage },
   { path: '/report/map-report', titleKey: 'reports.routes.map', layout: 'shell', fn: 'Map Report', api: 'GET /api/Report/GetMapReport', element: MapReportPage },
   { path: '/report/map-report-without-modal', titleKey: 'reports.routes.map', layout: 'shell', fn: 'Map Report', api: 'GET /api/Report/GetMapReport', element: MapReportInlinePage },
   { path: '/report/sales-statistic-report', titleKey: 'reports.routes.salesStatistic', layout: 'shell', fn: 'Group Sales Report', api: 'GET /api/Report/GetSalesStatistic', element: SalesStatisticPage },

@@ -630,6 +630,7 @@ export const bm: Resource = {
       now: 'Ambil sekarang',
       nothing: 'Tiada laman keputusan ditetapkan untuk kolam ini, atau semua keputusan telah dilepaskan.',
       summary: 'Diambil: {{saved}} disimpan, {{confirmed}} disahkan, {{failed}} gagal (lihat sejarah setiap kolam).',
+      autoReleased: '{{count}} keputusan yang disahkan dikeluarkan oleh pengambilan (tetapan sistem autoReleaseConfirmedResult).',
     },
     settle: {
       title: 'Penyelesaian',

@@ -624,6 +624,7 @@ export const cn: Resource = {
       now: '立即抓取',
       nothing: '这些彩池没有设置成绩网站，或所有成绩都已发布。',
       summary: '抓取：保存 {{saved}}，确认 {{confirmed}}，失败 {{failed}}（见各彩池的记录）。',
+      autoReleased: '{{count}} 个已确认的成绩由抓取自动发布（系统设置 autoReleaseConfirmedResult）。',
     },
     settle: {
       title: '结算',

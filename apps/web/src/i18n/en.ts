@@ -644,6 +644,7 @@ export const en = {
       now: 'Fetch now',
       nothing: 'No result site is set for these pools, or every result is released.',
       summary: 'Fetched: {{saved}} saved, {{confirmed}} confirmed, {{failed}} failed (see each pool\'s history).',
+      autoReleased: '{{count}} confirmed result(s) released by the fetch (system setting autoReleaseConfirmedResult).',
     },
     settle: {
       title: 'Settlement',

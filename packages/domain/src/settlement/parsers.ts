@@ -58,17 +58,30 @@ function findObject(json: unknown, hasKey: string): Record<string, unknown> {
   throw new ResultParseError(`no "${hasKey}" in the page`);
 }
 
-function isoFromDmy(s: string): string {
-  const m = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(s);
-  if (!m) throw new ResultParseError(`draw date "${s}" is not d/m/yyyy`);
-  return `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
+/**
+ * A draw date as result pages print it, to yyyy-mm-dd. Each operator has its own habit (Magnum d/m/yyyy,
+ * Da Ma Cai yyyymmdd) and pages that relay them often rewrite it (yyyy-mm-dd, with a time, a weekday in
+ * front), so every one of these is read whichever parser meets it; anything else is refused by name.
+ */
+export function drawDateOf(s: string): string {
+  const v = s.trim();
+  const iso = (y: string, m: string, d: string) => {
+    const date = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+    const t = new Date(`${date}T00:00:00Z`);
+    if (Number.isNaN(t.getTime()) || t.toISOString().slice(0, 10) !== date) throw new ResultParseError(`draw date "${s}" is no calendar date`);
+    return date;
+  };
+  let m = /(?:^|[^\d])(\d{4})-(\d{1,2})-(\d{1,2})(?:$|[^\d])/.exec(v);
+  if (m) return iso(m[1], m[2], m[3]);
+  m = /(?:^|[^\d])(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:$|[^\d])/.exec(v);
+  if (m) return iso(m[3], m[2], m[1]);
+  m = /^(\d{4})(\d{2})(\d{2})(?:$|[^\d])/.exec(v);
+  if (m) return iso(m[1], m[2], m[3]);
+  throw new ResultParseError(`draw date "${s}" is not d/m/yyyy, yyyymmdd or yyyy-mm-dd`);
 }
 
-function isoFromCompact(s: string): string {
-  const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(s);
-  if (!m) throw new ResultParseError(`draw date "${s}" is not yyyymmdd`);
-  return `${m[1]}-${m[2]}-${m[3]}`;
-}
+/** A prize number: a page that sends it as a JSON number has lost its leading zeros (0123 came as 123). */
+const prize = (v: unknown, digits = 4): string => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v).padStart(digits, '0') : str(v));
 
 /** Magnum's JSON: DrawDate d/m/yyyy, FirstPrize..ThirdPrize, Special1.., Console1..Console10, blanks "----". */
 export function parseMagnum(json: unknown): ParsedResult {
@@ -76,11 +89,11 @@ export function parseMagnum(json: unknown): ParsedResult {
   const specials = Object.keys(o)
     .filter((k) => /^Special\d+$/.test(k))
     .sort((a, b) => Number(a.slice(7)) - Number(b.slice(7)))
-    .map((k) => str(o[k]));
-  const consolations = Array.from({ length: 10 }, (_, i) => str(o[`Console${i + 1}`]));
+    .map((k) => prize(o[k]));
+  const consolations = Array.from({ length: 10 }, (_, i) => prize(o[`Console${i + 1}`]));
   return {
-    drawDate: isoFromDmy(str(o.DrawDate)),
-    numbers: { fourD: { first: str(o.FirstPrize), second: str(o.SecondPrize), third: str(o.ThirdPrize), starter: compactSpecials(specials), consolation: consolations } },
+    drawDate: drawDateOf(str(o.DrawDate)),
+    numbers: { fourD: { first: prize(o.FirstPrize), second: prize(o.SecondPrize), third: prize(o.ThirdPrize), starter: compactSpecials(specials), consolation: consolations } },
     jackpots: jackpotsOf(o),
   };
 }
@@ -88,10 +101,10 @@ export function parseMagnum(json: unknown): ParsedResult {
 /** Da Ma Cai's JSON: drawDate yyyymmdd, drawNo, p1-p3, starterList, consolidateList. */
 export function parseDaMaCai(json: unknown): ParsedResult {
   const o = findObject(json, 'p1');
-  const list = (v: unknown) => (Array.isArray(v) ? v.map(str) : []);
+  const list = (v: unknown) => (Array.isArray(v) ? v.map((x) => prize(x)) : []);
   return {
-    drawDate: isoFromCompact(str(o.drawDate)),
-    numbers: { fourD: { first: str(o.p1), second: str(o.p2), third: str(o.p3), starter: compactSpecials(list(o.starterList)), consolation: list(o.consolidateList) } },
+    drawDate: drawDateOf(str(o.drawDate)),
+    numbers: { fourD: { first: prize(o.p1), second: prize(o.p2), third: prize(o.p3), starter: compactSpecials(list(o.starterList)), consolation: list(o.consolidateList) } },
     jackpots: jackpotsOf(o),
   };
 }

@@ -12,7 +12,7 @@ import { CommStatusCard } from '../posting/CommStatusCard';
 import { BackupCard } from './BackupCard';
 import './admin.css';
 
-const JOBS = ['result-fetch', 'auto-transfer', 'settle-draw', 'prune-api-logs', 'backup', 'resync-sales'] as const;
+const JOBS = ['result-fetch', 'auto-transfer', 'settle-draw', 'posting', 'prune-api-logs', 'backup', 'resync-sales'] as const;
 const PAGE_SIZE = 20;
 
 /**

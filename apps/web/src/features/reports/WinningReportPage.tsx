@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import type { WinningDraw, WinningReport } from '@app/contract';
-import type { PoolResult } from '@app/domain';
+import { RoleId, type PoolResult } from '@app/domain';
 import { fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { businessToday } from '../../ui/time';
 import { useAlerts } from '../../ui/useAlerts';
+import { useAccess } from '../../navigation/useAccess';
 import { distributeStrike } from '../results/api';
 import { useInitReport } from './api';
 
@@ -38,7 +39,7 @@ function ResultNumbers({ numbers }: { numbers: PoolResult }) {
 /**
  * Winning (/report/winning-report) and strike (/report/strike-report) reports: a date's released results
  * with the strikes of the viewer's subtree per number, code and prize. The strike report also offers the
- * "distribute strike" step (SPEC 8 confirm) to whoever may run it.
+ * "distribute strike" step (SPEC 8 confirm) to whoever may run it (the super admin and the IT admin).
  */
 export function WinningView({ strike }: { strike: boolean }) {
   const { t } = useTranslation();
@@ -51,6 +52,8 @@ export function WinningView({ strike }: { strike: boolean }) {
   const drawDate = requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) ? requested : businessToday();
   const poolId = Number(params.get('poolId') ?? -1) || -1;
   const [busy, setBusy] = useState<number | null>(null);
+  const { userRoleId } = useAccess();
+  const mayDistribute = strike && (userRoleId === RoleId.SuperAdmin || userRoleId === RoleId.ITAdmin);
   const key = ['report', 'winning', drawDate, poolId];
   const data = useQuery({ queryKey: key, queryFn: () => fetchData<WinningReport>(API.Report.GetWinningReport, { query: { drawDate, poolId } }), staleTime: 0 });
   const set = (change: Record<string, string>) => setParams(new URLSearchParams({ drawDate, poolId: String(poolId), ...change }));
@@ -104,7 +107,7 @@ export function WinningView({ strike }: { strike: boolean }) {
             extra={
               <Space>
                 <Tag color={d.distributed ? 'green' : 'orange'}>{t(d.distributed ? 'reports.winning.settled' : 'results.settle.processing')}</Tag>
-                {strike && !d.distributed && (
+                {mayDistribute && !d.distributed && (
                   <Button size="small" icon={<CalculatorOutlined />} disabled={!d.winnersFound} loading={busy === d.drawId} onClick={() => distribute(d)} data-testid={`strike-distribute-${d.poolId}`}>
                     {t('results.settle.distribute')}
                   </Button>
