@@ -11,8 +11,9 @@ import { fail, type Handler, makeUser, ok, stubServer } from './fixtures';
 const { calls, serve, bodyOf } = stubServer();
 
 const queriesOf = (path: string) => calls.filter((c) => c.path === path).map((c) => Object.fromEntries(c.url.searchParams));
-const admin = () => makeUser();
-const company = () => makeUser({ userId: 2, username: 'democo', fullName: 'Demo Company', userRoleId: 3, accessString: 'Payment Report:1,2,3,4' });
+// The posting screens need Map Report as their calls do (decision 0032 "Who may post").
+const admin = () => makeUser({ accessString: 'Map Report:1,2,3,4' });
+const company = () => makeUser({ userId: 2, username: 'democo', fullName: 'Demo Company', userRoleId: 3, accessString: 'Payment Report:1,2,3,4;Map Report:1,2,3,4' });
 const init = { today: '2026-11-25', drawDates: [], pools: [{ poolId: 1, code: 'M', name: 'Magnum' }], betCodes: ['B', 'S'], downlines: [2, 9].map((userId) => ({ userId, username: `co${userId}`, fullName: `Co ${userId}`, roleId: 3 })) };
 const remotes = [{ id: 7, name: 'Remote A', priority: 1, postEnabled: true, capPerNumber: null }];
 const eat: PostingEatDetail = {
@@ -173,8 +174,9 @@ describe('/posting/InvoiceList: an invoice in doubt resolved by hand', () => {
 
 describe('communication status', () => {
   const parties: CommParty[] = [
-    { kind: 'remote-agent', id: 7, name: 'Remote A', postEnabled: true, lastAnsweredAt: '2026-11-25T10:00:00Z', lastError: null, waiting: 0, waitingAmount: 0 },
-    { kind: 'remote-agent', id: 8, name: 'Remote B', postEnabled: false, lastAnsweredAt: null, lastError: 'INSUFFICIENT_CREDIT', waiting: 2, waitingAmount: 1_500 },
+    { kind: 'remote-agent', id: 7, name: 'Remote A', postEnabled: true, deleted: false, lastAnsweredAt: '2026-11-25T10:00:00Z', lastError: null, waiting: 0, waitingAmount: 0, queuedAmount: 12_300, queuedDraws: 2 },
+    { kind: 'remote-agent', id: 8, name: 'Remote B', postEnabled: false, deleted: false, lastAnsweredAt: null, lastError: 'INSUFFICIENT_CREDIT', waiting: 2, waitingAmount: 1_500, queuedAmount: 0, queuedDraws: 0 },
+    { kind: 'remote-agent', id: 9, name: 'Remote C', postEnabled: true, deleted: true, lastAnsweredAt: null, lastError: null, waiting: 1, waitingAmount: 900, queuedAmount: 0, queuedDraws: 0 },
     { kind: 'result-site', id: 1, name: 'check4d', lastAnsweredAt: null, lastError: null, waiting: 3 },
     { kind: 'seamless-callback', id: 40, name: 'apiclient', lastAnsweredAt: null, lastError: 'HTTP 500', waiting: 1 },
     { kind: 'sms-gateway', id: 1, name: 'sms.example', lastAnsweredAt: null, lastError: null, waiting: 4 },
@@ -196,7 +198,12 @@ describe('communication status', () => {
     expect(screen.getByTestId('comm-state-result-site-1').textContent).toBe('Not called yet');
     expect(within(card).getByText('Insufficient credit.')).toBeTruthy();
     expect(within(card).getByText('Posting off')).toBeTruthy();
+    // A deleted remote stays while a lot in doubt waits for it (to be resolved by hand).
+    expect(within(card).getByText('Deleted')).toBeTruthy();
+    expect(screen.getByTestId('comm-waiting-remote-agent-9').textContent).toBe('1 placements in doubt (9.00)');
     expect(screen.getByTestId('comm-waiting-remote-agent-7').textContent).toBe('Nothing');
+    expect(screen.getByTestId('comm-queued-7').textContent).toBe('Next distribution offers it 123.00 (2 draws)');
+    expect(screen.queryByTestId('comm-queued-8')).toBeNull();
     expect(screen.getByTestId('comm-waiting-remote-agent-8').textContent).toBe('2 placements in doubt (15.00)');
     expect(screen.getByTestId('comm-waiting-result-site-1').textContent).toBe('3 closed draws without a released result');
     expect(screen.getByTestId('comm-waiting-seamless-callback-40').textContent).toBe('1 results not acknowledged');
@@ -207,5 +214,67 @@ describe('communication status', () => {
     expect(reads()).toBe(first);
     await act(() => vi.advanceTimersByTimeAsync(1_500));
     await waitFor(() => expect(reads()).toBe(first + 1));
+  });
+});
+
+describe('remote agents and batches: what automatic posting added', () => {
+  const remote = {
+    id: 7,
+    name: 'Remote A',
+    baseUrl: 'http://remote.example',
+    clientOpcode: 'op',
+    hasSecret: true,
+    codeOrder: 'B',
+    priority: 1,
+    postEnabled: true,
+    capPerNumber: null,
+    timeoutMs: 10_000,
+    cutoffMinutes: 10,
+    rates: [{ betCode: 'B' as const, commissionBp: 2500, first: 250000, second: 100000, third: 50000, starter: 18000, consolation: 6000 }],
+    lastAnsweredAt: null,
+    lastError: null,
+  };
+
+  it("the remote's own cutoff is shown and sent in minutes; emptied, it is sent as not known", async () => {
+    serve({
+      '/api/Account/IsLoggedIn': () => ok(admin()),
+      '/api/Configuration/GetRemoteBetAgents': () => ok([remote, { ...remote, id: 8, name: 'Remote B', cutoffMinutes: null }]),
+      '/api/Configuration/GetCommStatus': () => ok([]),
+      '/api/Configuration/ManageRemoteBetAgent': () => ok(remote, 'SAVED'),
+    });
+    window.history.replaceState(null, '', '/admin-setting/remote-bet-agent');
+    render(<App />);
+    expect((await screen.findByTestId('remote-cutoff-7')).textContent).toBe('10 min after ours');
+    expect(screen.getByTestId('remote-cutoff-8').textContent).toBe('Not known');
+    fireEvent.click(within(screen.getByTestId('remote-agents-table')).getAllByText('Edit')[0]);
+    const minutes = (await screen.findByTestId('remote-cutoff-minutes')) as HTMLInputElement;
+    await waitFor(() => expect(minutes.value).toBe('10'));
+    fireEvent.change(minutes, { target: { value: '25' } });
+    fireEvent.click(screen.getByText('OK'));
+    await waitFor(() => expect(bodyOf('/api/Configuration/ManageRemoteBetAgent')).toHaveLength(1));
+    expect(bodyOf('/api/Configuration/ManageRemoteBetAgent')[0]).toMatchObject({ id: 7, cutoffMinutes: 25 });
+    // The secret left empty is kept (not sent).
+    expect(bodyOf('/api/Configuration/ManageRemoteBetAgent')[0]).not.toHaveProperty('clientSecret');
+
+    fireEvent.click(within(screen.getByTestId('remote-agents-table')).getAllByText('Edit')[0]);
+    const again = (await screen.findByTestId('remote-cutoff-minutes')) as HTMLInputElement;
+    await waitFor(() => expect(again.value).toBe('10'));
+    fireEvent.change(again, { target: { value: '' } });
+    fireEvent.click(screen.getByText('OK'));
+    await waitFor(() => expect(bodyOf('/api/Configuration/ManageRemoteBetAgent')).toHaveLength(2));
+    expect(bodyOf('/api/Configuration/ManageRemoteBetAgent')[1]).toMatchObject({ id: 7, cutoffMinutes: null });
+  });
+
+  it('a batch the automatic posting made is marked so on the distribution summary', async () => {
+    const batch = (batchId: number, auto: boolean) => ({ batchId, companyId: 2, drawId: 11, poolId: 1, drawDate: '2026-11-25', postedAt: '2026-11-25T10:00:00Z', auto, amount: 900, distributed: 0, inDoubt: 0, undistributed: 900, invoices: 0 });
+    serve({
+      '/api/Account/IsLoggedIn': () => ok(company()),
+      '/api/Pools/GetPoolScheduleByDay': () => ok([]),
+      '/api/Posting/GetDistributionSummary': () => ok({ rows: [batch(4, true), batch(5, false)] }),
+    });
+    window.history.replaceState(null, '', '/posting/Distribution?drawDate=2026-11-25');
+    render(<App />);
+    expect((await screen.findByTestId('batch-auto-4')).textContent).toBe('Automatic');
+    expect(screen.queryByTestId('batch-auto-5')).toBeNull();
   });
 });

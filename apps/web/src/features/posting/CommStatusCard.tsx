@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CommParty } from '@app/contract';
 import { fetchData } from '../../api/client';
@@ -14,7 +14,8 @@ export const COMM_REFRESH_MS = 10_000;
 /**
  * Configuration/GetCommStatus (super admin; issue 13 item 8): every party the product calls out to (remote
  * agents, result sites, seamless callbacks, the SMS gateway), when it last answered, its last error and what
- * waits for it, read again every 10 s. Shown on the remote bet agents page and in the admin tool.
+ * waits for it (and, for a remote agent, what the next distribution offers it), read again every 10 s. Shown
+ * on the remote bet agents page and in the admin tool. A deleted remote is listed while lots wait for it.
  */
 export function CommStatusCard() {
   const { t } = useTranslation();
@@ -31,7 +32,8 @@ export function CommStatusCard() {
       render: (_: unknown, p) => (
         <>
           {p.name}
-          {p.kind === 'remote-agent' && !p.postEnabled && <Tag style={{ marginLeft: 8 }}>{t('posting.comm.postOff')}</Tag>}
+          {p.kind === 'remote-agent' && p.deleted && <Tag color="red" style={{ marginLeft: 8 }}>{t('posting.comm.deleted')}</Tag>}
+          {p.kind === 'remote-agent' && !p.deleted && !p.postEnabled && <Tag style={{ marginLeft: 8 }}>{t('posting.comm.postOff')}</Tag>}
         </>
       ),
     },
@@ -58,11 +60,18 @@ export function CommStatusCard() {
       title: t('posting.comm.waiting'),
       key: 'waiting',
       render: (_: unknown, p) => (
-        <span data-testid={`comm-waiting-${p.kind}-${p.id}`}>
-          {p.waiting === 0
-            ? t('posting.comm.nothingWaits')
-            : t(`posting.comm.waits.${p.kind}`, { count: p.waiting, amount: p.kind === 'remote-agent' ? formatCents(p.waitingAmount) : '' })}
-        </span>
+        <Space orientation="vertical" size={0}>
+          <span data-testid={`comm-waiting-${p.kind}-${p.id}`}>
+            {p.waiting === 0
+              ? t('posting.comm.nothingWaits')
+              : t(`posting.comm.waits.${p.kind}`, { count: p.waiting, amount: p.kind === 'remote-agent' ? formatCents(p.waitingAmount) : '' })}
+          </span>
+          {p.kind === 'remote-agent' && p.queuedAmount > 0 && (
+            <Typography.Text type="secondary" data-testid={`comm-queued-${p.id}`}>
+              {t('posting.comm.queued', { amount: formatCents(p.queuedAmount), count: p.queuedDraws })}
+            </Typography.Text>
+          )}
+        </Space>
       ),
     },
   ];
