@@ -178,6 +178,15 @@ describe('settling DOMAIN\'s worked example with its link C->R', () => {
     const page2 = await t.request({ url: '/api/Report/GetPostingAgentEatDetails', cookie: co, query: { ...q, page: 2, pageSize: 1 } });
     expect(page2.body.data.rows.map((r: { number: string }) => r.number)).toEqual(['5678']);
     expect(page2.body.data.total).toBe(2);
+    // Sorted on a column by the server (the screen's sorters), ties by date, pool, remote, number.
+    const sorted = async (sortBy: string, sortOrder: string) =>
+      (await t.request({ url: '/api/Report/GetPostingAgentEatDetails', cookie: co, query: { ...q, sortBy, sortOrder } })).body.data.rows.map((r: { number: string }) => r.number);
+    expect(await sorted('link', 'desc')).toEqual(['5678', '1234']);
+    expect(await sorted('winnings', 'desc')).toEqual(['1234', '5678']);
+    expect(await sorted('number', 'desc')).toEqual(['5678', '1234']);
+    const badSort = await t.request({ url: '/api/Report/GetPostingAgentEatDetails', cookie: co, query: { ...q, sortBy: 'remote_agent_id; drop table x' } });
+    expect(badSort.status).toBe(400);
+    expect(Object.keys(badSort.body.data)).toContain('sortBy');
     const bad = await t.request({ url: '/api/Report/GetPostingAgentEatDetails', cookie: co, query: { fromDate: '2026-11-26', toDate: '2026-11-25' } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.data)).toContain('toDate');

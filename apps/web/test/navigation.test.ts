@@ -58,9 +58,10 @@ describe('left menu (SPEC 2)', () => {
   const routesFor = (roleId: number, access = '') => allowedRoutes(ROUTES, viewer(roleId, access));
 
   it('super admin sees Home, Accounts, Payment, Admin > Manage Company, Roles and Help, in order', () => {
-    // The super admin's own role holds Main Account, which the role editor needs.
+    // The super admin's own role holds Main Account, which the role editor needs; posting needs Map Report
+    // as the run map does (decision 0032 "Who may post"): not without it.
     const own = 'Main Account:1,2,3,4';
-    expect(keys(filterMenu(MENU, viewer(1, own), routesFor(1, own)))).toEqual(['home', 'results', 'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,postingUnpost,postingDistribution,remoteAgents]', 'distributor[distributorUnpost,distributorDistribution]', 'help']);
+    expect(keys(filterMenu(MENU, viewer(1, own), routesFor(1, own)))).toEqual(['home', 'results', 'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,remoteAgents]', 'help']);
     expect(keys(filterMenu(MENU, viewer(1, FULL), routesFor(1, FULL)))).toEqual([
       'home',
       'accounts',
@@ -69,22 +70,24 @@ describe('left menu (SPEC 2)', () => {
       'payment',
       'reports[stakeholder,inbox,winLossSimple,winLoss2,salesStatistic,salesSummary,payout,payoutStatistic,payoutTable,map,winning]',
       'results',
-      'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,runMap,runMapAsCompany,postingUnpost,postingDistribution,remoteAgents,redNumbers]',
-      'distributor[distributorRunMap,distributorUnpost,distributorDistribution]',
+      'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,runMap,runMapAsCompany,postingUnpost,postingDistribution,postingEatDetail,remoteAgents,redNumbers]',
+      'distributor[distributorRunMap,distributorUnpost,distributorDistribution,distributorEatDetail]',
       'help',
     ]);
   });
 
   it('a company with Map Report reads its run map from Distributor (decision 0030); an agent never', () => {
-    // And its posting (decision 0032): unpost and distribution summary, as SPEC 2's Distributor lists them.
-    expect(keys(filterMenu(MENU, viewer(3, FULL), routesFor(3, FULL)))).toContain('distributor[distributorRunMap,distributorUnpost,distributorDistribution]');
+    // And its posting (decision 0032): unpost and distribution summary, as SPEC 2's Distributor lists them,
+    // then the posting agent eat detail (a posting route of SPEC 2 that its menus do not name).
+    expect(keys(filterMenu(MENU, viewer(3, FULL), routesFor(3, FULL)))).toContain('distributor[distributorRunMap,distributorUnpost,distributorDistribution,distributorEatDetail]');
     expect(keys(filterMenu(MENU, viewer(4, FULL), routesFor(4, FULL))).join()).not.toContain('distributor');
   });
 
   it('other roles without rights see Home and Help only (empty groups dropped); admins and companies Results', () => {
     for (const id of [4, 5, 6]) expect(keys(filterMenu(MENU, viewer(id), routesFor(id)))).toEqual(['home', 'help']);
     expect(keys(filterMenu(MENU, viewer(2), routesFor(2)))).toEqual(['home', 'results', 'help']);
-    expect(keys(filterMenu(MENU, viewer(3), routesFor(3)))).toEqual(['home', 'results', 'distributor[distributorUnpost,distributorDistribution]', 'help']);
+    expect(keys(filterMenu(MENU, viewer(3), routesFor(3)))).toEqual(['home', 'results', 'help']);
+    expect(keys(filterMenu(MENU, viewer(3, 'Map Report:1'), routesFor(3, 'Map Report:1')))).toEqual(['home', 'reports[map]', 'results', 'distributor[distributorRunMap,distributorUnpost,distributorDistribution,distributorEatDetail]', 'help']);
   });
 
   it('an agent sees Accounts and Payment; a player Payment only (its credit and payments)', () => {
@@ -130,8 +133,10 @@ describe('left menu (SPEC 2)', () => {
     ];
     expect(keys(filterMenu(MENU, viewer(4, '', ['Downline']), all))).toEqual(['home', 'help']);
     expect(keys(filterMenu(MENU, viewer(4, '', ['help']), all))).toEqual(['home', 'accounts']);
-    expect(keys(filterMenu(MENU, viewer(1, '', ['roles']), routesFor(1)))).toEqual(['home', 'results', 'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,announcement,systemSetting,adminTool,apiLog,apiRequestLog,postingUnpost,postingDistribution,remoteAgents]', 'distributor[distributorUnpost,distributorDistribution]', 'help']);
-    const hidden = ['roles', 'manageCompany', 'drawDate', 'cutoffTime', 'masterPackages', 'currency', 'announcement', 'systemSetting', 'adminTool', 'apiLog', 'apiRequestLog', 'postingUnpost', 'postingDistribution', 'remoteAgents', 'distributorUnpost', 'distributorDistribution'];
+    expect(keys(filterMenu(MENU, viewer(1, '', ['roles']), routesFor(1)))).toEqual(['home', 'results', 'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,announcement,systemSetting,adminTool,apiLog,apiRequestLog,remoteAgents]', 'help']);
+    expect(keys(filterMenu(MENU, viewer(1, 'Map Report:1', ['postingEatDetail', 'distributorRunMap']), routesFor(1, 'Map Report:1')))).toContain('distributor[distributorUnpost,distributorDistribution,distributorEatDetail]');
+    expect(keys(filterMenu(MENU, viewer(1, 'Map Report:1', ['Map Report']), routesFor(1, 'Map Report:1'))).join()).not.toContain('posting');
+    const hidden = ['roles', 'manageCompany', 'drawDate', 'cutoffTime', 'masterPackages', 'currency', 'announcement', 'systemSetting', 'adminTool', 'apiLog', 'apiRequestLog', 'postingUnpost', 'postingDistribution', 'postingEatDetail', 'remoteAgents', 'distributorUnpost', 'distributorDistribution', 'distributorEatDetail'];
     expect(keys(filterMenu(MENU, viewer(1, '', hidden), routesFor(1)))).toEqual(['home', 'results', 'help']);
   });
 
@@ -141,7 +146,7 @@ describe('left menu (SPEC 2)', () => {
       expect(allowedRoutes(ROUTES, viewer(id, access)).map((r) => r.path)).toContain('/admin-setting/rednumber');
       expect(keys(filterMenu(MENU, viewer(id, access), routesFor(id, access))).some((k) => k.startsWith('admin'))).toBe(false);
     }
-    expect(keys(filterMenu(MENU, viewer(1, access), routesFor(1, access)))).toContain('admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,postingUnpost,postingDistribution,remoteAgents,redNumbers]');
+    expect(keys(filterMenu(MENU, viewer(1, access), routesFor(1, access)))).toContain('admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,remoteAgents,redNumbers]');
   });
 
   it('finds the selected and open keys for a path', () => {

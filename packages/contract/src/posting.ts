@@ -250,6 +250,8 @@ export const commStatus = z.array(
     z.object({ kind: z.literal('sms-gateway'), ...commParty }),
   ]),
 );
+export type CommStatus = z.infer<typeof commStatus>;
+export type CommParty = CommStatus[number];
 
 // ---- payments between the company and its remote agents (Result/PayPosting; decision 0035) ----
 
@@ -281,10 +283,13 @@ export type PayPostingBody = z.infer<typeof payPostingBody>;
 
 // ---- what each remote took (Report/GetPostingAgentEatDetails; decision 0035) ----
 
+export const POSTING_EAT_SORTS = ['drawDate', 'remote', 'number', 'betCode', 'amount', 'winnings', 'link'] as const;
 export const postingEatDetailQuery = withRange({
   companyId,
   /** A remote agent or -1 (every one). */
   remoteAgentId: z.coerce.number().int().min(-1).max(2_147_483_647).default(-1),
+  /** The column sorted on (sortOrder: its direction); ties fall back to date, pool, remote, number, code. */
+  sortBy: z.enum(POSTING_EAT_SORTS).default('drawDate'),
   ...paging,
 });
 export type PostingEatDetailQuery = z.infer<typeof postingEatDetailQuery>;
@@ -307,3 +312,4 @@ export const postingEatDetail = z.object({
   total: z.number().int(),
   totals: z.object({ amount: z.number().int(), winnings: z.number().int(), link: z.number().int() }),
 });
+export type PostingEatDetail = z.infer<typeof postingEatDetail>;
