@@ -1,19 +1,27 @@
 // Bet placement benchmark: `npm run bench:bets` (set DATABASE_URL for PostgreSQL, as the target is stated
 // for it). Tickets of 5 lines through the HTTP API, 32 connections, many players (one wallet per player,
 // as in real traffic), the agent taking 50% by position and the company eating by fight limit.
+// BENCH_CLIENT=api: each player places through an API account of its own (a machine client: Basic
+// opcode:secret on every call, recorded in the API log) instead of a browser session; BENCH_API_LOG=off
+// then builds the app without the API log's hooks, to measure what writing the log costs (issue 14 item 4).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { HierarchyLevel } from '@app/domain';
+import { rows } from '../apps/server/src/modules/ledger/queries';
+import { flushApiLogs } from '../apps/server/src/platform/apiLog';
 import { businessDateOf } from '../apps/server/src/platform/businessTime';
-import { machine, startBench } from './support';
+import { BENCH_PASSWORD, machine, startBench } from './support';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const players = Number(process.env.BENCH_PLAYERS ?? 64);
-const bench = await startBench('bets');
+const client = process.env.BENCH_CLIENT === 'api' ? 'api' : 'session';
+const apiLog = process.env.BENCH_API_LOG !== 'off';
+const bench = await startBench('bets', { apiLog });
 const admin = await bench.login('benchadmin');
 
 type Created = { userId: number };
@@ -33,23 +41,54 @@ await bench.call(coCookie, '/api/Account/UpdateUserEatLimit', {
 // A draw three days ahead, so the cutoff never passes during the run.
 const drawDate = businessDateOf(new Date(Date.now() + 3 * 86_400_000), bench.config.tzBusiness);
 await bench.call(admin, '/api/Pools/SubmitNewDraw', { poolId: 1, drawDate, isSpecial: false });
-const cookies: string[] = [];
+// What each connection sends: a session cookie, or an API account's Basic credentials.
+const credentials: string[] = [];
+if (client === 'api') await bench.call(admin, `/api/Configuration/VerifySecondaryPassword?secondaryPassword=${BENCH_PASSWORD}`, {});
 for (let i = 0; i < players; i++) {
-  await create(agentCookie, { username: `bp${i}`, level: HierarchyLevel.Player, creditLimit: 100_000_000 });
-  cookies.push(await bench.login(`bp${i}`));
+  const player = await create(agentCookie, { username: `bp${i}`, level: HierarchyLevel.Player, creditLimit: 100_000_000 });
+  if (client === 'session') {
+    credentials.push(await bench.login(`bp${i}`));
+    continue;
+  }
+  const code = (await bench.call(admin, '/api/Account/GenerateApiCode', {})) as { clientOpcode: string; clientSecret: string };
+  await bench.call(admin, '/api/Account/CreateOrUpdateApiAccount', { userId: player.userId, ...code });
+  credentials.push(`Basic ${Buffer.from(`${code.clientOpcode}:${code.clientSecret}`).toString('base64')}`);
 }
 
 // The load runs in a child process: sharing the server's event loop, the client took a tenth of it.
 const cookiesFile = path.join(os.tmpdir(), `fourd-bench-cookies-${process.pid}.json`);
 try {
-  // The file holds live session cookies: readable by this user only, removed whatever happens.
-  fs.writeFileSync(cookiesFile, JSON.stringify(cookies), { mode: 0o600 });
+  // The file holds live session cookies or API secrets: readable by this user only, removed whatever happens.
+  fs.writeFileSync(cookiesFile, JSON.stringify(credentials), { mode: 0o600 });
+  // The server's own CPU (this process: the app and its driver) over the load, per ticket placed: less
+  // sensitive than throughput to other work on a shared machine.
+  const cpu0 = process.cpuUsage();
+  const db0 = await bench.databaseCpuMs();
   const load = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'betsLoad.ts')], {
-    env: { ...process.env, BENCH_BASE: bench.base, BENCH_COOKIES: cookiesFile, BENCH_SECONDS: String(seconds), BENCH_CONNECTIONS: String(connections) },
+    env: {
+      ...process.env,
+      BENCH_BASE: bench.base,
+      BENCH_COOKIES: cookiesFile,
+      BENCH_AUTH_HEADER: client === 'api' ? 'authorization' : 'cookie',
+      BENCH_SECONDS: String(seconds),
+      BENCH_CONNECTIONS: String(connections),
+    },
   });
   const r = JSON.parse(load.stdout.trim().split('\n').pop()!) as { average: number; total: number; p50: number; p95: number; p99: number; non2xx: number; errors: number };
-  console.log(`# ${machine(bench.kind)}, ${seconds}s, ${connections} connections, ${players} players, tickets of 5 lines`);
-  console.log(`bet placement: ${r.average.toFixed(0)} tickets/s, latency p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, total ${r.total}`);
+  const cpu = process.cpuUsage(cpu0);
+  const cpuPerTicket = (cpu.user + cpu.system) / 1000 / Math.max(1, r.total);
+  // The database's backends too (PostgreSQL), the API log's buffered inserts written out first.
+  if (client === 'api') await flushApiLogs(bench.db);
+  const db1 = await bench.databaseCpuMs();
+  const dbPerTicket = db0 === null || db1 === null ? null : (db1 - db0) / Math.max(1, r.total);
+  const how = client === 'api' ? `through API accounts, API log ${apiLog ? 'on' : 'off'}` : 'through sessions';
+  console.log(`# ${machine(bench.kind)}, ${seconds}s, ${connections} connections, ${players} players, tickets of 5 lines ${how}`);
+  console.log(`bet placement: ${r.average.toFixed(0)} tickets/s, latency p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, total ${r.total}, server CPU ${cpuPerTicket.toFixed(2)} ms${dbPerTicket === null ? '' : ` + database CPU ${dbPerTicket.toFixed(2)} ms`} per ticket`);
+  if (client === 'api') {
+    // Every placement is in the API log when it is on.
+    const [logged] = await rows<{ n: number }>(bench.db, sql`select count(*)::int as n from api_logs where direction = 'in' and uri = '/api/Bet/PlaceExpressOrder'`);
+    console.log(`api log: ${logged.n} placements recorded`);
+  }
 } finally {
   fs.rmSync(cookiesFile, { force: true });
   await bench.stop();

@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import autocannon from 'autocannon';
 
 const base = process.env.BENCH_BASE!;
+// Per player: a session cookie, or (BENCH_AUTH_HEADER=authorization) an API account's Basic credentials.
 const cookies = JSON.parse(fs.readFileSync(process.env.BENCH_COOKIES!, 'utf8')) as string[];
+const authHeader = process.env.BENCH_AUTH_HEADER === 'authorization' ? 'authorization' : 'cookie';
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
@@ -26,7 +28,7 @@ const options: autocannon.Options = {
     {
       setupRequest: (req) => {
         n++;
-        return { ...req, headers: { ...req.headers, cookie: cookies[n % cookies.length] }, body: JSON.stringify({ text: ticket(), idempotencyKey: `bench-${n}-${process.pid}` }) };
+        return { ...req, headers: { ...req.headers, [authHeader]: cookies[n % cookies.length] }, body: JSON.stringify({ text: ticket(), idempotencyKey: `bench-${n}-${process.pid}` }) };
       },
     },
   ],

@@ -4,10 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { ensureSuperAdmin, seedReferenceData } from '../apps/server/src/db/seed';
 import { systemClock } from '../apps/server/src/platform/clock';
-import { loadConfig } from '../apps/server/src/platform/config';
+import { loadConfig, type Config } from '../apps/server/src/platform/config';
 import { openDatabase } from '../apps/server/src/platform/db';
 
 export const BENCH_PASSWORD = 'Bench-pass-1';
@@ -25,9 +26,10 @@ export async function databaseExists(name: string): Promise<boolean> {
 /**
  * `webDist`: serve the built web app too (browser benchmarks); default none. PostgreSQL only: `template`
  * starts from a copy of that database (data seeded by an earlier run); `keepAs` names the database and
- * keeps it at the end (to be such a template).
+ * keeps it at the end (to be such a template). `apiLog: false`: the API log's hooks are not registered
+ * (to measure what writing the log costs a call).
  */
-export async function startBench(name: string, opts: { webDist?: string; template?: string; keepAs?: string; existing?: boolean } = {}) {
+export async function startBench(name: string, opts: { webDist?: string; template?: string; keepAs?: string; existing?: boolean; config?: Partial<Config>; apiLog?: boolean } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fourd-bench-${name}-`));
   const dbName = opts.keepAs ?? `bench_${name}_${Date.now()}`;
   let databaseUrl: string | undefined;
@@ -45,12 +47,51 @@ export async function startBench(name: string, opts: { webDist?: string; templat
   const database = await openDatabase({ databaseUrl, dataDir });
   await seedReferenceData(database.db);
   await ensureSuperAdmin(database.db, 'benchadmin', BENCH_PASSWORD);
-  const config = { ...loadConfig({}), webDist: opts.webDist ?? '/none' };
-  const app = await buildApp({ db: database.db, clock: systemClock, config });
+  const config: Config = { ...loadConfig({}), webDist: opts.webDist ?? '/none', ...opts.config };
+  const app = await buildApp({ db: database.db, clock: systemClock, config }, { apiLog: opts.apiLog });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const base = `http://127.0.0.1:${port}`;
 
+  const { login, call } = clientOf(base);
+
+  async function stop() {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.DATABASE_URL && !opts.keepAs) {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+
+  /**
+   * PostgreSQL only: the CPU milliseconds (user + system, from /proc) the server's backends of this
+   * database have used so far; null on PGlite (its work is in this process's own CPU).
+   */
+  async function databaseCpuMs(): Promise<number | null> {
+    if (database.kind !== 'postgres') return null;
+    const r = (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { pid: number }[] };
+    const tick = 1000 / 100; // CLK_TCK is 100 on Linux
+    let ms = 0;
+    for (const { pid } of r.rows) {
+      try {
+        const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        ms += (Number(fields[11]) + Number(fields[12])) * tick;
+      } catch {
+        // A backend that ended meanwhile.
+      }
+    }
+    return ms;
+  }
+
+  return { app, db: database.db, kind: database.kind, config, base, login, call, stop, databaseCpuMs };
+}
+
+/** Logging in and calling the API of an installation at `base`, as a browser does. */
+export function clientOf(base: string) {
   async function login(username: string, password = BENCH_PASSWORD) {
     const res = await fetch(`${base}/api/Account/Login`, {
       method: 'POST',
@@ -71,20 +112,7 @@ export async function startBench(name: string, opts: { webDist?: string; templat
     if (res.status !== 200) throw new Error(`${url}: ${res.status} ${json.message}`);
     return json.data;
   }
-
-  async function stop() {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (process.env.DATABASE_URL && !opts.keepAs) {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
-
-  return { app, db: database.db, kind: database.kind, config, base, login, call, stop };
+  return { login, call };
 }
 
 export function machine(kind: string) {

@@ -1,11 +1,22 @@
 import crypto from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, answerConfirm, api, goByMenu, loginAs, shotAll } from './support';
+import { afterCutoff, closeSoon, drawDay } from './drawDay';
+import { ADMIN, answerConfirm, api, drawClosingSoon, goByMenu, loginAs, shot, shotAll } from './support';
 
-// Posting (issue 13; decision 0032): the company does not eat all of a bet; the super admin posts what is
-// unposted into a batch, distributes it to a remote agent (this same server, reached over HTTP through an
+// Posting (issue 13; decisions 0032, 0035): the company does not eat all of a bet; the super admin posts what
+// is unposted into a batch, distributes it to a remote agent (this same server, reached over HTTP through an
 // API account of another company: "another copy of this product"), and opens the invoice and its payout
-// page. The demo company's eat settings are put back.
+// page. Then the draw closes, an admin enters its result, a second admin releases it, the draw settles, and
+// the payout read back from the remote is checked against the remote's package; the posting agent eat
+// detail shows what the remote took and paid, and the communication status when it last answered. The demo
+// company's eat settings are put back.
+//
+// The draw is one of today that this spec opens with a cutoff ten minutes ahead (apart from the draw-day
+// setup's pools, and Magnum, which the run map spec reads): the lay-off is a bet on this same server, so the
+// draw must still be open when it is distributed, and the setup's draws, closed before any spec runs, cannot
+// be laid off. Once distributed, the spec moves the cutoff to the next minute (closeSoon, drawDay.ts) and
+// reads the invoice, the eat detail and the communication status while it passes.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 const FIRST_READ = { timeout: 30_000 };
@@ -61,26 +72,30 @@ test('the super admin posts a draw\'s unposted numbers, distributes them to a re
     rates: [{ betCode: 'B', commissionBp: 2500, first: 250000, second: 100000, third: 50000, starter: 18000, consolation: 6000 }],
   });
   await goByMenu(page, ['menu-admin', 'menu-remoteAgents'], /\/admin-setting\/remote-bet-agent/);
-  await expect(page.getByText(`Remote ${SUFFIX}`)).toBeVisible(FIRST_READ);
+  await expect(page.getByTestId('remote-agents-table').getByText(`Remote ${SUFFIX}`)).toBeVisible(FIRST_READ);
   await expect(page.getByText(code.clientSecret)).toHaveCount(0);
   await shotAll(page, 'posting-remote-agents');
 
-  // The demo company eats Big on Magnum up to RM1 a number: the rest of the player's RM10 is unposted.
+  // The draw: today's, closing in ten minutes (see above).
+  const setup = drawDay();
+  const draw = await drawClosingSoon(page, [setup.seamless.poolId, setup.settlement.poolId, setup.stakeholder.poolId, 1], 10);
+  const { drawId, drawDate, poolId } = draw;
+
+  // The demo company eats Big on the draw's pool up to RM1 a number: the rest of the player's RM10 is unposted.
   const coContext = await browser.newContext({ baseURL });
   const co = await coContext.newPage();
   await loginAs(co, 'democo');
   const before = await api<EatData>(co.request, 'GET', '/api/Account/GetFightLimitRelatedData');
-  const others = before.limits.filter((l) => !(l.poolId === 1 && l.betCode === 'B'));
+  const others = before.limits.filter((l) => !(l.poolId === poolId && l.betCode === 'B'));
   const setEat = (eatType: 'percentage' | 'amount', limits: EatData['limits']) =>
     api(co.request, 'POST', '/api/Account/UpdateUserEatLimit', { userId: before.userId, eatType, limitMethod: 1, limits });
-  const clock = await api<{ pools: { draws: { drawId: number; drawDate: string }[] }[] }>(co.request, 'GET', '/api/Pools/GetDrawClock?poolIds=1');
-  const { drawId, drawDate } = clock.pools[0].draws[0];
   try {
-    await setEat('amount', [...others, { poolId: 1, betCode: 'B', amount: 100 }]);
+    await setEat('amount', [...others, { poolId, betCode: 'B', amount: 100 }]);
     const playerContext = await browser.newContext({ baseURL });
     const player = await playerContext.newPage();
     await loginAs(player, 'demoplayer');
-    await api(player.request, 'POST', '/api/Bet/PlaceExpressOrder', { text: `D\n#1\n${NUMBER}#10`, idempotencyKey: crypto.randomUUID() });
+    // D: the pool's next draw, today's.
+    await api(player.request, 'POST', '/api/Bet/PlaceExpressOrder', { text: `D\n#${poolId}\n${NUMBER}#10`, idempotencyKey: crypto.randomUUID() });
     await playerContext.close();
   } finally {
     await setEat(before.eatType, before.limits);
@@ -118,6 +133,8 @@ test('the super admin posts a draw\'s unposted numbers, distributes them to a re
   await distribute.click();
   await answerConfirm(page);
   await expect.poll(amountOf, FIRST_READ).toBeLessThanOrEqual(undistributedBefore - Number(unposted.replace(/,/g, '')));
+  // Laid off: the draw may close now (its result can only be entered after the cutoff).
+  const closing = await closeSoon(page, draw);
   await shotAll(page, 'posting-distribution');
   await page.getByTestId(`batch-undistributed-${batchId}`).click();
   await expect(page).toHaveURL(/\/posting\/UndistributedDetail\?batchId=/);
@@ -141,4 +158,81 @@ test('the super admin posts a draw\'s unposted numbers, distributes them to a re
   await expect(page.getByTestId('payout-expected')).toHaveText('0.00', FIRST_READ);
   await shotAll(page, 'posting-invoice-payout');
   expect(agent.id).toBeGreaterThan(0);
+
+  // The posting agent eat detail, from the invoice list: what the remote took of the number, not settled yet.
+  await goByMenu(page, ['menu-admin', 'menu-postingEatDetail'], /\/posting\/posting-agent-eat-detail/);
+  await page.goto(`/posting/InvoiceList?drawDate=${drawDate}&userId=${before.userId}`);
+  await page.getByTestId('posting-to-eat-detail').click();
+  await expect(page).toHaveURL(new RegExp(`/posting/posting-agent-eat-detail\\?fromDate=${drawDate}&toDate=${drawDate}&userId=${before.userId}`));
+  const eatRow = page.getByTestId('eat-detail-table').locator('tr', { hasText: NUMBER });
+  await expect(eatRow).toContainText(`Remote ${SUFFIX}`, FIRST_READ);
+  await expect(eatRow).toContainText(unposted);
+  await expect(eatRow).toContainText('Not settled');
+  await shot(page, 'posting-eat-detail-before-en');
+
+  // The communication status: the remote answered, nothing waits for it; beside the remote agents and in
+  // the admin tool.
+  await goByMenu(page, ['menu-admin', 'menu-remoteAgents'], /\/admin-setting\/remote-bet-agent/);
+  await expect(page.getByTestId(`comm-state-remote-agent-${agent.id}`)).toHaveText('Answering', FIRST_READ);
+  await expect(page.getByTestId(`comm-answered-remote-agent-${agent.id}`)).toHaveText(/\d\d:\d\d:\d\d/);
+  await expect(page.getByTestId(`comm-waiting-remote-agent-${agent.id}`)).toHaveText('Nothing');
+  await expect(page.getByTestId('comm-updated')).toContainText('refreshed every 10 s');
+  await page.getByTestId('comm-status').scrollIntoViewIfNeeded();
+  await shotAll(page, 'posting-comm-status');
+  await goByMenu(page, ['menu-admin', 'menu-adminTool'], /\/admin-tool/);
+  await expect(page.getByTestId(`comm-state-remote-agent-${agent.id}`)).toHaveText('Answering', FIRST_READ);
+
+  // After the cutoff: admin enters the result (the number at the 10th consolation prize), a second admin
+  // (demoit, logged in while the cutoff passes) releases it and the draw settles, the remote's lay-off
+  // ticket with it.
+  const itContext = await browser.newContext({ baseURL });
+  const it = await itContext.newPage();
+  await loginAs(it, 'demoit');
+  await afterCutoff(closing);
+  await page.goto(`/result?drawDate=${drawDate}`);
+  const slot = (name: string) => page.getByTestId(`slot-${poolId}-${name}`);
+  await expect(slot('first')).toBeVisible(FIRST_READ);
+  const prizes = ['1357', '2468', '3579', ...Array.from({ length: 10 }, (_, i) => String(6100 + i)), ...Array.from({ length: 9 }, (_, i) => String(7100 + i)), NUMBER];
+  const names = ['first', 'second', 'third', ...Array.from({ length: 10 }, (_, i) => `starter${i + 1}`), ...Array.from({ length: 10 }, (_, i) => `consolation${i + 1}`)];
+  for (const [i, name] of names.entries()) await slot(name).fill(prizes[i]);
+  await page.getByTestId(`result-save-${poolId}`).click();
+  await expect(page.getByTestId(`result-status-${poolId}`)).toHaveText('Entered');
+  await it.goto(`/result?drawDate=${drawDate}`);
+  await it.getByTestId(`result-release-${poolId}`).click();
+  await expect(it.getByTestId('alert-message')).toContainText('Settlement starts');
+  await it.getByTestId('alert-ok').click();
+  await expect(it.getByTestId(`result-status-${poolId}`)).toHaveText('Released', { timeout: 60_000 });
+  await expect(it.getByTestId(`settlement-distributed-${poolId}`)).toContainText('Settled at', { timeout: 60_000 });
+  await itContext.close();
+
+  // The payout read back from the remote equals what the remote's package says: 60 per RM1 of Big at the
+  // 10th consolation prize on what it took of the number; checked, not flagged.
+  await page.goto(`/invoice-payout-detail?invoiceId=${invoiceId}`);
+  await expect(page.getByTestId('payout-flag')).toHaveText('Checked', FIRST_READ);
+  const laidOff = Number(unposted.replace(/,/g, ''));
+  const money = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const line = page.getByTestId('payout-lines').locator('tr', { hasText: NUMBER });
+  await expect(line).toContainText('Consolation');
+  await expect(line).toContainText(money(laidOff * 60));
+  const expected = await page.getByTestId('payout-expected').innerText();
+  expect(Number(expected.replace(/,/g, ''))).toBeGreaterThanOrEqual(laidOff * 60);
+  await expect(page.getByTestId('payout-remote')).toHaveText(expected);
+  await shotAll(page, 'posting-invoice-payout-checked');
+
+  // The eat detail after settlement: what the remote paid on the number and the company's link to it
+  // (negative: the remote owes the company), with the totals; its Excel file holds the same total.
+  await page.goto(`/posting/posting-agent-eat-detail?fromDate=${drawDate}&toDate=${drawDate}&userId=${before.userId}&sortBy=number&sortOrder=desc`);
+  await expect(eatRow).toContainText(money(laidOff * 60), FIRST_READ);
+  await expect(eatRow).not.toContainText('Not settled');
+  await expect(eatRow.locator('.report-negative')).toHaveCount(1);
+  const takenTotal = (await page.getByTestId('eat-total-taken').innerText()).replace(/,/g, '');
+  expect(Number(takenTotal)).toBeGreaterThanOrEqual(laidOff);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('report-xlsx').click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await (await download).path());
+  const sheet = book.worksheets[0];
+  expect(sheet.getRow(1).getCell(6).value).toBe('Taken');
+  expect(Number(sheet.getRow(sheet.rowCount).getCell(6).value)).toBeCloseTo(Number(takenTotal), 2);
+  await shotAll(page, 'posting-eat-detail');
 });

@@ -122,13 +122,13 @@ export async function api<T>(request: APIRequestContext, method: 'GET' | 'POST',
 }
 
 /**
- * As the super admin (logged in on `page`): a draw of today that closes about two minutes from now (server
- * time, to the minute). A pool without a draw today gets a special one; on a day every pool draws (the
+ * As the super admin (logged in on `page`): a draw of today that closes about `minutes` (two) minutes from now
+ * (server time, to the minute). A pool without a draw today gets a special one; on a day every pool draws (the
  * demo's Wednesday, Saturday and Sunday), a draw of today still open has its own cutoff moved instead,
  * never one an earlier spec closed already, nor one of the pools `taken` (draws opened by the same caller a
  * moment before, still open). Specs that settle a draw of their own share the day this way (drawDay.ts).
  */
-export async function drawClosingSoon(page: Page, taken: number[] = []): Promise<{ drawId: number; poolId: number; drawDate: string }> {
+export async function drawClosingSoon(page: Page, taken: number[] = [], minutes = 2): Promise<{ drawId: number; poolId: number; drawDate: string }> {
   const clock = await api<{ serverTime: string; businessDate: string; timeZone: string; pools: { poolId: number; draws: { drawId: number; drawDate: string }[] }[] }>(
     page.request,
     'GET',
@@ -136,7 +136,7 @@ export async function drawClosingSoon(page: Page, taken: number[] = []): Promise
   );
   const drawDate = clock.businessDate;
   const today = await api<{ drawId: number; poolId: number }[]>(page.request, 'GET', `/api/Pools/GetPoolScheduleByDay?date=${drawDate}`);
-  const at = new Date(Date.parse(clock.serverTime) + 2 * 60_000);
+  const at = new Date(Date.parse(clock.serverTime) + minutes * 60_000);
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', { timeZone: clock.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]),
   );

@@ -22,11 +22,12 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { registerApiLogHooks } from './platform/apiLog';
 
 /** The whole HTTP application; main.ts and the tests both build it here. */
-export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (app: HttpApp) => void } = {}) {
+/** `apiLog: false` is for benchmarks only (bench:bets compares the API log on and off); the server always logs. */
+export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (app: HttpApp) => void; apiLog?: boolean } = {}) {
   const app = await createHttp(deps, opts);
   opts.instrument?.(app);
   // Before the routes: every call of an API account is recorded in the API log (decision 0033).
-  registerApiLogHooks(app, deps);
+  if (opts.apiLog !== false) registerApiLogHooks(app, deps);
   authRoutes(app, deps);
   accessRoutes(app, deps);
   accountRoutes(app, deps);

@@ -1,27 +1,20 @@
-import { buildApp } from './app';
-import { startJobs } from './modules/jobs';
 import { seedDemo, DEMO_ACCOUNTS } from './db/demo';
 import { seedDemoHistory } from './db/demoHistory';
-import { ensureSuperAdmin, seedReferenceData } from './db/seed';
 import { systemClock } from './platform/clock';
 import { loadConfig } from './platform/config';
-import { openDatabase } from './platform/db';
+import { prepareDatabase, serve } from './server';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, ownerUrl: config.databaseOwnerUrl, dataDir: config.dataDir });
-await seedReferenceData(database.db);
-const admin = await ensureSuperAdmin(database.db, config.adminUsername, config.adminPassword);
+const { database, admin } = await prepareDatabase(config);
 const demoPassword = process.env.DEMO_PASSWORD || 'Demo12345';
 if (process.env.DEMO === '1') await seedDemo(database.db, config.adminUsername, demoPassword, config.tzBusiness, systemClock.now());
 // The last two draw days played and settled, so the reports have figures to show (DEMO_HISTORY=0: none;
 // the Playwright specs start from the bare demo so their figures are known).
 if (process.env.DEMO === '1' && process.env.DEMO_HISTORY !== '0') await seedDemoHistory(database.db, config, config.adminUsername, demoPassword, systemClock.now());
-const app = await buildApp({ db: database.db, clock: systemClock, config }, { logger: true });
-await app.listen({ port: config.port, host: config.host });
-const stopJobs = startJobs({ db: database.db, clock: systemClock, config });
+const server = await serve(database, config, systemClock);
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-console.log(`\n4D back-office running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/ on ${where}`);
+console.log(`\n4D back-office running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}/ on ${where}`);
 if (admin.generatedPassword) {
   console.log(`Super admin created: username "${config.adminUsername}", password "${admin.generatedPassword}" (shown once; change it after logging in)`);
 } else if (admin.created) {
@@ -38,9 +31,7 @@ if (process.env.DEMO === '1') {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
-    stopJobs();
-    await app.close();
-    await database.close();
+    await server.stop();
     process.exit(0);
   });
 }

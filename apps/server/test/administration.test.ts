@@ -156,6 +156,17 @@ describe('announcements', () => {
     expect(n.n).toBe(0);
   });
 
+  it('and the account\'s own currency are refused to a caller without a login', async () => {
+    for (const res of [
+      await get('/api/Configuration/GetMyAnnouncement', ''),
+      await post('/api/Configuration/ReadAnnouncement', '', { ids: [allId] }),
+      await get('/api/Configuration/GetMyCurrency', ''),
+    ]) {
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe('USER_UNAUTHORIZED');
+    }
+  });
+
   it('are changed and deleted by the super admin only, audited', async () => {
     expect((await post('/api/Configuration/CreateOrUpdateAnnouncement', coA, { title: 'x', message: 'y', allCompanies: true })).status).toBe(403);
     expect((await post('/api/Configuration/DeleteAnnouncement', coA, { id: forA })).status).toBe(403);
@@ -297,6 +308,12 @@ describe('the admin tool', () => {
     expect((await post('/api/Configuration/RunAdminJob', admin, { job: 'settle-draw', drawId: 999999 })).body.data).toEqual({ drawId: 'pattern' });
     expect((await post('/api/Configuration/RunAdminJob', admin, { job: 'rm -rf' })).status).toBe(400);
     expect((await post('/api/Configuration/RunAdminJob', coA, { job: 'auto-transfer' })).status).toBe(403);
+    // Posting: the autoPosting job's own run, which does nothing while the setting is off.
+    const posting = await post('/api/Configuration/RunAdminJob', admin, { job: 'posting' }, { 'x-wait': '1' });
+    expect(posting.body.data).toMatchObject({ job: 'posting', status: 'done', summary: 'nothing run: autoPosting is off, or no draw past its cutoff has anything to post or distribute' });
+    expect((await post('/api/Configuration/RunAdminJob', coA, { job: 'posting' })).status).toBe(403);
+    expect((await get('/api/Configuration/GetAdminJobRuns', coA)).status).toBe(403);
+    expect((await get('/api/Configuration/GetAdminJobRuns', playerA)).status).toBe(403);
   });
 
   it('checks the ledger and names each invariant', async () => {

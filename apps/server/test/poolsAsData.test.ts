@@ -3,6 +3,8 @@
 // pool has draws, takes bets by express text (its digit) and by web order, prints its letter on the
 // receipt, has its result checked in its own form (4D + 6D here), is settled on release, and shows in the
 // sales statistic and the win/loss report filtered by it. checkLedger holds after every test.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BetType, HierarchyLevel, PackageType, RoleId } from '@app/domain';
@@ -199,6 +201,67 @@ describe('a draw on the new pool, end to end', () => {
     // Another pool's filter does not find them.
     const magnum = await t.request({ url: '/api/Report/GetWinLossReport', cookie: co, query: { ...range, poolId: 1 } });
     expect(magnum.body.data.totals.turnover).toBe(0);
+  });
+
+  it('is named by its name in the report files (sales and payout statistic, occupied), as on the screens', async () => {
+    const range = { fromDate: DATE, toDate: DATE };
+    const csv = async (url: string, cookie: string) => {
+      const res = await t.app.inject({ method: 'GET', url, query: { ...range, format: 'csv', lang: 'en' }, headers: { 'x-requested-with': 'XMLHttpRequest', cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    };
+    const sales = await csv('/api/Report/GetSalesStatistic', co);
+    expect(sales.filter((l) => l.startsWith(`${DATE},`))).toEqual([expect.stringMatching(/^2026-11-25,Lucky 6D,6D,/), expect.stringMatching(/^2026-11-25,Lucky 6D,B,/)].sort());
+    const payout = await csv('/api/Report/GetPayoutStatistic', co);
+    expect(payout.filter((l) => l.startsWith(`${DATE},`)).every((l) => l.startsWith(`${DATE},Lucky 6D,`))).toBe(true);
+    expect(payout.some((l) => l.startsWith(`${DATE},`))).toBe(true);
+    const occupied = await csv('/api/Report/GetWinLossOccupiedReport', agent);
+    expect(occupied.slice(1, -1).map((l) => l.split(',')[0])).toEqual(expect.arrayContaining(['Lucky 6D']));
+    expect(occupied.slice(1, -1).every((l) => l.startsWith('Lucky 6D,'))).toBe(true);
+  });
+});
+
+describe('its result fetched from a result site', () => {
+  it('is named in a result-site setting (a pool there is not is refused) and fetched, checked in its form', async () => {
+    // A site serving this pool's page in the Magnum shape (any pool's page of that shape is read alike).
+    const server = http.createServer((req, res) => {
+      if (req.url !== `/lucky/${poolId}/20261201`) {
+        res.writeHead(404);
+        return res.end();
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({
+        DrawDate: '01/12/2026',
+        FirstPrize: '4321',
+        SecondPrize: '5555',
+        ThirdPrize: '6666',
+        ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`Special${i + 1}`, String(1001 + i)])),
+        ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`Console${i + 1}`, String(2001 + i)])),
+      }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const site = (pools: number[]) => JSON.stringify([{ name: 'lucky', urlTemplate: `${base}/lucky/{poolId}/{yyyymmdd}`, format: 'magnum', pools }]);
+      const settings = (value: string) => t.request({ url: '/api/Configuration/UpdateSystemSetting', cookie: admin, json: { settings: [{ key: 'normalScrapeResultSite', value }] } });
+      const none = await settings(site([poolId + 1]));
+      expect(none.status).toBe(400);
+      expect(none.body.data).toEqual({ normalScrapeResultSite: 'pattern' });
+      const saved = await settings(site([poolId]));
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      // Tuesday 2026-12-01, after its 18:30 cutoff: its regular draw is fetched.
+      t.clock.set('2026-12-01T12:00:00Z');
+      admin = await t.login(ADMIN.username, ADMIN.password);
+      const fetched = await t.request({ url: '/api/Result/FetchResults', cookie: admin, json: { drawDate: '2026-12-01' } });
+      expect(fetched.status, JSON.stringify(fetched.body)).toBe(200);
+      expect(fetched.body.data).toEqual([{ poolId, site: 'lucky', outcome: 'saved' }]);
+      const [r] = await rows<{ status: string; source: string; first: string }>(
+        sql`select r.status, r.source, r.numbers->'fourD'->>'first' as first from pool_results r join draws d on d.id = r.draw_id where d.pool_id = ${poolId} and d.draw_date = '2026-12-01'`,
+      );
+      expect(r).toEqual({ status: 'fetched', source: 'lucky', first: '4321' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -4,13 +4,14 @@
 // remote committed, and an answer slower than the time-out, are asked again under the same idempotency
 // key and never lay off twice; what nobody takes stays undistributed; after results on both, the payout
 // read back equals what the remote booked and what its package says.
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { HierarchyLevel, PoolId, RoleId } from '@app/domain';
 import { checkLedger } from '../src/modules/ledger/service';
 import { flushApiLogs } from '../src/platform/apiLog';
+import { deadUrl, startProxy, type ProxyMode } from './support/remoteProxy';
+import { fourDResult as fourD } from './support/results';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
 const PASSWORD = 'Passw0rd!';
@@ -20,9 +21,9 @@ let r: TestApp; // the remote agent's installation
 let remoteUrl: string;
 let downUrl: string;
 let proxyUrl: string;
-let proxyMode: 'pass' | 'drop' | 'slow' = 'pass';
+let proxyMode: ProxyMode = 'pass';
 let proxyHits = 0;
-let proxy: http.Server;
+let proxy: Awaited<ReturnType<typeof startProxy>>;
 let admin: string;
 let co: string;
 let co2: string;
@@ -57,50 +58,23 @@ const agentBody = (over: Record<string, unknown>) => ({
   ...over,
 });
 const remoteTickets = async () => Number((await rows<{ n: string }>(r, sql`select count(*) as n from tickets where user_id = ${ids.layoff}`))[0].n);
-const fourD = (first: string) => ({
-  first,
-  second: '5555',
-  third: '6666',
-  starter: ['1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '1009', '1010'],
-  consolation: ['2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '2009', '2010'],
-});
-
-/** Forwards to the remote; 'drop' loses the answer after the remote committed, 'slow' answers after the time-out. Once each. */
-function startProxy() {
-  proxy = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      proxyHits++;
-      const mode = proxyMode;
-      proxyMode = 'pass';
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
-      const answer = await fetch(`${remoteUrl}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? Buffer.concat(chunks) : undefined });
-      const body = Buffer.from(await answer.arrayBuffer());
-      if (mode === 'drop') {
-        req.socket.destroy();
-        return;
-      }
-      if (mode === 'slow') await new Promise((done) => setTimeout(done, 5000));
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(body);
-    });
-  });
-  return new Promise<void>((done) => proxy.listen(0, '127.0.0.1', () => done()));
-}
 
 beforeAll(async () => {
   t = await createTestApp({ start: '2026-11-22T04:00:00Z', config: { remoteAgentKey: KEY } });
   r = await createTestApp({ start: '2026-11-22T04:00:00Z' });
   await r.app.listen({ port: 0, host: '127.0.0.1' });
   remoteUrl = `http://127.0.0.1:${(r.app.server.address() as AddressInfo).port}`;
-  await startProxy();
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  // A port nobody listens on: the remote that is down.
-  const gone = http.createServer();
-  await new Promise<void>((done) => gone.listen(0, '127.0.0.1', () => done()));
-  downUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`;
-  await new Promise((done) => gone.close(done));
+  // Forwards to the remote; 'drop' loses the answer after the remote committed, 'slow' answers after the
+  // time-out. Once each.
+  proxy = await startProxy(remoteUrl, () => {
+    proxyHits++;
+    const mode = proxyMode;
+    proxyMode = 'pass';
+    return mode;
+  });
+  proxyUrl = proxy.url;
+  // The remote that is down.
+  downUrl = await deadUrl();
 
   // The remote: a company that eats everything and a player account for the lay-offs, with an API account.
   const radmin = await r.login(ADMIN.username, ADMIN.password);

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { FUNCTION_NAMES, HierarchyLevel, PoolId, RoleId } from '@app/domain';
 import { checkLedger } from '../src/modules/ledger/service';
+import { fourDResult as fourD } from './support/results';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -34,13 +35,6 @@ const bigPackage = (name: string, commissionPct: number, big: number[]) => ({
 const balance = async (userId: number) => Number((await rows<{ b: string }>(sql`select coalesce((select balance from ledger_accounts where user_id = ${userId}), 0)::text as b`))[0].b);
 const remoteBalance = async () =>
   Number((await rows<{ b: string }>(sql`select coalesce((select balance from ledger_accounts where code = ${`remote-agent:${ids.R}:${ids.psco}`}), 0)::text as b`))[0].b);
-const fourD = (first: string) => ({
-  first,
-  second: '5555',
-  third: '6666',
-  starter: ['1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '1009', '1010'],
-  consolation: ['2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '2009', '2010'],
-});
 // R gives C: 25%, Big 2,500/1,000/500/180/60 (DOMAIN's example).
 const rRates = [{ betCode: 'B', commissionBp: 2500, first: 250000, second: 100000, third: 50000, starter: 18000, consolation: 6000 }];
 
@@ -184,6 +178,15 @@ describe('settling DOMAIN\'s worked example with its link C->R', () => {
     const page2 = await t.request({ url: '/api/Report/GetPostingAgentEatDetails', cookie: co, query: { ...q, page: 2, pageSize: 1 } });
     expect(page2.body.data.rows.map((r: { number: string }) => r.number)).toEqual(['5678']);
     expect(page2.body.data.total).toBe(2);
+    // Sorted on a column by the server (the screen's sorters), ties by date, pool, remote, number.
+    const sorted = async (sortBy: string, sortOrder: string) =>
+      (await t.request({ url: '/api/Report/GetPostingAgentEatDetails', cookie: co, query: { ...q, sortBy, sortOrder } })).body.data.rows.map((r: { number: string }) => r.number);
+    expect(await sorted('link', 'desc')).toEqual(['5678', '1234']);
+    expect(await sorted('winnings', 'desc')).toEqual(['1234', '5678']);
+    expect(await sorted('number', 'desc')).toEqual(['5678', '1234']);
+    const badSort = await t.request({ url: '/api/Report/GetPostingAgentEatDetails', cookie: co, query: { ...q, sortBy: 'remote_agent_id; drop table x' } });
+    expect(badSort.status).toBe(400);
+    expect(Object.keys(badSort.body.data)).toContain('sortBy');
     const bad = await t.request({ url: '/api/Report/GetPostingAgentEatDetails', cookie: co, query: { fromDate: '2026-11-26', toDate: '2026-11-25' } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.data)).toContain('toDate');
@@ -327,9 +330,20 @@ describe('a lay-off in doubt when the result is released (decision 0035: nothing
     expect(await balance(ids.psco)).toBe(c0);
   });
 
-  it('resolves the lot by hand (Posting/ResolveInvoice): the super admin only, checked, audited', async () => {
+  it('resolves the lot by hand (Posting/ResolveInvoice): the super admin only, checked, audited, on a remote deleted meanwhile', async () => {
     const resolve = (cookie: string, json: Record<string, unknown>) => t.request({ url: '/api/Posting/ResolveInvoice', cookie, json });
     const status = async (id: number) => (await rows<{ s: number }>(sql`select status as s from remote_invoices where id = ${id}`))[0].s;
+    // R is deleted while its lot is in doubt (review finding (e)): nobody calls it again, the lot waits for a
+    // person, and the communication status still lists it with what waits.
+    const deleted = await t.request({
+      url: '/api/Configuration/ManageRemoteBetAgent',
+      cookie: admin,
+      json: { id: ids.R, name: 'R', baseUrl: 'http://127.0.0.1:1', clientOpcode: 'op', priority: 1, postEnabled: true, capPerNumber: null, timeoutMs: 1000, rates: rRates, delete: true },
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await t.request({ url: '/api/Configuration/GetRemoteBetAgents', cookie: admin })).body.data).toEqual([]);
+    const comm = await t.request({ url: '/api/Configuration/GetCommStatus', cookie: admin });
+    expect(comm.body.data).toContainEqual(expect.objectContaining({ kind: 'remote-agent', id: ids.R, deleted: true, postEnabled: false, waiting: 1, waitingAmount: 400 }));
     expect((await resolve(co, { invoiceId: inv2, accepted: true, remoteTicketNo: 'R-9' })).status).toBe(403);
     const noTicket = await resolve(admin, { invoiceId: inv2, accepted: true });
     expect(noTicket.status).toBe(400);
@@ -353,9 +367,14 @@ describe('a lay-off in doubt when the result is released (decision 0035: nothing
     expect(await status(inv2)).toBe(1);
     const [audit] = await rows<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'posting.resolve-invoice' and target_id = ${String(inv2)}`);
     expect(audit.n).toBe(1);
+    // Answered: a deleted remote with nothing in doubt is no longer listed.
+    const after = await t.request({ url: '/api/Configuration/GetCommStatus', cookie: admin });
+    expect(after.body.data.filter((p: { kind: string }) => p.kind === 'remote-agent')).toEqual([]);
+    const list = await t.request({ url: '/api/Posting/GetRemoteInvoiceList', cookie: co, query: { drawDate: '2026-11-28' } });
+    expect(list.body.data.rows).toEqual([expect.objectContaining({ invoiceId: inv2, remoteName: 'R', status: 'accepted' })]);
   });
 
-  it('settles with the lot once it is resolved as accepted', async () => {
+  it('settles with the lot once it is resolved as accepted, its remote deleted', async () => {
     const r0 = await remoteBalance();
     const done = await t.request({ url: '/api/Result/DistributeStrike', cookie: admin, json: { drawId: draw2 } });
     expect(done.status, JSON.stringify(done.body)).toBe(200);

@@ -85,7 +85,8 @@ async function loginAll() {
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/settle`;
-  t = await createTestApp({ start: '2026-11-22T04:00:00Z' });
+  // The receiver listens on this machine: callbacks to private addresses are allowed for the test.
+  t = await createTestApp({ start: '2026-11-22T04:00:00Z', config: { allowPrivateCallbacks: true } });
   admin = await t.login(ADMIN.username, ADMIN.password);
   await t.createUser({ username: 'seamit2', password: PASSWORD, roleId: RoleId.ITAdmin, skipTnc: true });
   admin2 = await t.login('seamit2', PASSWORD);

@@ -2,24 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../src/app/App';
 import { i18n } from '../src/i18n';
-import { agentDetail, fail, makeUser, ok } from './fixtures';
+import { agentDetail, fail, makeUser, ok, stubServer } from './fixtures';
 
 // The account and payment screens against a stubbed server: the calls they make and what they show.
 
-type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
-const calls: { path: string; url: URL; init: RequestInit }[] = [];
-
-function serve(table: Record<string, Handler>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      calls.push({ path: url.pathname, url, init });
-      const h = table[url.pathname];
-      return h ? h(url, init) : fail(404, 'NOT_FOUND');
-    }),
-  );
-}
+const { calls, serve, bodyOf } = stubServer();
 
 const AGENT_ACCESS = 'Downline:1,2,3,4;Payment Report:1,2,3,4';
 const agent = () => makeUser({ userId: 3, username: 'demoagent', fullName: 'Demo Agent', userRoleId: 4, accessString: AGENT_ACCESS });
@@ -40,7 +27,6 @@ const row = (over: Record<string, unknown> = {}) => ({
   downlineCount: 0,
   ...over,
 });
-const bodyOf = (path: string) => calls.filter((c) => c.path === path).map((c) => JSON.parse(String(c.init.body)));
 
 beforeEach(async () => {
   calls.length = 0;

@@ -3,26 +3,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type { PackageDetail } from '@app/contract';
 import { App } from '../src/app/App';
 import { i18n } from '../src/i18n';
-import { fail, makeUser, ok } from './fixtures';
+import { fail, makeUser, ok, stubServer } from './fixtures';
 
 // The admin and risk screens against a stubbed server: what they send (cents) and where refusals land.
 
-type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
-const calls: { path: string; url: URL; init: RequestInit }[] = [];
+const { calls, serve, bodyOf } = stubServer();
 
-function serve(table: Record<string, Handler>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      calls.push({ path: url.pathname, url, init });
-      const h = table[url.pathname];
-      return h ? h(url, init) : fail(404, 'NOT_FOUND');
-    }),
-  );
-}
-
-const bodyOf = (path: string) => calls.filter((c) => c.path === path).map((c) => JSON.parse(String(c.init.body)));
 const FULL = 'Downline:1,2,3,4;Fight Limit:1,2,3,4;Red Number:1,2,3,4;Package List:1,2,3,4';
 const company = () => makeUser({ userId: 2, username: 'democo', fullName: 'Demo Company', userRoleId: 3, accessString: FULL });
 

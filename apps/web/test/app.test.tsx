@@ -79,7 +79,8 @@ describe('App', () => {
     expect(localStorage.getItem('loginGuid')).toBe('g-1');
     expect(sessionStorage.getItem('loginGuid')).toBe('g-1');
     expect(document.querySelector('meta[name="viewport"]')?.getAttribute('content')).toBe('width=1920');
-    expect(screen.getByTestId('menu').textContent).toBe('HomeResultsAdminDistributorHelp');
+    // A super admin holding no function: Distributor's items (run map, posting) need Map Report (decision 0032).
+    expect(screen.getByTestId('menu').textContent).toBe('HomeResultsAdminHelp');
   });
 
   it('shows balance and outstanding beside the credit balance (available) and the limit', async () => {
@@ -92,6 +93,18 @@ describe('App', () => {
     expect(screen.getByTestId('dashboard-balance').textContent).toBe('MYR -300.00');
     expect(screen.getByTestId('credit-balance').textContent).toBe('MYR 4,700.00');
     expect(screen.getByTestId('credit-limit').textContent).toBe('MYR 5,000.00');
+  });
+
+  it('shows an account of another currency its amounts in the book currency and, beside them, at its currency\'s fake rate', async () => {
+    serve({
+      '/api/Account/IsLoggedIn': () => ok(makeUser({ userRoleId: 5 })),
+      '/api/Account/GetUserDetailsById': () => ok({ ...summary, userRoleId: 5, currency: 'SGD', creditLimit: 1_000_000, availableCredit: 400_000 }),
+      '/api/Configuration/GetMyCurrency': () => ok({ book: 'MYR', code: 'SGD', name: 'Singapore Dollar', rate: '0.3' }),
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByTestId('credit-balance-equivalent').textContent).toBe('≈ SGD 1,200.00'));
+    expect(screen.getByTestId('credit-balance').textContent).toBe('MYR 4,000.00');
+    expect(screen.getByTestId('credit-limit-equivalent').textContent).toBe('≈ SGD 3,000.00');
   });
 
   it('shows Unlimited for the root account, whose available credit is null', async () => {

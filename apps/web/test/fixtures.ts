@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { AccountDetail, LoginUser } from '@app/contract';
 import { DEFAULT_SETTINGS } from '../src/features/accounts/accountForm';
 
@@ -53,3 +54,25 @@ export const agentDetail = (over: Partial<AccountDetail> = {}): AccountDetail =>
   updatedAt: null,
   ...over,
 });
+
+export type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+/**
+ * A stubbed server for the screen tests: `serve(table)` answers every fetch by its path (404 NOT_FOUND for a
+ * path not in the table), `calls` records each call, `bodyOf(path)` the JSON bodies sent there.
+ */
+export function stubServer() {
+  const calls: { path: string; url: URL; init: RequestInit }[] = [];
+  const serve = (table: Record<string, Handler>) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init: RequestInit = {}) => {
+        const url = new URL(input, 'http://localhost');
+        calls.push({ path: url.pathname, url, init });
+        const h = table[url.pathname];
+        return h ? h(url, init) : fail(404, 'NOT_FOUND');
+      }),
+    );
+  const bodyOf = (path: string) => calls.filter((c) => c.path === path).map((c) => JSON.parse(String(c.init.body)));
+  return { calls, serve, bodyOf };
+}

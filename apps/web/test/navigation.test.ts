@@ -26,9 +26,19 @@ describe('route access (SPEC 2, 6)', () => {
     expect(canSee({ roles: [3], fn: 'Downline' }, v)).toBe(false);
   });
 
+  it('keeps a rule of roles alone from sub-accounts, as the server does (decision 0013)', () => {
+    const sub = { ...viewer(3, 'Fight Limit:1,2,3;Bet:1'), mainAccount: false };
+    expect(canSee({ roles: [1, 3] }, sub)).toBe(false);
+    expect(canSee({ roles: [1, 3], fn: 'Bet' }, sub)).toBe(true);
+    expect(canSee({}, sub)).toBe(true);
+    expect(canSee({ roles: [1, 3] }, { ...sub, mainAccount: true })).toBe(true);
+  });
+
   it('removes /roles/manage for everyone but the super admin', () => {
-    const paths = (roleId: number) => allowedRoutes(ROUTES, viewer(roleId)).map((r) => r.path);
+    // The role editor needs the Main Account function, which the super admin's own role holds.
+    const paths = (roleId: number) => allowedRoutes(ROUTES, viewer(roleId, 'Main Account:1,2,3,4')).map((r) => r.path);
     expect(paths(1)).toContain('/roles/manage');
+    expect(allowedRoutes(ROUTES, { ...viewer(1, 'Downline:1'), mainAccount: false }).map((r) => r.path)).not.toContain('/roles/manage');
     for (const id of [2, 3, 4, 5, 6]) {
       expect(paths(id)).not.toContain('/roles/manage');
       expect(paths(id)).toEqual(expect.arrayContaining(['/dashboard', '/help', '/terms-and-conditions']));
@@ -48,7 +58,10 @@ describe('left menu (SPEC 2)', () => {
   const routesFor = (roleId: number, access = '') => allowedRoutes(ROUTES, viewer(roleId, access));
 
   it('super admin sees Home, Accounts, Payment, Admin > Manage Company, Roles and Help, in order', () => {
-    expect(keys(filterMenu(MENU, viewer(1), routesFor(1)))).toEqual(['home', 'results', 'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,postingUnpost,postingDistribution,remoteAgents]', 'distributor[distributorUnpost,distributorDistribution]', 'help']);
+    // The super admin's own role holds Main Account, which the role editor needs; posting needs Map Report
+    // as the run map does (decision 0032 "Who may post"): not without it.
+    const own = 'Main Account:1,2,3,4';
+    expect(keys(filterMenu(MENU, viewer(1, own), routesFor(1, own)))).toEqual(['home', 'results', 'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,remoteAgents]', 'help']);
     expect(keys(filterMenu(MENU, viewer(1, FULL), routesFor(1, FULL)))).toEqual([
       'home',
       'accounts',
@@ -57,22 +70,24 @@ describe('left menu (SPEC 2)', () => {
       'payment',
       'reports[stakeholder,inbox,winLossSimple,winLoss2,salesStatistic,salesSummary,payout,payoutStatistic,payoutTable,map,winning]',
       'results',
-      'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,runMap,runMapAsCompany,postingUnpost,postingDistribution,remoteAgents,redNumbers]',
-      'distributor[distributorRunMap,distributorUnpost,distributorDistribution]',
+      'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,runMap,runMapAsCompany,postingUnpost,postingDistribution,postingEatDetail,remoteAgents,redNumbers]',
+      'distributor[distributorRunMap,distributorUnpost,distributorDistribution,distributorEatDetail]',
       'help',
     ]);
   });
 
   it('a company with Map Report reads its run map from Distributor (decision 0030); an agent never', () => {
-    // And its posting (decision 0032): unpost and distribution summary, as SPEC 2's Distributor lists them.
-    expect(keys(filterMenu(MENU, viewer(3, FULL), routesFor(3, FULL)))).toContain('distributor[distributorRunMap,distributorUnpost,distributorDistribution]');
+    // And its posting (decision 0032): unpost and distribution summary, as SPEC 2's Distributor lists them,
+    // then the posting agent eat detail (a posting route of SPEC 2 that its menus do not name).
+    expect(keys(filterMenu(MENU, viewer(3, FULL), routesFor(3, FULL)))).toContain('distributor[distributorRunMap,distributorUnpost,distributorDistribution,distributorEatDetail]');
     expect(keys(filterMenu(MENU, viewer(4, FULL), routesFor(4, FULL))).join()).not.toContain('distributor');
   });
 
   it('other roles without rights see Home and Help only (empty groups dropped); admins and companies Results', () => {
     for (const id of [4, 5, 6]) expect(keys(filterMenu(MENU, viewer(id), routesFor(id)))).toEqual(['home', 'help']);
     expect(keys(filterMenu(MENU, viewer(2), routesFor(2)))).toEqual(['home', 'results', 'help']);
-    expect(keys(filterMenu(MENU, viewer(3), routesFor(3)))).toEqual(['home', 'results', 'distributor[distributorUnpost,distributorDistribution]', 'help']);
+    expect(keys(filterMenu(MENU, viewer(3), routesFor(3)))).toEqual(['home', 'results', 'help']);
+    expect(keys(filterMenu(MENU, viewer(3, 'Map Report:1'), routesFor(3, 'Map Report:1')))).toEqual(['home', 'reports[map]', 'results', 'distributor[distributorRunMap,distributorUnpost,distributorDistribution,distributorEatDetail]', 'help']);
   });
 
   it('an agent sees Accounts and Payment; a player Payment only (its credit and payments)', () => {
@@ -118,18 +133,20 @@ describe('left menu (SPEC 2)', () => {
     ];
     expect(keys(filterMenu(MENU, viewer(4, '', ['Downline']), all))).toEqual(['home', 'help']);
     expect(keys(filterMenu(MENU, viewer(4, '', ['help']), all))).toEqual(['home', 'accounts']);
-    expect(keys(filterMenu(MENU, viewer(1, '', ['roles']), routesFor(1)))).toEqual(['home', 'results', 'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,announcement,systemSetting,adminTool,apiLog,apiRequestLog,postingUnpost,postingDistribution,remoteAgents]', 'distributor[distributorUnpost,distributorDistribution]', 'help']);
-    const hidden = ['roles', 'manageCompany', 'drawDate', 'cutoffTime', 'masterPackages', 'currency', 'announcement', 'systemSetting', 'adminTool', 'apiLog', 'apiRequestLog', 'postingUnpost', 'postingDistribution', 'remoteAgents', 'distributorUnpost', 'distributorDistribution'];
+    expect(keys(filterMenu(MENU, viewer(1, '', ['roles']), routesFor(1)))).toEqual(['home', 'results', 'admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,announcement,systemSetting,adminTool,apiLog,apiRequestLog,remoteAgents]', 'help']);
+    expect(keys(filterMenu(MENU, viewer(1, 'Map Report:1', ['postingEatDetail', 'distributorRunMap']), routesFor(1, 'Map Report:1')))).toContain('distributor[distributorUnpost,distributorDistribution,distributorEatDetail]');
+    expect(keys(filterMenu(MENU, viewer(1, 'Map Report:1', ['Map Report']), routesFor(1, 'Map Report:1'))).join()).not.toContain('posting');
+    const hidden = ['roles', 'manageCompany', 'drawDate', 'cutoffTime', 'masterPackages', 'currency', 'announcement', 'systemSetting', 'adminTool', 'apiLog', 'apiRequestLog', 'postingUnpost', 'postingDistribution', 'postingEatDetail', 'remoteAgents', 'distributorUnpost', 'distributorDistribution', 'distributorEatDetail'];
     expect(keys(filterMenu(MENU, viewer(1, '', hidden), routesFor(1)))).toEqual(['home', 'results', 'help']);
   });
 
   it('keeps Admin for the super admin only, also for accounts that may see red numbers', () => {
-    const access = 'Red Number:1,2,3,4;Fight Limit:1,2,3,4;Package List:1,2,3,4';
+    const access = 'Red Number:1,2,3,4;Fight Limit:1,2,3,4;Package List:1,2,3,4;Main Account:1,2,3,4';
     for (const id of [2, 3, 4]) {
       expect(allowedRoutes(ROUTES, viewer(id, access)).map((r) => r.path)).toContain('/admin-setting/rednumber');
       expect(keys(filterMenu(MENU, viewer(id, access), routesFor(id, access))).some((k) => k.startsWith('admin'))).toBe(false);
     }
-    expect(keys(filterMenu(MENU, viewer(1, access), routesFor(1, access)))).toContain('admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,postingUnpost,postingDistribution,remoteAgents,redNumbers]');
+    expect(keys(filterMenu(MENU, viewer(1, access), routesFor(1, access)))).toContain('admin[drawDate,currency,cutoffTime,masterPackages,manageCompany,roles,announcement,systemSetting,adminTool,apiLog,apiRequestLog,remoteAgents,redNumbers]');
   });
 
   it('finds the selected and open keys for a path', () => {

@@ -116,7 +116,7 @@ export const apiLogEntry = z.object({
 export const apiLogPage = z.object({ items: z.array(apiLogEntry), total: z.number(), page: z.number(), pageSize: z.number() });
 
 // ---- admin tool ----
-export const adminJobs = ['result-fetch', 'auto-transfer', 'settle-draw', 'prune-api-logs', 'backup', 'resync-sales'] as const;
+export const adminJobs = ['result-fetch', 'auto-transfer', 'settle-draw', 'posting', 'prune-api-logs', 'backup', 'resync-sales'] as const;
 export const runJobBody = z.object({
   job: z.enum(adminJobs),
   /** The draw of 'settle-draw'; the business date of 'result-fetch' (today when absent) and of 'resync-sales' (required). */

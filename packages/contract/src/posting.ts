@@ -49,6 +49,12 @@ export const manageRemoteAgentBody = z.object({
   postEnabled: z.boolean(),
   capPerNumber: amountCents.nullable().default(null),
   timeoutMs: z.number().int().min(500).max(60_000).default(10_000),
+  /**
+   * The remote's own cutoff: minutes after a draw's house cutoff that it still takes bets (automatic posting
+   * offers it nothing after). null: not known (tried until it refuses the draw as closed); absent: the stored
+   * value is kept (a new remote: null).
+   */
+  cutoffMinutes: z.number().int().min(0).max(1440).nullable().optional(),
   rates: z.array(remoteRate).min(1).max(14),
   /** true: the remote agent is deleted (its invoices keep naming it). */
   delete: z.boolean().default(false),
@@ -67,6 +73,7 @@ export const remoteAgentView = z.object({
   postEnabled: z.boolean(),
   capPerNumber: z.number().int().nullable(),
   timeoutMs: z.number().int(),
+  cutoffMinutes: z.number().int().nullable(),
   rates: z.array(remoteRate),
   lastAnsweredAt: z.string().nullable(),
   lastError: z.string().nullable(),
@@ -120,6 +127,8 @@ export const batchSummary = z.object({
   poolId: z.number().int(),
   drawDate: z.string(),
   postedAt: z.string(),
+  /** Posted by the automatic posting job (system setting autoPosting), not by a person. */
+  auto: z.boolean(),
   amount: z.number().int(),
   distributed: z.number().int(),
   inDoubt: z.number().int(),
@@ -221,8 +230,17 @@ export const commStatus = z.array(
       kind: z.literal('remote-agent'),
       ...commParty,
       postEnabled: z.boolean(),
+      /** Deleted, listed only while lots sent to it are in doubt (they wait for Posting/ResolveInvoice). */
+      deleted: z.boolean(),
       /** Placements sent whose answer is still in doubt (asked again by the next distribution), and their amount. */
       waitingAmount: z.number().int(),
+      /**
+       * What the next distribution (automatic posting's or by hand) offers it, before its cap: what is left
+       * undistributed of the posted batches of draws without a released result that it still takes (post
+       * enabled, before its own cutoff, not refused as closed), and of how many draws.
+       */
+      queuedAmount: z.number().int(),
+      queuedDraws: z.number().int(),
     }),
     /** waiting: today's closed draws of its pools whose result is not released. */
     z.object({ kind: z.literal('result-site'), ...commParty }),
@@ -232,6 +250,8 @@ export const commStatus = z.array(
     z.object({ kind: z.literal('sms-gateway'), ...commParty }),
   ]),
 );
+export type CommStatus = z.infer<typeof commStatus>;
+export type CommParty = CommStatus[number];
 
 // ---- payments between the company and its remote agents (Result/PayPosting; decision 0035) ----
 
@@ -263,10 +283,13 @@ export type PayPostingBody = z.infer<typeof payPostingBody>;
 
 // ---- what each remote took (Report/GetPostingAgentEatDetails; decision 0035) ----
 
+export const POSTING_EAT_SORTS = ['drawDate', 'remote', 'number', 'betCode', 'amount', 'winnings', 'link'] as const;
 export const postingEatDetailQuery = withRange({
   companyId,
   /** A remote agent or -1 (every one). */
   remoteAgentId: z.coerce.number().int().min(-1).max(2_147_483_647).default(-1),
+  /** The column sorted on (sortOrder: its direction); ties fall back to date, pool, remote, number, code. */
+  sortBy: z.enum(POSTING_EAT_SORTS).default('drawDate'),
   ...paging,
 });
 export type PostingEatDetailQuery = z.infer<typeof postingEatDetailQuery>;
@@ -289,3 +312,4 @@ export const postingEatDetail = z.object({
   total: z.number().int(),
   totals: z.object({ amount: z.number().int(), winnings: z.number().int(), link: z.number().int() }),
 });
+export type PostingEatDetail = z.infer<typeof postingEatDetail>;

@@ -101,6 +101,7 @@ export const MESSAGES = {
   UNKNOWN_POOL: 'Unknown pool: use the digits 1 to 8.',
   INVALID_DRAW: 'Invalid draw: use D, D2 ... D12, or dates as DD/MM.',
   TOO_MANY_DRAWS: 'Too many draws on one line: at most 12.',
+  TOO_MANY_BET_LINES: 'This ticket expands to too many bet lines (numbers x pools x draws x codes): at most 20,000. Split it into several tickets.',
   INVALID_BET_DATE: 'Invalid bet date: use DD/MM.',
   BET_DATE_PASSED: 'The bet date has already passed.',
   // Packages (rate sheets) and master templates.

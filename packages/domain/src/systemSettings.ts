@@ -2,6 +2,7 @@
 // bounds and group. The server checks every update against it (an error names the key), the settings
 // screen draws a typed editor from it, and a test keeps it and SYSTEM_SETTING_DEFAULTS key for key.
 import { SYSTEM_SETTING_DEFAULTS } from './enums';
+import { MAX_POOL_ID } from './pools';
 import { RESULT_FORMATS } from './settlement/parsers';
 
 export type SettingKind = 'integer' | 'decimal' | 'time' | 'flag' | 'boolean' | 'url' | 'sites' | 'folder';
@@ -15,13 +16,15 @@ export interface SettingDef {
   max?: number;
   /** Unit shown beside the editor: '%', 'minutes', 'days', 'lines', 'times'. */
   unit?: string;
+  /** Kept and editable (SPEC 3 names it) but read by no rule yet: the screen says so beside its meaning. */
+  storedOnly?: true;
 }
 
 export const SETTING_DEFS: readonly SettingDef[] = [
   { key: 'agentMaxDiscountPercentage', kind: 'decimal', group: 'commission', min: 0, max: 100, unit: '%' },
-  { key: 'paybackCommissionRate', kind: 'decimal', group: 'commission', min: 0, max: 100, unit: '%' },
-  { key: 'luckyNumberPerBetAmount', kind: 'decimal', group: 'betting', min: 0, max: 99999999 },
-  { key: 'maxLineBetInUI', kind: 'integer', group: 'betting', min: 1, max: 500, unit: 'lines' },
+  { key: 'paybackCommissionRate', kind: 'decimal', group: 'commission', min: 0, max: 100, unit: '%', storedOnly: true },
+  { key: 'luckyNumberPerBetAmount', kind: 'decimal', group: 'betting', min: 0, max: 99999999, storedOnly: true },
+  { key: 'maxLineBetInUI', kind: 'integer', group: 'betting', min: 1, max: 500, unit: 'lines', storedOnly: true },
   { key: 'dailyPool', kind: 'flag', group: 'betting' },
   { key: 'scrapeResultTime', kind: 'time', group: 'results' },
   { key: 'normalScrapeResultSite', kind: 'sites', group: 'results' },
@@ -51,8 +54,10 @@ export const settingDefault = (key: string): string | undefined => SYSTEM_SETTIN
 /**
  * Checks one value against its key's definition. Returns null when valid, else the validation key of
  * SPEC 5 (required, pattern, min, max). Values are kept as strings, normalised by normaliseSetting.
+ * `poolIds`: the pools there are (the server's registry, decision 0037), which a result site may carry;
+ * without it any id a pool can have (1..MAX_POOL_ID).
  */
-export function checkSetting(def: SettingDef, raw: string): 'required' | 'pattern' | 'min' | 'max' | 'maxLength' | null {
+export function checkSetting(def: SettingDef, raw: string, poolIds?: readonly number[]): 'required' | 'pattern' | 'min' | 'max' | 'maxLength' | null {
   const v = raw.trim();
   switch (def.kind) {
     case 'integer':
@@ -84,7 +89,7 @@ export function checkSetting(def: SettingDef, raw: string): 'required' | 'patter
         return 'pattern';
       }
     case 'sites':
-      return v === '' || sitesValid(v) ? null : 'pattern';
+      return v === '' || sitesValid(v, poolIds) ? null : 'pattern';
     case 'folder':
       // Empty: the default folder. Else an absolute path of the server's machine, without '..' (the
       // folder named is the one written), of plain characters.
@@ -94,8 +99,9 @@ export function checkSetting(def: SettingDef, raw: string): 'required' | 'patter
   }
 }
 
-/** A result-site list: JSON [{ name, urlTemplate (http/https), format, pools: pool ids }]. */
-function sitesValid(v: string): boolean {
+/** A result-site list: JSON [{ name, urlTemplate (http/https), format, pools: pool ids }]; a pool added later too. */
+function sitesValid(v: string, poolIds?: readonly number[]): boolean {
+  const isPool = (p: unknown) => Number.isInteger(p) && (poolIds ? poolIds.includes(p as number) : (p as number) >= 1 && (p as number) <= MAX_POOL_ID);
   let list: unknown;
   try {
     list = JSON.parse(v);
@@ -109,7 +115,7 @@ function sitesValid(v: string): boolean {
     if (typeof o.name !== 'string' || !o.name.trim()) return false;
     if (typeof o.urlTemplate !== 'string' || !/^https?:\/\//.test(o.urlTemplate)) return false;
     if (typeof o.format !== 'string' || !(RESULT_FORMATS as readonly string[]).includes(o.format)) return false;
-    if (!Array.isArray(o.pools) || !o.pools.every((p) => Number.isInteger(p) && p >= 1 && p <= 8)) return false;
+    if (!Array.isArray(o.pools) || !o.pools.every(isPool)) return false;
     return o.enabled === undefined || typeof o.enabled === 'boolean';
   });
 }

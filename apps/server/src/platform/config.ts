@@ -20,6 +20,20 @@ export interface Config {
   trustProxy: false | number | string;
   /** REMOTE_AGENT_KEY: the key remote agents' API secrets are encrypted with (platform/secretBox.ts). */
   remoteAgentKey: string | undefined;
+  /** POSTING_LOT_NUMBERS: most numbers laid off in one placement at a remote agent (decision 0032). */
+  postingLotNumbers: number;
+  /**
+   * CALLBACK_ALLOW_PRIVATE=1: seamless settlement callbacks may go to this machine and private networks
+   * (a client's system on the same LAN). Off: a company cannot make the server call internal addresses.
+   */
+  allowPrivateCallbacks: boolean;
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number`);
+  return n;
 }
 
 function parseTrustProxy(value: string | undefined): false | number | string {
@@ -47,5 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: env.COOKIE_SECURE === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     remoteAgentKey: env.REMOTE_AGENT_KEY || undefined,
+    postingLotNumbers: positiveInt('POSTING_LOT_NUMBERS', env.POSTING_LOT_NUMBERS, 1000),
+    allowPrivateCallbacks: env.CALLBACK_ALLOW_PRIVATE === '1',
   };
 }

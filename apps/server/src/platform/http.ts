@@ -2,7 +2,7 @@
 // authorization hook that enforces every route's access declaration.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -73,12 +73,18 @@ export interface HttpOptions {
 const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function createHttp(deps: Deps, opts: HttpOptions = {}) {
+  const headers = securityHeaders();
   const app = Fastify({
     // Every line passes through redaction: the URL of a request may carry a password (SPEC's query strings).
     logger: opts.logger ? { level: 'info', stream: redactingStream(opts.logger === true ? process.stdout : opts.logger.stream) } : false,
     // Only the proxies named in TRUST_PROXY (config.ts), never every client; a number is that many hops.
     trustProxy: typeof deps.config.trustProxy === 'number' ? hopsOf(deps.config.trustProxy) : deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // A path that cannot be decoded (`/%`) is refused before any hook runs: answered here with the same
+    // headers and envelope as every other answer, not fastify's own error naming its code.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as unknown as FastifyReply).headers(headers).code(400).send(fail(400, 'VALIDATION_FAILED'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (r) => {
@@ -92,7 +98,6 @@ export async function createHttp(deps: Deps, opts: HttpOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const headers = securityHeaders();
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
@@ -190,6 +195,9 @@ export async function authorize(deps: Deps, auth: AuthContext | null, access: Ro
   if (access.kind === 'public') return;
   if (!auth) throw unauthorized();
   if (access.roles && !access.roles.includes(auth.roleId)) throw forbidden();
+  // A sub-account acts with the functions granted to it (decision 0013). A route declared by role alone
+  // names none it could be granted (platform administration, results, posting): its main account's own.
+  if (access.roles && !access.fn && !auth.isMainAccount) throw forbidden();
   if (access.mainAccountOnly && !auth.isMainAccount) throw forbidden();
   if (access.fn && !holdsFunction(auth, access.fn, access.levels ?? [1])) throw forbidden();
   if (access.secondary && !(await secondaryStillValid(deps, auth))) throw forbidden('SECONDARY_PASSWORD_REQUIRED');

@@ -1,6 +1,44 @@
 // Calls this server makes to other sites (result sites, seamless clients' callbacks). The answer must come
 // within the time-out and stay under a size cap; only http(s); a redirect is refused rather than followed
 // somewhere else. Every failure is an Error whose message says what went wrong, for the caller's history.
+import dns from 'node:dns';
+import net from 'node:net';
+
+/**
+ * Addresses an address given by a company (a seamless callback) may not name: this machine, private and
+ * carrier networks, link-local (cloud metadata at 169.254.169.254), multicast and reserved ranges. IPv4
+ * mapped into IPv6 is checked against the IPv4 rules by BlockList itself.
+ */
+const INTERNAL = new net.BlockList();
+for (const [a, p] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) {
+  INTERNAL.addSubnet(a, p, 'ipv4');
+}
+for (const [a, p] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['100::', 64]] as const) INTERNAL.addSubnet(a, p, 'ipv6');
+
+/** Whether an IP address is internal (not an address at all counts as internal). */
+export function isInternalAddress(ip: string): boolean {
+  const family = net.isIP(ip);
+  return family === 0 || INTERNAL.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** A host named in a URL that is internal without asking DNS: an internal address or a localhost name. */
+export function isInternalHostLiteral(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (net.isIP(host)) return isInternalAddress(host);
+  return host === 'localhost' || host.endsWith('.localhost');
+}
+
+/** Refuses a URL whose host resolves to an internal address (every address it resolves to is checked). */
+async function assertPublic(url: string): Promise<void> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = net.isIP(host) ? [host] : (await dns.promises.lookup(host, { all: true })).map((a) => a.address);
+  } catch (e) {
+    throw new Error('unreachable', { cause: e });
+  }
+  if (!addresses.length || addresses.some(isInternalAddress)) throw new Error('the address is not public');
+}
 
 export interface OutboundAnswer {
   status: number;
@@ -10,9 +48,18 @@ export interface OutboundAnswer {
 
 export async function boundedFetch(
   url: string,
-  opts: { timeoutMs: number; maxBytes: number; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  opts: {
+    timeoutMs: number;
+    maxBytes: number;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    /** Refuse a host that resolves to an internal address (an address a company gave, not the platform's admin). */
+    publicOnly?: boolean;
+  },
 ): Promise<OutboundAnswer> {
   if (!/^https?:\/\//i.test(url)) throw new Error('the address is not http(s)');
+  if (opts.publicOnly) await assertPublic(url);
   const { timeoutMs, maxBytes } = opts;
   let res: Response;
   const signal = AbortSignal.timeout(timeoutMs);

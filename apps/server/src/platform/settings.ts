@@ -16,3 +16,9 @@ export async function readNumericSettings<K extends string>(db: DbOrTx, keys: re
   }
   return out;
 }
+
+/** Reads a boolean system setting ('true' / 'false'), falling back to the seeded default. */
+export async function readBooleanSetting(db: DbOrTx, key: string): Promise<boolean> {
+  const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(inArray(systemSettings.key, [key]));
+  return (row?.value ?? SYSTEM_SETTING_DEFAULTS[key]) === 'true';
+}

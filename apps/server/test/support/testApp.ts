@@ -19,7 +19,7 @@ import { ADMIN } from './constants';
 export { ADMIN };
 export const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
-async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -40,6 +40,7 @@ export const API = {
   Configuration: {
     GetRemoteBetAgents: 'GET /api/Configuration/GetRemoteBetAgents',
     ManageRemoteBetAgent: 'POST /api/Configuration/ManageRemoteBetAgent',
+    GetCommStatus: 'GET /api/Configuration/GetCommStatus',
     VerifySecondaryPassword: 'POST /api/Configuration/VerifySecondaryPassword',
     // Administration (issue 14): settings, announcements, currencies, API logs, admin tool.
     GetSystemSetting: 'GET /api/Configuration/GetSystemSetting',
@@ -127,6 +128,7 @@ export const API = {
     GetInbox: 'GET /api/Report/GetInbox',
     GetSmsCountReport: 'GET /api/Report/GetSmsCountReport',
     GetTicketTotal: 'GET /api/Report/GetTicketTotal',
+    GetPostingAgentEatDetails: 'GET /api/Report/GetPostingAgentEatDetails',
     GetPayoutReport: 'GET /api/Report/GetPayoutReport',
     GetSelfPayoutReport: 'GET /api/Report/GetSelfPayoutReport',
     GetPayoutTable: 'GET /api/Report/GetPayoutTable',
@@ -191,6 +193,7 @@ export const API = {
     GetRemoteInvoiceDetails: 'GET /api/Posting/GetRemoteInvoiceDetails',
     GetRemoteInvoicePayoutDetails: 'GET /api/Posting/GetRemoteInvoicePayoutDetails',
     GetPostingPayments: 'GET /api/Posting/GetPostingPayments',
+    ResolveInvoice: 'POST /api/Posting/ResolveInvoice',
   },
   Dashboard: {
     GetDashboard: 'GET /api/Dashboard/GetDashboard',

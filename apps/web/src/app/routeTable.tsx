@@ -20,6 +20,7 @@ const InvoiceListPage = lazy(() => import('../features/posting/InvoiceListPage')
 const InvoiceDetailPage = lazy(() => import('../features/posting/InvoiceDetailPage'));
 const InvoicePayoutDetailPage = lazy(() => import('../features/posting/InvoicePayoutDetailPage'));
 const RemoteAgentsPage = lazy(() => import('../features/posting/RemoteAgentsPage'));
+const PostingEatDetailPage = lazy(() => import('../features/posting/PostingEatDetailPage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const TermsPage = lazy(() => import('../features/terms/TermsPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
@@ -92,7 +93,9 @@ export const ROUTES: AppRoute[] = [
     titleKey: 'routes.roles',
     layout: 'shell',
     roles: [SuperAdmin],
+    fn: 'Main Account',
     secondary: true,
+    api: 'GET /api/Setting/GetRoles',
     element: RolesPage,
   },
   // Accounts (issue 3). `api` names the call each screen cannot work without; its rule matches that
@@ -256,15 +259,17 @@ export const ROUTES: AppRoute[] = [
   },
   { path: '/jackpot-detail', titleKey: 'reports.routes.jackpot', layout: 'shell', api: 'GET /api/Report/GetDetailJackpot', element: JackpotDetailPage },
   { path: '/report/sales-summary', titleKey: 'reports.routes.salesSummary', layout: 'shell', fn: 'Group Sales Report', api: 'GET /api/Report/GetSalesSummary', element: SalesSummaryPage },
-  // Posting (issue 13, decision 0032): the super admin's and the companies'; remote agents the super admin's.
-  { path: '/posting/Unpost', titleKey: 'posting.routes.unpost', layout: 'shell', roles: [SuperAdmin, Company], api: 'GET /api/Posting/GetUnpostSummary', element: UnpostPage },
-  { path: '/posting/UnpostDetail', titleKey: 'posting.routes.unpostDetail', layout: 'shell', roles: [SuperAdmin, Company], api: 'GET /api/Posting/GetUnpostDetail', element: UnpostDetailPage },
-  { path: '/posting/Distribution', titleKey: 'posting.routes.distribution', layout: 'shell', roles: [SuperAdmin, Company], api: 'GET /api/Posting/GetDistributionSummary', element: DistributionPage },
-  { path: '/posting/UndistributedDetail', titleKey: 'posting.routes.undistributed', layout: 'shell', roles: [SuperAdmin, Company], api: 'GET /api/Posting/GetUndistributedDetail', element: UndistributedDetailPage },
-  { path: '/posting/ManualDistribute', titleKey: 'posting.routes.manual', layout: 'shell', roles: [SuperAdmin, Company], api: 'POST /api/Posting/DoManualDistribute', element: ManualDistributePage },
-  { path: '/posting/InvoiceList', titleKey: 'posting.routes.invoices', layout: 'shell', roles: [SuperAdmin, Company], api: 'GET /api/Posting/GetRemoteInvoiceList', element: InvoiceListPage },
-  { path: '/invoice-detail', titleKey: 'posting.routes.invoiceDetail', layout: 'shell', roles: [SuperAdmin, Company], api: 'GET /api/Posting/GetRemoteInvoiceDetails', element: InvoiceDetailPage },
-  { path: '/invoice-payout-detail', titleKey: 'posting.routes.invoicePayout', layout: 'shell', roles: [SuperAdmin, Company], api: 'GET /api/Posting/GetRemoteInvoicePayoutDetails', element: InvoicePayoutDetailPage },
+  // Posting (issue 13, decision 0032): the super admin's and the companies', behind Map Report as the calls
+  // (View to read; manual distribute records, so its Control); remote agents the super admin's.
+  { path: '/posting/Unpost', titleKey: 'posting.routes.unpost', layout: 'shell', roles: [SuperAdmin, Company], fn: 'Map Report', api: 'GET /api/Posting/GetUnpostSummary', element: UnpostPage },
+  { path: '/posting/UnpostDetail', titleKey: 'posting.routes.unpostDetail', layout: 'shell', roles: [SuperAdmin, Company], fn: 'Map Report', api: 'GET /api/Posting/GetUnpostDetail', element: UnpostDetailPage },
+  { path: '/posting/Distribution', titleKey: 'posting.routes.distribution', layout: 'shell', roles: [SuperAdmin, Company], fn: 'Map Report', api: 'GET /api/Posting/GetDistributionSummary', element: DistributionPage },
+  { path: '/posting/UndistributedDetail', titleKey: 'posting.routes.undistributed', layout: 'shell', roles: [SuperAdmin, Company], fn: 'Map Report', api: 'GET /api/Posting/GetUndistributedDetail', element: UndistributedDetailPage },
+  { path: '/posting/ManualDistribute', titleKey: 'posting.routes.manual', layout: 'shell', roles: [SuperAdmin, Company], fn: 'Map Report', fnLevels: [2, 3], api: 'POST /api/Posting/DoManualDistribute', element: ManualDistributePage },
+  { path: '/posting/InvoiceList', titleKey: 'posting.routes.invoices', layout: 'shell', roles: [SuperAdmin, Company], fn: 'Map Report', api: 'GET /api/Posting/GetRemoteInvoiceList', element: InvoiceListPage },
+  { path: '/invoice-detail', titleKey: 'posting.routes.invoiceDetail', layout: 'shell', roles: [SuperAdmin, Company], fn: 'Map Report', api: 'GET /api/Posting/GetRemoteInvoiceDetails', element: InvoiceDetailPage },
+  { path: '/posting/posting-agent-eat-detail', titleKey: 'posting.routes.eatDetail', layout: 'shell', roles: [SuperAdmin, Company], fn: 'Map Report', api: 'GET /api/Report/GetPostingAgentEatDetails', element: PostingEatDetailPage },
+  { path: '/invoice-payout-detail', titleKey: 'posting.routes.invoicePayout', layout: 'shell', roles: [SuperAdmin, Company], fn: 'Map Report', api: 'GET /api/Posting/GetRemoteInvoicePayoutDetails', element: InvoicePayoutDetailPage },
   { path: '/admin-setting/remote-bet-agent', titleKey: 'posting.routes.remoteAgents', layout: 'shell', roles: [SuperAdmin], api: 'GET /api/Configuration/GetRemoteBetAgents', element: RemoteAgentsPage },
 ];
 

@@ -23,6 +23,9 @@ export interface Viewer {
 export function canSee(rule: AccessRule, viewer: Viewer, viewable?: ReadonlySet<string>): boolean {
   if (rule.roles && !rule.roles.includes(viewer.userRoleId as RoleId)) return false;
   if (rule.mainAccountOnly && viewer.mainAccount === false) return false;
+  // As the server: a sub-account acts with the functions granted to it, so a rule of roles alone (no
+  // function it could be granted) is its main account's own (decision 0013).
+  if (rule.roles && !rule.fn && viewer.mainAccount === false) return false;
   if (rule.fn) {
     const fns = viewable ?? viewableFunctions(viewer.accessString);
     if (!fns.has(rule.fn)) return false;

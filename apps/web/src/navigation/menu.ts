@@ -115,6 +115,8 @@ export const MENU: MenuEntry[] = [
         roles: [SuperAdmin],
         also: ['/posting/UndistributedDetail', '/posting/ManualDistribute', '/posting/InvoiceList', '/invoice-detail', '/invoice-payout-detail'],
       },
+      // Beyond SPEC 2's list (it names the route only), after the items it names: what each remote took.
+      { key: 'postingEatDetail', labelKey: 'posting.menu.eatDetail', path: '/posting/posting-agent-eat-detail', roles: [SuperAdmin] },
       { key: 'remoteAgents', labelKey: 'posting.menu.remoteAgents', path: '/admin-setting/remote-bet-agent', roles: [SuperAdmin] },
       { key: 'redNumbers', labelKey: 'risk.menu.redNumbers', path: '/admin-setting/rednumber' },
     ],
@@ -132,6 +134,7 @@ export const MENU: MenuEntry[] = [
         path: '/posting/Distribution',
         also: ['/posting/UndistributedDetail', '/posting/ManualDistribute', '/posting/InvoiceList', '/invoice-detail', '/invoice-payout-detail'],
       },
+      { key: 'distributorEatDetail', labelKey: 'posting.menu.eatDetail', path: '/posting/posting-agent-eat-detail' },
     ],
   },
   {

@@ -76,7 +76,12 @@ export const betLines = pgTable(
     postingBatchId: bigint('posting_batch_id', { mode: 'number' }),
     status: smallint('status').notNull().default(1),
   },
-  (t) => [index('bet_lines_ticket_idx').on(t.ticketId), index('bet_lines_draw_number_idx').on(t.drawId, t.number)],
+  (t) => [
+    index('bet_lines_ticket_idx').on(t.ticketId),
+    index('bet_lines_draw_number_idx').on(t.drawId, t.number),
+    // Only the lines still to be posted (automatic posting looks for them every minute after a cutoff).
+    index('bet_lines_unposted_idx').on(t.drawId, t.companyId).where(sql`${t.unposted} > 0 and ${t.postingBatchId} is null and ${t.status} = 1`),
+  ],
 );
 
 /** What each account of the chain ate of a bet line. */

@@ -38,6 +38,11 @@ export const remoteAgents = pgTable(
     capPerNumber: bigint('cap_per_number', { mode: 'number' }),
     rates: jsonb('rates').$type<RemoteRate[]>().notNull(),
     timeoutMs: integer('timeout_ms').notNull().default(10000),
+    /**
+     * Minutes after a draw's house cutoff that the remote still takes bets (its own cutoff); null: unknown,
+     * automatic posting tries it until it refuses the draw as closed or the result is released.
+     */
+    cutoffMinutes: integer('cutoff_minutes'),
     /** 1 kept, 0 deleted (invoices keep naming it). */
     recordStatus: smallint('record_status').notNull().default(1),
     lastAnsweredAt: tz('last_answered_at'),
@@ -45,7 +50,11 @@ export const remoteAgents = pgTable(
     updatedBy: integer('updated_by').notNull(),
     updatedAt: tz('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('remote_agents_name').on(t.name), check('remote_agents_cap', sql`${t.capPerNumber} is null or ${t.capPerNumber} > 0`)],
+  (t) => [
+    uniqueIndex('remote_agents_name').on(t.name),
+    check('remote_agents_cap', sql`${t.capPerNumber} is null or ${t.capPerNumber} > 0`),
+    check('remote_agents_cutoff', sql`${t.cutoffMinutes} is null or ${t.cutoffMinutes} between 0 and 1440`),
+  ],
 );
 
 /** What DoPost fixed of a company's unposted book of one draw (later tickets go to the next batch). */
@@ -57,7 +66,8 @@ export const postingBatches = pgTable(
     drawId: integer('draw_id').notNull(),
     poolId: smallint('pool_id').notNull(),
     drawDate: date('draw_date', { mode: 'string' }).notNull(),
-    postedBy: integer('posted_by').notNull(),
+    /** Null: posted by the automatic posting job. */
+    postedBy: integer('posted_by'),
     postedAt: tz('posted_at').notNull(),
   },
   (t) => [index('posting_batches_company_idx').on(t.companyId, t.drawDate)],
@@ -103,7 +113,8 @@ export const remoteInvoices = pgTable(
     remoteTicketNo: text('remote_ticket_no'),
     message: text('message'),
     attempts: integer('attempts').notNull().default(0),
-    createdBy: integer('created_by').notNull(),
+    /** Null: made by the automatic posting job. */
+    createdBy: integer('created_by'),
     createdAt: tz('created_at').notNull(),
     answeredAt: tz('answered_at'),
     /** After results: the remote's booked payout read back, what the remote's package says, when. */

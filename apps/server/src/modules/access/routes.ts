@@ -22,7 +22,10 @@ import * as svc from './service';
 const superAdmin = [RoleId.SuperAdmin] as const;
 
 export function accessRoutes(app: HttpApp, deps: Deps) {
-  const read = { config: { access: allow.roles(superAdmin) } };
+  // The role editor is the platform's rights management: a sub-account of the super admin reaches it only
+  // with the Main Account function (sub-account management, decision 0013), within the rights it holds.
+  const read = { config: { access: allow.fn('Main Account', [1], { roles: superAdmin }) } };
+  const edit = allow.fn('Main Account', [2, 3], { roles: superAdmin, secondary: true });
   const tags = ['Setting'];
 
   app.get('/api/Setting/GetRoles', { ...read, schema: { tags, response: { 200: envelope(z.array(role)) } } }, async () =>
@@ -52,7 +55,7 @@ export function accessRoutes(app: HttpApp, deps: Deps) {
   app.post(
     '/api/Setting/CreateOrUpdateRole',
     {
-      config: { access: allow.roles(superAdmin, { secondary: true }) },
+      config: { access: edit },
       schema: { tags, body: createOrUpdateRoleBody, response: { 200: envelope(roleDetail) } },
     },
     async (req) => ok(await svc.createOrUpdateRole(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
@@ -60,7 +63,7 @@ export function accessRoutes(app: HttpApp, deps: Deps) {
   app.post(
     '/api/Setting/AssignRoles',
     {
-      config: { access: allow.roles(superAdmin, { secondary: true }) },
+      config: { access: edit },
       schema: { tags, body: assignRolesBody, response: { 200: envelope(userActivityPermission) } },
     },
     async (req) => ok(await svc.assignRoles(deps, requireAuth(req), req.body, req.ip), 'SAVED'),

@@ -23,7 +23,8 @@ import type { Tx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import { hashPassword } from '../../platform/password';
-import { endUserSessions, type AuthContext } from '../../platform/session';
+import { endUserSessions, loadAccess, type AuthContext } from '../../platform/session';
+import { assertHeldByCaller } from '../access/holds';
 import { readNumericSettings } from '../../platform/settings';
 import * as q from './queries';
 import { consumeReservedName } from './reserveNames';
@@ -359,6 +360,12 @@ async function updateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUse
   const self = targetId === auth.actingUserId;
   if (!self && !mayDownline(auth, [3])) throw forbidden();
   if (self && !auth.isMainAccount) throw forbidden();
+  // One's own passwords change only through ChangePassword, which asks for the old one (throttled) and
+  // ends the other sessions: here a stolen session alone would set both, the secondary one included.
+  if (self && (body.password || body.secondaryPassword)) throw forbidden();
+  // Whoever sets an account's password can log in as it and use all it holds: a sub-account may do that
+  // only to an account holding nothing beyond its own rights (decision 0013), as for sub-accounts.
+  if (!self && !auth.isMainAccount && (body.password || body.secondaryPassword)) assertHeldByCaller(auth, await loadAccess(deps.db, targetId));
   const now = deps.clock.now();
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const secondaryHash = body.secondaryPassword ? await hashPassword(body.secondaryPassword) : null;

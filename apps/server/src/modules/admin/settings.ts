@@ -10,6 +10,7 @@ import { badRequest } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
+import { poolRegistry } from '../pools/registry';
 
 interface StoredSetting {
   key: string;
@@ -47,13 +48,15 @@ export async function listSettings(deps: Deps) {
 export async function updateSettings(deps: Deps, auth: AuthContext, body: { settings: { key: string; value: string }[] }, ip: string) {
   const errors: Record<string, string> = {};
   const values = new Map<string, string>();
+  // A result site may carry any pool there is, one added later too (decision 0037).
+  const poolIds = (await poolRegistry(deps.db)).map((p) => p.id);
   for (const s of body.settings) {
     const def = settingDef(s.key);
     if (!def) {
       errors[s.key] = 'pattern';
       continue;
     }
-    const problem = checkSetting(def, s.value);
+    const problem = checkSetting(def, s.value, poolIds);
     if (problem) errors[s.key] = problem;
     else values.set(s.key, normaliseSetting(def, s.value));
   }

@@ -14,11 +14,12 @@ import { runAutoTransfer } from '../jobs/autoTransfer';
 import { fetchResults } from '../results/fetch';
 import { distribute, insertWinners } from '../settlement/service';
 import { resyncDate } from '../reports/summaries';
+import { runAutoPosting } from '../posting/auto';
 import { startBackup } from './backup';
 import { addStep, closeRun, getRun, listRunRows, openRun } from './jobHistory';
 import { pruneApiLogs } from './logs';
 
-export type AdminJob = 'result-fetch' | 'auto-transfer' | 'settle-draw' | 'prune-api-logs' | 'backup' | 'resync-sales';
+export type AdminJob = 'result-fetch' | 'auto-transfer' | 'settle-draw' | 'posting' | 'prune-api-logs' | 'backup' | 'resync-sales';
 type JobBody = { job: AdminJob; drawId?: number; date?: string };
 
 export const listRuns = (deps: Deps) => listRunRows(deps);
@@ -82,6 +83,18 @@ async function perform(deps: Deps, auth: AuthContext, body: JobBody, step: (t: s
       step('step 2: distribute');
       const d = await distribute(deps, body.drawId!, auth.userId);
       return `round ${d.round}: ${w.strikes} strike(s), ${d.lines} line(s) distributed`;
+    }
+    case 'posting': {
+      // The automatic posting job's own run (posting/auto.ts), under its lease: with autoPosting off it
+      // does nothing, and posting is done from the posting screens.
+      step('posting and distributing the draws past their cutoff (the autoPosting job)');
+      const r = await runAutoPosting(deps);
+      if (!r) return 'nothing run: autoPosting is off, or no draw past its cutoff has anything to post or distribute';
+      if (!r.ran) return 'another posting run holds the lease: nothing run';
+      for (const p of r.posted) step(`posted company ${p.companyId} draw ${p.drawId}: batch ${p.batchId}, ${p.amount} cents`);
+      for (const d of r.distributed) step(`distributed batch ${d.batchId}: ${d.invoices} invoice(s), ${d.undistributed} cents left`);
+      for (const e of r.errors) step(e);
+      return `${r.posted.length} book(s) posted, ${r.distributed.length} batch(es) distributed${r.errors.length ? `, ${r.errors.length} error(s)` : ''}`;
     }
     case 'resync-sales': {
       step(`rebuilding the sales summaries of ${body.date} from its bet lines, and the settled summaries from its figures and winners`);

@@ -20,7 +20,7 @@ import { idempotent } from '../ledger/idempotency';
 import { runTransaction } from '../ledger/service';
 import { betSettingsOf, parseRefusals, refusedLines, type BetSettings } from '../orders/betSettings';
 import { received } from '../orders/inbox';
-import { placeTicket, resolveOwner, SourceType } from '../orders/place';
+import { assertBetLinesWithin, placeTicket, resolveOwner, SourceType } from '../orders/place';
 import * as q from './queries';
 
 /** A saved bet line: what the text said, without its draw (each run supplies the date). */
@@ -44,6 +44,8 @@ function readText(text: string, settings: BetSettings, today: string): { lines: 
     if (selector !== undefined && s !== selector) throw oneDate(l.lineNo);
     selector = s;
   }
+  // Each run places these lines for one draw: refused now rather than at every run.
+  assertBetLinesWithin(parsed.lines);
   const lines = parsed.lines.map(({ draw: _draw, ...rest }) => rest);
   return { lines, date: selector && selector !== 'D' ? selector : undefined };
 }

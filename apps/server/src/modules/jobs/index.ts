@@ -10,6 +10,8 @@ import { deliverDue } from '../seamless/deliver';
 import { fetchResults, resultSites, scrapeResultTime, type FetchOutcome } from '../results/fetch';
 import { runDailyPrune } from '../admin/tool';
 import { runScheduledBackup } from '../admin/backup';
+import { runAutoCreditRelease } from '../settlement/autoRelease';
+import { runAutoPosting } from '../posting/auto';
 
 export { runAutoTransfer, AUTO_TRANSFER_JOB } from './autoTransfer';
 
@@ -17,6 +19,8 @@ export { runAutoTransfer, AUTO_TRANSFER_JOB } from './autoTransfer';
 export const AUTO_TRANSFER_AFTER_MINUTE = 5;
 const CHECK_EVERY_MS = 60_000;
 const DELIVER_EVERY_MS = 15_000;
+/** Automatic posting: its own loop, so a remote that answers slowly never delays the other jobs. */
+const AUTO_POSTING_EVERY_MS = 60_000;
 
 /**
  * One check of the schedule: runs whatever is due now and not yet claimed. Returns what ran (tests
@@ -78,6 +82,8 @@ export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown)
       // The API logs past apiLogRetentionDays, once a business day (decision 0033).
       const pruned = await runDailyPrune(deps);
       if (pruned?.deleted) log(`api logs: ${pruned.deleted} entries older than ${pruned.keptDays} days deleted`);
+      // Held winnings of a date whose draws are all settled (autoReleaseCreditAfterSettle, decision 0023).
+      for (const c of await runAutoCreditRelease(deps)) log(`credit released to winners ${c.drawDate}, company ${c.companyId}: ${c.draws} draw(s), ${c.released} cents`);
       // The daily backup, once the day's draws are settled or at backupTime (decision 0036).
       const backup = await runScheduledBackup(deps);
       if (backup) log(`backup: run ${backup} ended (Report/GetBackupStage)`);
@@ -91,22 +97,36 @@ export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown)
       running = false;
     }
   };
-  // Seamless settlement callbacks: due ones sent every 15 s (the backoff starts at 30 s).
-  let delivering = false;
-  const deliver = async () => {
-    if (delivering) return;
-    delivering = true;
-    try {
-      const r = await deliverDue(deps);
-      if (r.delivered || r.failed) log(`seamless callbacks: ${r.delivered} delivered, ${r.failed} failed`);
-    } catch (e) {
-      log('seamless callbacks failed', e);
-    } finally {
-      delivering = false;
-    }
+  /** Runs `work` every `ms`, never twice at once (a slow run makes the next ticks pass); a failure is logged. */
+  const repeat = (ms: number, failure: string, work: () => Promise<void>) => {
+    let running = false;
+    const timer = setInterval(async () => {
+      if (running) return;
+      running = true;
+      try {
+        await work();
+      } catch (e) {
+        log(failure, e);
+      } finally {
+        running = false;
+      }
+    }, ms);
+    timer.unref();
+    return timer;
   };
-  const callbacks = setInterval(deliver, DELIVER_EVERY_MS);
-  callbacks.unref();
+  // Seamless settlement callbacks: due ones sent every 15 s (the backoff starts at 30 s).
+  const callbacks = repeat(DELIVER_EVERY_MS, 'seamless callbacks failed', async () => {
+    const r = await deliverDue(deps);
+    if (r.delivered || r.failed) log(`seamless callbacks: ${r.delivered} delivered, ${r.failed} failed`);
+  });
+  // Automatic posting (system setting autoPosting): after each draw's cutoff, post and distribute; failed
+  // remotes are tried again on the next run, until their own cutoff (posting/auto.ts).
+  const postings = repeat(AUTO_POSTING_EVERY_MS, 'auto posting failed', async () => {
+    const r = await runAutoPosting(deps);
+    if (r?.ran && (r.posted.length || r.distributed.length || r.errors.length)) {
+      log(`auto posting: ${r.posted.length} books posted, ${r.distributed.length} batches distributed${r.errors.length ? `; ${r.errors.join('; ')}` : ''}`);
+    }
+  });
   const first = setTimeout(tick, 5_000);
   first.unref();
   const timer = setInterval(tick, CHECK_EVERY_MS);
@@ -114,6 +134,7 @@ export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown)
   return () => {
     clearTimeout(first);
     clearInterval(callbacks);
+    clearInterval(postings);
     clearInterval(timer);
   };
 }

@@ -30,6 +30,7 @@ const view = (r: RemoteAgentRow): RemoteAgentView => ({
   postEnabled: r.postEnabled,
   capPerNumber: r.capPerNumber === null ? null : Number(r.capPerNumber),
   timeoutMs: r.timeoutMs,
+  cutoffMinutes: r.cutoffMinutes,
   rates: r.rates as RemoteAgentView['rates'],
   lastAnsweredAt: r.lastAnsweredAt?.toISOString() ?? null,
   lastError: r.lastError,
@@ -79,6 +80,8 @@ export async function manageRemoteBetAgent(deps: Deps, auth: AuthContext, body: 
       postEnabled: body.postEnabled,
       capPerNumber: body.capPerNumber,
       timeoutMs: body.timeoutMs,
+      // Absent: kept (a screen that does not show it never clears it); a new remote's is not known.
+      cutoffMinutes: body.cutoffMinutes === undefined ? (before?.cutoffMinutes ?? null) : body.cutoffMinutes,
       rates: body.rates,
       updatedBy: auth.userId,
       updatedAt: now,

@@ -11,24 +11,66 @@ import { resultSites } from '../results/fetch';
 type Instant = Date | string | null;
 const iso = (at: Instant) => (at ? new Date(at).toISOString() : null);
 
+/**
+ * Each remote agent kept (and a deleted one while lots sent to it are in doubt): what is in doubt with it,
+ * and what the next distribution offers it (decision 0032, automatic posting): the undistributed part of
+ * the posted batches of recent draws without a released result, in its codes, of the draws it still takes
+ * (before its own cutoff, not refused as closed).
+ */
 async function remoteAgents(deps: Deps) {
-  const found = await rows<{ id: number; name: string; post_enabled: boolean; last_answered_at: Instant; last_error: string | null; waiting: string; amount: string }>(
+  const now = deps.clock.now();
+  const today = businessDateOf(now, deps.config.tzBusiness);
+  const found = await rows<{
+    id: number;
+    name: string;
+    post_enabled: boolean;
+    record_status: number;
+    last_answered_at: Instant;
+    last_error: string | null;
+    waiting: string;
+    amount: string;
+    queued: string | null;
+    draws: string | null;
+  }>(
     deps.db,
-    sql`select ra.id, ra.name, ra.post_enabled, ra.last_answered_at, ra.last_error,
-               count(ri.id) as waiting, coalesce(sum(ri.total), 0) as amount
-        from remote_agents ra left join remote_invoices ri on ri.remote_agent_id = ra.id and ri.status = 0
-        where ra.record_status = 1
-        group by ra.id order by ra.priority, ra.name`,
+    sql`with doubt as (select remote_agent_id, count(*) as waiting, sum(total) as amount from remote_invoices where status = 0 group by 1),
+        item_left as (
+          select b.draw_id, i.bet_code, i.amount - coalesce(sum(il.amount) filter (where ri.status in (0, 1)), 0) as left_amount
+          from posting_batches b
+          join draws d on d.id = b.draw_id and d.record_status = 1 and d.draw_date >= ${today}::date - 1
+          join posting_items i on i.batch_id = b.id
+          left join remote_invoice_lines il on il.item_id = i.id
+          left join remote_invoices ri on ri.id = il.invoice_id
+          where not exists (select 1 from pool_results pr where pr.draw_id = b.draw_id and pr.status = 'released')
+          group by b.draw_id, i.id, i.bet_code, i.amount),
+        draw_left as (select draw_id, bet_code, sum(left_amount) as left_amount from item_left where left_amount > 0 group by 1, 2),
+        queue as (
+          select ra.id, sum(l.left_amount) as queued, count(distinct l.draw_id) as draws
+          from remote_agents ra
+          join draw_left l on l.bet_code = any(string_to_array(ra.code_order, '#'))
+          join draws d on d.id = l.draw_id
+          where ra.record_status = 1 and ra.post_enabled
+            and (ra.cutoff_minutes is null or ${now.toISOString()}::timestamptz < d.cutoff_at + make_interval(mins => ra.cutoff_minutes))
+            and not exists (select 1 from remote_invoices x where x.remote_agent_id = ra.id and x.draw_id = d.id and x.status = 2 and x.message like '%DRAW_CLOSED%')
+          group by ra.id)
+        select ra.id, ra.name, ra.post_enabled, ra.record_status, ra.last_answered_at, ra.last_error,
+               coalesce(doubt.waiting, 0) as waiting, coalesce(doubt.amount, 0) as amount, queue.queued, queue.draws
+        from remote_agents ra left join doubt on doubt.remote_agent_id = ra.id left join queue on queue.id = ra.id
+        where ra.record_status = 1 or doubt.waiting > 0
+        order by ra.record_status desc, ra.priority, ra.name`,
   );
   return found.map((r) => ({
     kind: 'remote-agent' as const,
     id: Number(r.id),
     name: r.name,
     postEnabled: r.post_enabled,
+    deleted: Number(r.record_status) !== 1,
     lastAnsweredAt: iso(r.last_answered_at),
     lastError: r.last_error,
     waiting: Number(r.waiting),
     waitingAmount: Number(r.amount),
+    queuedAmount: Number(r.queued ?? 0),
+    queuedDraws: Number(r.draws ?? 0),
   }));
 }
 

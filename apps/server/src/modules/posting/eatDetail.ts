@@ -27,6 +27,16 @@ interface Raw {
   tLink: string;
 }
 const num = (v: string | null) => (v === null ? null : Number(v));
+// The sortable columns (contract POSTING_EAT_SORTS) as SQL: a closed list, never the caller's text.
+const SORT_SQL: Record<PostingEatDetailQuery['sortBy'], string> = {
+  drawDate: 'g.draw_date',
+  remote: 'ra.name',
+  number: 'g.number',
+  betCode: 'g.bet_code',
+  amount: 'g.amount',
+  winnings: 'g.winnings',
+  link: 'g.link',
+};
 
 export interface PostingEatDetail {
   rows: PostingEatDetailRow[];
@@ -60,7 +70,7 @@ export async function postingEatDetail(deps: Deps, auth: AuthContext, q: Posting
                count(*) over () as total, sum(g.amount) over () as "tAmount",
                coalesce(sum(g.winnings) over (), 0) as "tWinnings", coalesce(sum(g.link) over (), 0) as "tLink"
         from g join remote_agents ra on ra.id = g.remote_agent_id
-        order by g.draw_date ${sql.raw(q.sortOrder === 'desc' ? 'desc' : 'asc')}, g.pool_id, ra.priority, ra.id, g.number, g.bet_code
+        order by ${sql.raw(SORT_SQL[q.sortBy])} ${sql.raw(q.sortOrder === 'desc' ? 'desc' : 'asc')} nulls last, g.draw_date, g.pool_id, ra.priority, ra.id, g.number, g.bet_code
         limit ${q.pageSize}::int offset ${(q.page - 1) * q.pageSize}::int`,
   );
   if (!found.length && q.page > 1) {

@@ -74,21 +74,30 @@ export async function unpostDetail(deps: Deps, auth: AuthContext, q: { drawId: n
 }
 
 export async function doPost(deps: Deps, auth: AuthContext, body: { drawId: number; companyId?: number }, ip: string) {
+  const companyId = await companyOf(deps.db, auth, body.companyId);
+  return postBook(deps, { companyId, drawId: body.drawId, by: auth.userId, ip });
+}
+
+/**
+ * Fixes what a company has unposted of a draw into a new batch (DoPost; automatic posting calls it with
+ * `by` null). Refused once the result is released; nothing to post: 400 NO_DATA_FOUND and no batch.
+ */
+export async function postBook(deps: Deps, a: { companyId: number; drawId: number; by: number | null; ip?: string }) {
+  const { companyId, drawId } = a;
   return runTransaction(deps.db, async (tx) => {
-    const companyId = await companyOf(tx, auth, body.companyId);
-    await drawOf(tx, body.drawId);
-    if (await resultReleased(tx, body.drawId)) throw resultReleasedError();
+    await drawOf(tx, drawId);
+    if (await resultReleased(tx, drawId)) throw resultReleasedError();
     const now = deps.clock.now().toISOString();
     const [r] = await rows<{ batch_id: string; items: string; amount: string; lines: string; runs: string }>(
       tx,
       sql`with b as (insert into posting_batches (company_id, draw_id, pool_id, draw_date, posted_by, posted_at)
-                     select ${companyId}::int, d.id, d.pool_id, d.draw_date, ${auth.userId}::int, ${now}::timestamptz from draws d where d.id = ${body.drawId}::int
+                     select ${companyId}::int, d.id, d.pool_id, d.draw_date, ${a.by}::int, ${now}::timestamptz from draws d where d.id = ${drawId}::int
                      returning id),
           l as (update bet_lines set posting_batch_id = (select id from b)
-                where company_id = ${companyId}::int and draw_id = ${body.drawId}::int and unposted > 0 and posting_batch_id is null and status = 1
+                where company_id = ${companyId}::int and draw_id = ${drawId}::int and unposted > 0 and posting_batch_id is null and status = 1
                 returning number, bet_code, unposted),
           r as (update run_tickets rt set posted_amount = rt.amount from run_tickets o
-                where o.id = rt.id and rt.company_id = ${companyId}::int and rt.draw_id = ${body.drawId}::int and rt.amount > rt.posted_amount
+                where o.id = rt.id and rt.company_id = ${companyId}::int and rt.draw_id = ${drawId}::int and rt.amount > rt.posted_amount
                 returning rt.number, rt.bet_code, rt.amount - o.posted_amount as delta),
           i as (insert into posting_items (batch_id, number, bet_code, amount, from_runs)
                 select (select id from b), number, bet_code, sum(amount), sum(from_runs)
@@ -103,7 +112,14 @@ export async function doPost(deps: Deps, auth: AuthContext, body: { drawId: numb
     // Nothing unposted: the transaction (and its empty batch) is rolled back.
     if (Number(r.items) === 0) throw badRequest('NO_DATA_FOUND');
     const out = { batchId: Number(r.batch_id), items: Number(r.items), amount: Number(r.amount), lines: Number(r.lines), runs: Number(r.runs) };
-    await writeAudit(tx, deps.clock.now(), { actorUserId: auth.userId, action: 'posting.post', targetType: 'posting_batches', targetId: out.batchId, after: { companyId, drawId: body.drawId, ...out }, ip });
+    await writeAudit(tx, deps.clock.now(), {
+      actorUserId: a.by,
+      action: 'posting.post',
+      targetType: 'posting_batches',
+      targetId: out.batchId,
+      after: { companyId, drawId, ...out, ...(a.by === null ? { auto: true } : {}) },
+      ip: a.ip,
+    });
     return out;
   });
 }

@@ -53,7 +53,13 @@ import { sendStored } from '../payments/routes';
 
 export function postingRoutes(app: HttpApp, deps: Deps) {
   const admin = { access: allow.roles([RoleId.SuperAdmin]) };
-  const posting = { access: allow.roles([RoleId.SuperAdmin, RoleId.Company]) };
+  // The posting flow is the Distributor menu's, beside the run map (decision 0030): it needs the same SPEC 6
+  // function, Map Report, View to read and Control to post, distribute or record (decision 0032), so a
+  // company's sub-account reaches only what its rights say. The super admin's main account holds it.
+  const postingRoles = [RoleId.SuperAdmin, RoleId.Company] as const;
+  const posting = { access: allow.fn('Map Report', [1], { roles: postingRoles }) };
+  const postingWrite = { access: allow.fn('Map Report', [2, 3], { roles: postingRoles }) };
+  const resolveAccess = { access: allow.fn('Map Report', [2, 3], { roles: [RoleId.SuperAdmin] }) };
   // Paying a remote moves the company's money: like SaveDrawPayment, reading needs the Payment function's
   // View and paying its Control, so a sub-account with report access only is refused.
   const payRoles = [RoleId.SuperAdmin, RoleId.Company] as const;
@@ -100,7 +106,7 @@ export function postingRoutes(app: HttpApp, deps: Deps) {
   app.get('/api/Posting/GetUnpostDetail', { config: posting, schema: { tags, querystring: unpostDetailQuery, response: { 200: envelope(unpostDetailSchema) } } }, async (req) =>
     ok(await unpostDetail(deps, requireAuth(req), req.query)),
   );
-  app.post('/api/Posting/DoPost', { config: posting, schema: { tags, body: doPostBody, response: { 200: envelope(postedBatch) } } }, async (req) =>
+  app.post('/api/Posting/DoPost', { config: postingWrite, schema: { tags, body: doPostBody, response: { 200: envelope(postedBatch) } } }, async (req) =>
     ok(await doPost(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
   );
   app.get(
@@ -113,17 +119,17 @@ export function postingRoutes(app: HttpApp, deps: Deps) {
     { config: posting, schema: { tags, querystring: batchQuery, response: { 200: envelope(undistributedSchema) } } },
     async (req) => ok(await undistributedDetail(deps, requireAuth(req), req.query.batchId)),
   );
-  app.post('/api/Posting/DoDistribute', { config: posting, schema: { tags, body: doDistributeBody, response: { 200: envelope(distributeResult) } } }, async (req) =>
+  app.post('/api/Posting/DoDistribute', { config: postingWrite, schema: { tags, body: doDistributeBody, response: { 200: envelope(distributeResult) } } }, async (req) =>
     ok(await doDistribute(deps, requireAuth(req), req.body.batchId, req.ip), 'SAVED'),
   );
   app.post('/api/Posting/TranslateToBetString', { config: posting, schema: { tags, body: translateBody, response: { 200: envelope(translated) } } }, async (req) =>
     ok(await translate(deps, req.body)),
   );
-  app.post('/api/Posting/DoManualDistribute', { config: posting, schema: { tags, body: manualDistributeBody, response: { 200: envelope(invoiceRow) } } }, async (req) =>
+  app.post('/api/Posting/DoManualDistribute', { config: postingWrite, schema: { tags, body: manualDistributeBody, response: { 200: envelope(invoiceRow) } } }, async (req) =>
     ok(await doManualDistribute(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
   );
   // A lot in doubt resolved by hand (decision 0035): the super admin's only, as it books what a remote holds.
-  app.post('/api/Posting/ResolveInvoice', { config: admin, schema: { tags, body: resolveInvoiceBody, response: { 200: envelope(invoiceRow) } } }, async (req) =>
+  app.post('/api/Posting/ResolveInvoice', { config: resolveAccess, schema: { tags, body: resolveInvoiceBody, response: { 200: envelope(invoiceRow) } } }, async (req) =>
     ok(await resolveInvoice(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
   );
   app.get(

@@ -1,7 +1,7 @@
 // The reports' files: their columns headed in the three languages, in the trade's own words (DOMAIN
 // "Reports": 投注总额, 会员输赢, 实占输赢 ...). Each column reads the same figure the screen shows.
 import type { PayoutStatisticRow, SalesRow, SalesStatisticRow, WinLossRow } from '@app/contract';
-import { SEEDED_POOLS } from '@app/domain';
+import type { PoolDef } from '@app/domain';
 import type { FileColumn, ReportFile } from './reportFile';
 
 const account = { en: 'Account', cn: '账户', bm: 'Akaun' };
@@ -54,15 +54,15 @@ export function salesFile(rows: SalesRow[], totals: SalesRow, lang: 'en' | 'cn' 
   };
 }
 
-// The export's pool names: the seeded eight by name, a pool added since by its id (decision 0037).
-const poolName = (poolId: number) => SEEDED_POOLS.find((p) => p.id === poolId)?.name ?? String(poolId);
-const statisticKey: FileColumn<{ drawDate: string; poolId: number; betCode: string }>[] = [
+/** A pool's name in an export, from the pool registry (decision 0037: a pool added later has its own). */
+export const poolNameIn = (pools: readonly PoolDef[]) => (poolId: number) => pools.find((p) => p.id === poolId)?.name ?? String(poolId);
+const statisticKey = (pools: readonly PoolDef[]): FileColumn<{ drawDate: string; poolId: number; betCode: string }>[] => [
   { header: { en: 'Draw date', cn: '开奖日期', bm: 'Tarikh cabutan' }, value: (r) => r.drawDate },
-  { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r) => poolName(r.poolId) },
+  { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r) => (r.poolId ? poolNameIn(pools)(r.poolId) : '') },
   { header: { en: 'Bet code', cn: '玩法', bm: 'Kod pertaruhan' }, value: (r) => r.betCode },
 ];
 
-export function salesStatisticFile(rows: SalesStatisticRow[], totals: SalesStatisticRow, range: string): ReportFile<SalesStatisticRow> {
+export function salesStatisticFile(rows: SalesStatisticRow[], totals: SalesStatisticRow, range: string, pools: readonly PoolDef[]): ReportFile<SalesStatisticRow> {
   const m = (en: string, cn: string, bm: string, value: (r: SalesStatisticRow) => number): FileColumn<SalesStatisticRow> => ({ header: { en, cn, bm }, money: true, value });
   return {
     name: `sales-statistic-${range}`,
@@ -70,7 +70,7 @@ export function salesStatisticFile(rows: SalesStatisticRow[], totals: SalesStati
     rows,
     totals,
     columns: [
-      ...statisticKey,
+      ...statisticKey(pools),
       { header: { en: 'Tickets', cn: '笔数', bm: 'Tiket' }, value: (r) => r.tickets },
       { header: { en: 'Lines', cn: '注数', bm: 'Baris' }, value: (r) => r.lines },
       m('Turnover', '投注总额', 'Jualan', (r) => r.turnover),
@@ -80,7 +80,7 @@ export function salesStatisticFile(rows: SalesStatisticRow[], totals: SalesStati
   };
 }
 
-export function payoutStatisticFile(rows: PayoutStatisticRow[], totals: PayoutStatisticRow, range: string): ReportFile<PayoutStatisticRow> {
+export function payoutStatisticFile(rows: PayoutStatisticRow[], totals: PayoutStatisticRow, range: string, pools: readonly PoolDef[]): ReportFile<PayoutStatisticRow> {
   const m = (en: string, cn: string, bm: string, value: (r: PayoutStatisticRow) => number): FileColumn<PayoutStatisticRow> => ({ header: { en, cn, bm }, money: true, value });
   return {
     name: `payout-statistic-${range}`,
@@ -88,7 +88,7 @@ export function payoutStatisticFile(rows: PayoutStatisticRow[], totals: PayoutSt
     rows,
     totals,
     columns: [
-      ...statisticKey,
+      ...statisticKey(pools),
       { header: { en: 'Strikes', cn: '中奖注数', bm: 'Kena' }, value: (r) => r.strikes },
       m('Stake', '注额', 'Pertaruhan', (r) => r.stake),
       m('Payout', '派彩', 'Bayaran', (r) => r.amount),

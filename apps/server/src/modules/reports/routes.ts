@@ -37,6 +37,7 @@ import { RoleId } from '@app/domain';
 import { allow } from '../../platform/access';
 import { ok } from '../../platform/envelope';
 import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
+import { poolRegistry } from '../pools/registry';
 import { winLossDetail as detail } from './detail';
 import { initReport as init } from './init';
 import { jackpotReport } from './jackpot';
@@ -175,7 +176,7 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
       const q = req.query;
       if (q.format === 'json') return ok(await salesStatistic(deps.db, requireAuth(req), q));
       const all = await salesStatistic(deps.db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW });
-      const file = salesStatisticFile(all.rows, { ...all.totals, drawDate: '', poolId: 0, betCode: '' }, `${q.fromDate}-${q.toDate}`);
+      const file = salesStatisticFile(all.rows, { ...all.totals, drawDate: '', poolId: 0, betCode: '' }, `${q.fromDate}-${q.toDate}`, await poolRegistry(deps.db));
       return sendReportFile(reply, file, q.format, q.lang);
     },
   );
@@ -186,7 +187,7 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
       const q = req.query;
       if (q.format === 'json') return ok(await payoutStatistic(deps.db, requireAuth(req), q));
       const all = await payoutStatistic(deps.db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW });
-      const file = { ...payoutStatisticFile(all.rows, { ...all.totals, drawDate: '', poolId: 0, betCode: '' }, `${q.fromDate}-${q.toDate}`), leftOut: all.blockedDates };
+      const file = { ...payoutStatisticFile(all.rows, { ...all.totals, drawDate: '', poolId: 0, betCode: '' }, `${q.fromDate}-${q.toDate}`, await poolRegistry(deps.db)), leftOut: all.blockedDates };
       return sendReportFile(reply, file, q.format, q.lang);
     },
   );

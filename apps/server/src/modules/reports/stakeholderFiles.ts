@@ -1,6 +1,8 @@
 // The stakeholder and occupied reports as files (reports/reportFile), headed in the trade's words (DOMAIN
 // "Reports": 实占注额, 占成, 盈亏 ...). Each column reads the same figure the screen shows.
 import type { OccupiedRow, StakeholderRow } from '@app/contract';
+import type { PoolDef } from '@app/domain';
+import { poolNameIn } from './files';
 import type { FileColumn, ReportFile, ReportLang, Words } from './reportFile';
 
 const LEVELS: Record<number, Words> = {
@@ -17,7 +19,6 @@ const PARTS: Record<'upline' | 'higher' | 'unposted', Words> = {
   higher: { en: 'Higher levels (to the company and unposted)', cn: '更高层级（至公司及未走飞）', bm: 'Peringkat lebih tinggi (hingga syarikat dan belum dipos)' },
   unposted: { en: 'Unposted', cn: '未走飞', bm: 'Belum dipos' },
 };
-const POOLS: Record<number, string> = { 1: 'Magnum', 2: 'PMP', 3: 'Toto', 4: 'Singapore', 5: 'Sabah', 6: 'STC', 7: 'Sarawak', 8: 'GD' };
 
 export function stakeholderFile(rows: StakeholderRow[], totals: StakeholderRow, lang: ReportLang, range: string): ReportFile<StakeholderRow> {
   const m = (en: string, cn: string, bm: string, value: (r: StakeholderRow) => number): FileColumn<StakeholderRow> => ({ header: { en, cn, bm }, money: true, value });
@@ -37,7 +38,8 @@ export function stakeholderFile(rows: StakeholderRow[], totals: StakeholderRow, 
   };
 }
 
-export function occupiedFile(rows: OccupiedRow[], totals: OccupiedRow, lang: ReportLang, range: string): ReportFile<OccupiedRow> {
+export function occupiedFile(rows: OccupiedRow[], totals: OccupiedRow, lang: ReportLang, range: string, pools: readonly PoolDef[]): ReportFile<OccupiedRow> {
+  const poolName = poolNameIn(pools);
   const m = (en: string, cn: string, bm: string, value: (r: OccupiedRow) => number): FileColumn<OccupiedRow> => ({ header: { en, cn, bm }, money: true, value });
   return {
     name: `occupied-${range}`,
@@ -45,7 +47,7 @@ export function occupiedFile(rows: OccupiedRow[], totals: OccupiedRow, lang: Rep
     rows,
     totals,
     columns: [
-      { header: { en: 'Pool', cn: '彩池', bm: 'Pool' }, value: (r) => POOLS[r.poolId] ?? String(r.poolId) },
+      { header: { en: 'Pool', cn: '彩池', bm: 'Pool' }, value: (r) => (r.poolId ? poolName(r.poolId) : '') },
       { header: { en: 'Bet code', cn: '玩法', bm: 'Kod pertaruhan' }, value: (r) => r.betCode },
       { header: { en: 'Lines', cn: '注数', bm: 'Baris' }, value: (r) => r.lines },
       m('Turnover', '投注总额', 'Jualan', (r) => r.turnover),

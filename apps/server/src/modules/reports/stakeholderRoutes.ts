@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { allow } from '../../platform/access';
 import { ok } from '../../platform/envelope';
 import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
+import { poolRegistry } from '../pools/registry';
 import { occupiedReport as occupied, userEatData as eatData } from './occupied';
 import { sendReportFile } from './reportFile';
 import { stakeholderAllRows, stakeholderReport as stakeholder } from './stakeholder';
@@ -35,7 +36,7 @@ export function stakeholderRoutes(app: HttpApp, deps: Deps) {
       const q = req.query;
       if (q.format === 'json') return ok(await occupied(deps.db, requireAuth(req), q));
       const all = await occupied(deps.db, requireAuth(req), { ...q, page: 1, pageSize: 1_000_000 });
-      const file = { ...occupiedFile(all.rows, { poolId: 0, betCode: '', ...all.totals }, q.lang, `${q.fromDate}-${q.toDate}`), leftOut: all.blockedDates };
+      const file = { ...occupiedFile(all.rows, { poolId: 0, betCode: '', ...all.totals }, q.lang, `${q.fromDate}-${q.toDate}`, await poolRegistry(deps.db)), leftOut: all.blockedDates };
       return sendReportFile(reply, file, q.format, q.lang);
     },
   );

@@ -1,10 +1,10 @@
 // Fetching results from result sites (DOMAIN "Results": fetching; issue 11 item 4). The system settings
 // name the sites (resultSites: a URL template with date placeholders, its format and the pools it
 // carries: normalScrapeResultSite and gdScrapeResultSite) and the time to start (scrapeResultTime,
-// business time). A fetched result is saved as
-// 'fetched' with its source and is never released by the fetch: a person releases it. A second site that
-// agrees marks it confirmed. A site that is down, slow or sends garbage leaves a 'fetch-failed' entry in
-// the result's history and changes nothing else.
+// business time). A fetched result is saved as 'fetched' with its source; a second site that agrees marks
+// it confirmed. A person releases it, unless autoReleaseConfirmedResult lets the fetch release a confirmed
+// one (service.releaseConfirmed). A site that is down, slow or sends garbage leaves a 'fetch-failed' entry
+// in the result's history and changes nothing else.
 import { eq, sql } from 'drizzle-orm';
 import { parseResultPage, RESULT_FORMATS, resultUrl, sameResult, SYSTEM_SETTING_DEFAULTS, validateResult, type PoolId, type ResultFormat } from '@app/domain';
 import { poolResults, systemSettings, type Jackpots } from '../../db/schema';
@@ -13,7 +13,7 @@ import { loggedFetch } from '../../platform/apiLog';
 import { rows } from '../ledger/queries';
 import { runTransaction } from '../ledger/service';
 import * as q from './queries';
-import { normalizeResult, record } from './service';
+import { autoReleaseConfirmed, normalizeResult, record, releaseConfirmed } from './service';
 import { poolRegistry } from '../pools/registry';
 
 export interface ResultSite {
@@ -62,7 +62,8 @@ export async function scrapeResultTime(deps: Deps): Promise<{ hour: number; minu
 export interface FetchOutcome {
   poolId: number;
   site: string;
-  outcome: 'saved' | 'confirmed' | 'same' | 'differs' | 'released' | 'failed';
+  /** released: it was already; auto-released: released now by the fetch (autoReleaseConfirmedResult). */
+  outcome: 'saved' | 'confirmed' | 'same' | 'differs' | 'released' | 'auto-released' | 'failed';
   note?: string;
 }
 
@@ -119,6 +120,25 @@ export async function fetchResults(deps: Deps, drawDate: string, actorId: number
         await runTransaction(deps.db, (tx) => record(tx, deps, drawId, actorId, 'fetch-failed', null, site.name, note));
         out.push({ poolId, site: site.name, outcome: 'failed', note });
       }
+    }
+  }
+  if (due.length && (await autoReleaseConfirmed(deps))) out.push(...(await releaseConfirmedOf(deps, due)));
+  return out;
+}
+
+/**
+ * The fetch's own release of what two sites confirmed (autoReleaseConfirmedResult), draw by draw: a draw
+ * whose release or settlement fails is reported and the others go on (a released draw that did not settle
+ * is settled by Result/DistributeStrike or the admin tool, as after a person's release).
+ */
+async function releaseConfirmedOf(deps: Deps, due: { drawId: number; poolId: number }[]): Promise<FetchOutcome[]> {
+  const out: FetchOutcome[] = [];
+  for (const d of due) {
+    const poolId = Number(d.poolId);
+    try {
+      if (await releaseConfirmed(deps, Number(d.drawId))) out.push({ poolId, site: 'system', outcome: 'auto-released' });
+    } catch (e) {
+      out.push({ poolId, site: 'system', outcome: 'failed', note: `release or settlement: ${(e as Error).message}`.slice(0, 500) });
     }
   }
   return out;

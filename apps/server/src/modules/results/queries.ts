@@ -66,3 +66,13 @@ export async function lockDrawResult(tx: DbOrTx, drawId: number, lock = true) {
   const [result] = lock ? await read.for('update') : await read;
   return { draw, result: result ?? null };
 }
+
+/** What the result sites sent for a draw (its fetches and confirmations, oldest first), for the fetch's own release. */
+export async function fetchesOf(tx: DbOrTx, drawId: number) {
+  const found = await tx
+    .select({ source: resultHistory.source, numbers: resultHistory.numbers })
+    .from(resultHistory)
+    .where(and(eq(resultHistory.drawId, drawId), inArray(resultHistory.action, ['fetch', 'confirm'])))
+    .orderBy(asc(resultHistory.id));
+  return found.filter((f): f is { source: string; numbers: NonNullable<typeof f.numbers> } => f.source != null && f.numbers != null);
+}

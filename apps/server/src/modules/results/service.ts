@@ -8,7 +8,8 @@ import { poolResults, resultHistory, systemSettings, type Jackpots } from '../..
 import { lockDrawAgainstPlacement } from '../draws/queries';
 import { settleDraw, startRound } from '../settlement/service';
 import { writeAudit } from '../../platform/audit';
-import type { DbOrTx } from '../../platform/db';
+import { readBooleanSetting } from '../../platform/settings';
+import type { DbOrTx, Tx } from '../../platform/db';
 import { AppError, conflict, notFound, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
@@ -189,7 +190,7 @@ export async function save(
  * Release and correction settle at once, unless a lay-off of the draw is still in doubt (decision 0035):
  * the result stays released and settlement (Result/DistributeStrike) runs once the doubts are answered.
  */
-async function settleUnlessInDoubt(deps: Deps, drawId: number, by: number) {
+async function settleUnlessInDoubt(deps: Deps, drawId: number, by: number | null) {
   try {
     await settleDraw(deps, drawId, by);
   } catch (e) {
@@ -220,15 +221,64 @@ export async function release(deps: Deps, auth: AuthContext, body: { drawId: num
       valid: validateResult(draw.poolId, result.numbers, pools).length === 0,
     });
     if (block) throw refused(block);
-    // Voids in flight on the draw finish first; once the round is started none is accepted (orders/void.ts).
-    await lockDrawAgainstPlacement(tx, draw.id);
-    await tx.update(poolResults).set({ status: 'released', releasedBy: auth.userId, releasedAt: now }).where(eq(poolResults.drawId, draw.id));
-    await record(tx, deps, draw.id, auth.userId, 'release', result.numbers, result.source, null);
-    await writeAudit(tx, now, { actorUserId: auth.userId, action: 'result.release', targetType: 'draws', targetId: draw.id, after: { version: result.version }, ip });
-    await startRound(tx, draw, result.version, now);
+    await markReleased(tx, deps, draw, result, { userId: auth.userId, note: null, ip });
     return { drawId: draw.id, status: 'released', releasedBy: auth.username, releasedAt: now.toISOString() };
   });
   if (await autoSettle(deps)) await settleUnlessInDoubt(deps, released.drawId, auth.userId);
+  return released;
+}
+
+/**
+ * The release itself, in the caller's transaction holding the result's row: by a person (`userId`) or by
+ * the system (null: the fetch's release of a confirmed result). Starts the draw's settlement round.
+ */
+async function markReleased(
+  tx: Tx,
+  deps: Deps,
+  draw: { id: number; poolId: number; drawDate: string },
+  result: { numbers: PoolResult; source: string | null; version: number },
+  by: { userId: number | null; note: string | null; ip: string | null; audit?: Record<string, unknown> },
+) {
+  const now = deps.clock.now();
+  // Voids in flight on the draw finish first; once the round is started none is accepted (orders/void.ts).
+  await lockDrawAgainstPlacement(tx, draw.id);
+  await tx.update(poolResults).set({ status: 'released', releasedBy: by.userId, releasedAt: now }).where(eq(poolResults.drawId, draw.id));
+  await record(tx, deps, draw.id, by.userId, 'release', result.numbers, result.source, by.note);
+  await writeAudit(tx, now, { actorUserId: by.userId, action: 'result.release', targetType: 'draws', targetId: draw.id, after: { version: result.version, ...by.audit }, ip: by.ip });
+  await startRound(tx, draw, result.version, now);
+}
+
+/** Whether a fetched result that two sites agree on is released by the fetch itself (autoReleaseConfirmedResult, off by default). */
+export const autoReleaseConfirmed = (deps: Deps) => readBooleanSetting(deps.db, 'autoReleaseConfirmedResult');
+
+/**
+ * The fetch's own release of a confirmed result (DOMAIN "Results": a system setting may allow it; the
+ * caller checks autoReleaseConfirmedResult). Only a result exactly as the sites sent it: status fetched
+ * (a person's entry or change makes it 'entered'), confirmed by a second site, entered and changed by no
+ * login, valid, its draw closed, and no site having sent other numbers for it (a dispute is a person's
+ * to settle). Recorded as the system's (no actor) in the history and the audit; then settled as after a
+ * person's release (autoSettleAfterRelease). Returns whether it released.
+ */
+export async function releaseConfirmed(deps: Deps, drawId: number): Promise<boolean> {
+  const pools = await poolRegistry(deps.db);
+  const released = await deps.db.transaction(async (tx) => {
+    const found = await q.lockDrawResult(tx, drawId);
+    if (!found || found.draw.recordStatus !== 1 || !found.result) return false;
+    const { draw, result } = found;
+    if (result.status !== 'fetched' || !result.confirmed || result.enteredBy != null || result.changedBy != null) return false;
+    if (deps.clock.now() < draw.cutoffAt || validateResult(draw.poolId, result.numbers, pools).length > 0) return false;
+    const fetched = await q.fetchesOf(tx, drawId);
+    if (fetched.some((f) => !sameResult(f.numbers, result.numbers))) return false;
+    const sources = [...new Set(fetched.map((f) => f.source))];
+    await markReleased(tx, deps, draw, result, {
+      userId: null,
+      note: `confirmed by ${sources.join(' and ')}: released by the fetch (autoReleaseConfirmedResult)`,
+      ip: null,
+      audit: { by: 'system', setting: 'autoReleaseConfirmedResult', sources },
+    });
+    return true;
+  });
+  if (released && (await autoSettle(deps))) await settleUnlessInDoubt(deps, drawId, null);
   return released;
 }
 

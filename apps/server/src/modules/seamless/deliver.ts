@@ -91,6 +91,8 @@ async function send(deps: Deps, d: Due, now: Date, timeoutMs: number): Promise<s
       method: 'POST',
       timeoutMs,
       maxBytes: MAX_ANSWER_BYTES,
+      // The URL is a company's: it may not point the server at internal addresses (decision 0025).
+      publicOnly: !deps.config.allowPrivateCallbacks,
       headers: {
         'content-type': 'application/json',
         'x-seamless-delivery': String(d.id),

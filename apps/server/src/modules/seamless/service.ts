@@ -2,7 +2,8 @@
 // delivery state, and ResettleSeamless (send one ticket's result again). Decision 0025.
 import { sql } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
-import { notFound, refused } from '../../platform/errors';
+import { badRequest, notFound, refused } from '../../platform/errors';
+import { isInternalHostLiteral } from '../../platform/outboundHttp';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { assertInSubtree } from '../accounts/service';
@@ -21,6 +22,8 @@ export async function saveCallback(deps: Deps, auth: AuthContext, body: { userId
   await assertInSubtree(deps, auth, body.userId);
   // The contract checked it is an absolute http(s) address; empty removes it.
   const url = body.callbackUrl?.trim() || null;
+  // Named internal addresses are refused at once; a name resolving to one is refused at each send.
+  if (url && !deps.config.allowPrivateCallbacks && isInternalHostLiteral(url)) throw badRequest('VALIDATION_FAILED', { callbackUrl: 'CALLBACK_URL_INVALID' });
   const now = deps.clock.now();
   await runTransaction(deps.db, async (tx) => {
     const [before] = await rows<{ url: string }>(tx, sql`select callback_url as url from seamless_accounts where user_id = ${body.userId}::int`);

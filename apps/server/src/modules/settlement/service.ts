@@ -178,9 +178,10 @@ async function reverseEarlierRounds(tx: Tx, s: q.SettlementRow, companyId: numbe
   return released;
 }
 
-async function releaseLocked(tx: Tx, s: q.SettlementRow, companyId: number, held: number, now: Date, by: number | null) {
+/** Releases a company's held winnings of the round; null when that release is already booked. */
+async function releaseLocked(tx: Tx, s: q.SettlementRow, companyId: number, held: number, now: Date, by: number | null): Promise<number | null> {
   const { drawId, round } = s;
-  if (await q.bookingOf(tx, drawId, companyId, round, 'release')) return 0;
+  if (await q.bookingOf(tx, drawId, companyId, round, 'release')) return null;
   const perPlayer = await q.heldPerPlayer(tx, drawId, round, companyId);
   const missing = perPlayer.filter((p) => p.walletId === null);
   if (missing.length) throw new Error(`draw ${drawId}: a winner has no wallet`);
@@ -206,32 +207,58 @@ async function releaseLocked(tx: Tx, s: q.SettlementRow, companyId: number, held
 export async function releaseCredit(deps: Deps, auth: AuthContext, drawDate: string, ip: string): Promise<{ released: number; draws: number }> {
   const companyScope = auth.roleId === RoleId.SuperAdmin ? null : auth.actingUserId;
   if (auth.roleId !== RoleId.SuperAdmin && auth.roleId !== RoleId.Company) throw new AppError(403, 'PERMISSION_DENIED');
+  const r = await releaseHeldWinnings(deps, { drawDate, companyId: companyScope, by: auth.userId, ip });
+  return { released: r.released, draws: r.draws };
+}
+
+/**
+ * Step 3 for a date and one company (or every company: null), by a person or by the system (`by` null:
+ * autoReleaseCreditAfterSettle). Each draw's release is booked once per company and round under the
+ * draw's lock, so callers at once (two people, two server processes) release it once; the audit row is
+ * written by the call that released something.
+ */
+export async function releaseHeldWinnings(
+  deps: Deps,
+  o: { drawDate: string; companyId: number | null; by: number | null; ip: string | null },
+): Promise<{ released: number; draws: number; booked: number }> {
   const targets = await rows<{ drawId: number; companyId: number; round: number }>(
     deps.db,
     sql`select b.draw_id as "drawId", b.company_id as "companyId", b.round
         from settlement_bookings b join draw_settlements s on s.draw_id = b.draw_id and s.round = b.round
-        where s.draw_date = ${drawDate}::date and b.step = 'distribute'
-          and (${companyScope}::int is null or b.company_id = ${companyScope}::int)
+        where s.draw_date = ${o.drawDate}::date and b.step = 'distribute'
+          and (${o.companyId}::int is null or b.company_id = ${o.companyId}::int)
           and not exists (select 1 from settlement_bookings r where r.draw_id = b.draw_id and r.company_id = b.company_id and r.round = b.round and r.step = 'release')
         order by b.draw_id, b.company_id`,
   );
   let released = 0;
+  let booked = 0;
   for (const t of targets) {
     const held = await runTransaction(deps.db, (tx) => q.heldWinningsAccount(tx, Number(t.companyId)));
-    released += await runTransaction(deps.db, async (tx) => {
+    const amount = await runTransaction(deps.db, async (tx) => {
       await q.lockSettlement(tx, Number(t.drawId));
       const s = await q.settlementOf(tx, Number(t.drawId));
       // A correction meanwhile started another round: its own distribution releases again.
-      if (!s || s.round !== Number(t.round)) return 0;
-      return releaseLocked(tx, s, Number(t.companyId), held, deps.clock.now(), auth.userId);
+      if (!s || s.round !== Number(t.round)) return null;
+      return releaseLocked(tx, s, Number(t.companyId), held, deps.clock.now(), o.by);
     });
+    if (amount !== null) {
+      released += amount;
+      booked++;
+    }
   }
-  if (targets.length) {
+  if (booked) {
     await runTransaction(deps.db, (tx) =>
-      writeAudit(tx, deps.clock.now(), { actorUserId: auth.userId, action: 'settlement.release-credit', targetType: 'draw_date', targetId: drawDate, after: { released, draws: targets.length }, ip }),
+      writeAudit(tx, deps.clock.now(), {
+        actorUserId: o.by,
+        action: 'settlement.release-credit',
+        targetType: 'draw_date',
+        targetId: o.drawDate,
+        after: { released, draws: booked, ...(o.by === null ? { by: 'system', setting: 'autoReleaseCreditAfterSettle', companyId: o.companyId } : {}) },
+        ip: o.ip,
+      }),
     );
   }
-  return { released, draws: targets.length };
+  return { released, draws: targets.length, booked };
 }
 
 /** Steps 1 and 2 for a draw (what release and correction run by themselves). */

@@ -8,16 +8,18 @@ import { NumericInput } from '../../ui/NumericInput';
 import { formatInstant } from '../../ui/time';
 import { useAlerts } from '../../ui/useAlerts';
 import { checkLedger, fieldErrors, runJob, sysKeys, useAudit, useJobRuns, type AuditFilter, type AuditPage, type JobRun, type LedgerCheck } from './administration';
+import { CommStatusCard } from '../posting/CommStatusCard';
 import { BackupCard } from './BackupCard';
 import './admin.css';
 
-const JOBS = ['result-fetch', 'auto-transfer', 'settle-draw', 'prune-api-logs', 'backup', 'resync-sales'] as const;
+const JOBS = ['result-fetch', 'auto-transfer', 'settle-draw', 'posting', 'prune-api-logs', 'backup', 'resync-sales'] as const;
 const PAGE_SIZE = 20;
 
 /**
  * /admin-tool: run a scheduled job now and follow its steps (the runs poll every second while one runs),
- * take a backup and watch its stages, resync a date's sales report after a confirm, check the ledger's
- * invariants, and search the audit log (who, what, when, before and after).
+ * see every party the product calls out to (communication status, refreshed every 10 s), take a backup
+ * and watch its stages, resync a date's sales report after a confirm, check the ledger's invariants, and
+ * search the audit log (who, what, when, before and after).
  */
 export default function AdminToolPage() {
   const { t } = useTranslation();
@@ -135,6 +137,9 @@ export default function AdminToolPage() {
               </div>
             )}
           </Card>
+        </Col>
+        <Col span={24}>
+          <CommStatusCard />
         </Col>
         <Col span={24}>
           <BackupCard poll={running} />

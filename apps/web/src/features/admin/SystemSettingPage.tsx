@@ -99,6 +99,11 @@ export default function SystemSettingPage() {
             {s.key}
           </Typography.Text>
           <div className="setting-meaning">{t(`sysadmin.settings.meanings.${s.key}`, { defaultValue: '' })}</div>
+          {settingDef(s.key)?.storedOnly && (
+            <Tag color="default" data-testid={`setting-stored-only-${s.key}`}>
+              {t('sysadmin.settings.storedOnly')}
+            </Tag>
+          )}
           {s.kind === 'sites' && <Typography.Text type="secondary" className="setting-help">{t('sysadmin.settings.sitesHelp')}</Typography.Text>}
         </div>
       ),

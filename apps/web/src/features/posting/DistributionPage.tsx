@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space, Table, Typography } from 'antd';
+import { App, Button, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../reports/reports.css';
 import './posting.css';
@@ -43,6 +43,9 @@ export default function DistributionPage() {
           <Link to={`/posting/InvoiceList?${new URLSearchParams({ drawDate: scope.drawDate, ...company })}`} data-testid="posting-to-invoices">
             {t('posting.routes.invoices')}
           </Link>
+          <Link to={`/posting/posting-agent-eat-detail?${new URLSearchParams({ fromDate: scope.drawDate, toDate: scope.drawDate, ...company })}`} data-testid="posting-to-eat-detail">
+            {t('posting.routes.eatDetail')}
+          </Link>
         </PostingFilters>
         <Table<BatchSummary>
           rowKey="batchId"
@@ -53,7 +56,16 @@ export default function DistributionPage() {
           columns={[
             { title: t('posting.batch'), dataIndex: 'batchId' },
             { title: t('posting.draw'), dataIndex: 'poolId', render: (v: number) => pool(v) },
-            { title: t('posting.postedAt'), dataIndex: 'postedAt', render: (v: string) => formatInstant(v, true) },
+            {
+              title: t('posting.postedAt'),
+              dataIndex: 'postedAt',
+              render: (v: string, r) => (
+                <Space size={4}>
+                  {formatInstant(v, true)}
+                  {r.auto && <Tag color="blue" data-testid={`batch-auto-${r.batchId}`}>{t('posting.autoTag')}</Tag>}
+                </Space>
+              ),
+            },
             { title: t('posting.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => formatCents(v) },
             { title: t('posting.distributed'), dataIndex: 'distributed', align: 'right', render: (v: number, r) => <span data-testid={`batch-distributed-${r.batchId}`}>{formatCents(v)}</span> },
             { title: t('posting.inDoubt'), dataIndex: 'inDoubt', align: 'right', render: (v: number) => formatCents(v) },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Space, Table, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../reports/reports.css';
 import './posting.css';
@@ -11,6 +11,7 @@ import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { PostingFilters } from './PostingFilters';
 import { PostingPayments } from './PostingPayments';
+import { ResolveInvoiceDialog } from './ResolveInvoiceDialog';
 import { usePostingScope } from './usePostingScope';
 
 const COLORS: Record<InvoiceRow['status'], string> = { accepted: 'green', refused: 'red', unreachable: 'orange', 'in-doubt': 'gold' };
@@ -31,11 +32,17 @@ export function PayoutCheck({ row }: { row: InvoiceRow }) {
   return row.flagged ? <Tag color="red">{t('posting.flagged')}</Tag> : <Tag color="green">{t('posting.checked')}</Tag>;
 }
 
-/** /posting/InvoiceList: every placement at a remote agent of the date, with its status and payout check. */
+/**
+ * /posting/InvoiceList: every placement at a remote agent of the date, with its status and payout check; the
+ * super admin resolves one in doubt by hand.
+ */
 export default function InvoiceListPage() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const scope = usePostingScope();
   const [page, setPage] = useState({ page: 1, pageSize: 50 });
+  const [resolving, setResolving] = useState<InvoiceRow | null>(null);
+  const company: Record<string, string> = scope.companyId ? { userId: String(scope.companyId) } : {};
   const data = useQuery({
     queryKey: ['posting', 'invoices', scope.drawDate, scope.companyId, page],
     queryFn: () => fetchData<InvoiceList>(API.Posting.GetRemoteInvoiceList, { query: { drawDate: scope.drawDate, companyId: scope.companyId, ...page }, busy: false }),
@@ -45,7 +52,11 @@ export default function InvoiceListPage() {
     <div className="report-page" data-testid="posting-invoices">
       <Typography.Title level={3}>{t('posting.routes.invoices')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <PostingFilters scope={scope} withDraw={false} />
+        <PostingFilters scope={scope} withDraw={false}>
+          <Link to={`/posting/posting-agent-eat-detail?${new URLSearchParams({ fromDate: scope.drawDate, toDate: scope.drawDate, ...company })}`} data-testid="posting-to-eat-detail">
+            {t('posting.routes.eatDetail')}
+          </Link>
+        </PostingFilters>
         {!scope.waiting && <PostingPayments drawDate={scope.drawDate} companyId={scope.companyId} />}
         <Table<InvoiceRow>
           rowKey="invoiceId"
@@ -64,9 +75,24 @@ export default function InvoiceListPage() {
             { title: t('posting.message'), dataIndex: 'message' },
             { title: t('posting.payoutRemote'), dataIndex: 'payoutRemote', align: 'right', render: (v: number | null) => (v === null ? '' : formatCents(v)) },
             { title: t('posting.payout'), key: 'check', render: (_: unknown, r) => <PayoutCheck row={r} /> },
+            ...(scope.superAdmin
+              ? [
+                  {
+                    title: '',
+                    key: 'resolve',
+                    render: (_: unknown, r: InvoiceRow) =>
+                      r.status === 'in-doubt' ? (
+                        <Button size="small" onClick={() => setResolving(r)} data-testid={`invoice-resolve-${r.invoiceId}`}>
+                          {t('posting.resolve.action')}
+                        </Button>
+                      ) : null,
+                  },
+                ]
+              : []),
           ]}
         />
       </Space>
+      {resolving && <ResolveInvoiceDialog invoice={resolving} onClose={() => setResolving(null)} onDone={() => void queryClient.invalidateQueries({ queryKey: ['posting'] })} />}
     </div>
   );
 }

@@ -43,11 +43,12 @@ export default function InvoicePayoutDetailPage() {
             size="small"
             dataSource={d.lines}
             pagination={false}
+            data-testid="payout-lines"
             columns={[
               { title: t('posting.number'), dataIndex: 'number' },
               { title: t('posting.betCode'), dataIndex: 'betCode' },
               { title: t('posting.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => formatCents(v) },
-              { title: t('posting.strikes'), dataIndex: 'strikes', render: (v: string[]) => v.join(', ') },
+              { title: t('posting.strikes'), dataIndex: 'strikes', render: (v: string[]) => v.map((p) => t(`reports.prizes.${p}`, { defaultValue: p })).join(', ') },
               { title: t('posting.payoutExpected'), dataIndex: 'expected', align: 'right', render: (v: number) => formatCents(v) },
             ]}
           />

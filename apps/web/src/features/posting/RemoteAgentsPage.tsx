@@ -11,6 +11,7 @@ import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { formatInstant } from '../../ui/time';
 import { useAlerts } from '../../ui/useAlerts';
+import { CommStatusCard } from './CommStatusCard';
 
 const CODES = ['B', 'S', '4A', 'A', 'C'] as const;
 const TIERS = ['first', 'second', 'third', 'starter', 'consolation'] as const;
@@ -26,6 +27,7 @@ interface FormValues {
   postEnabled: boolean;
   cap: number | null;
   timeoutMs: number;
+  cutoffMinutes: number | null;
   rates: Record<string, { commission: number | null } & Record<(typeof TIERS)[number], number | null>>;
 }
 
@@ -39,6 +41,7 @@ const toForm = (a: RemoteAgentView | null): FormValues => ({
   postEnabled: a?.postEnabled ?? true,
   cap: a?.capPerNumber == null ? null : a.capPerNumber / 100,
   timeoutMs: a?.timeoutMs ?? 10000,
+  cutoffMinutes: a?.cutoffMinutes ?? null,
   rates: Object.fromEntries(
     CODES.map((c) => {
       const r = a?.rates.find((x) => x.betCode === c);
@@ -47,7 +50,10 @@ const toForm = (a: RemoteAgentView | null): FormValues => ({
   ) as FormValues['rates'],
 });
 
-/** Remote bet agents (super admin): where the companies lay off, in priority order, and what each gives. */
+/**
+ * Remote bet agents (super admin): where the companies lay off, in priority order, and what each gives; below,
+ * the communication status of every party the product calls out to.
+ */
 export default function RemoteAgentsPage() {
   const { t } = useTranslation();
   const alerts = useAlerts();
@@ -82,6 +88,7 @@ export default function RemoteAgentsPage() {
         postEnabled: v.postEnabled,
         capPerNumber: v.cap == null ? null : Math.round(v.cap * 100),
         timeoutMs: v.timeoutMs,
+        cutoffMinutes: v.cutoffMinutes ?? null,
         rates,
       },
     }).then((res) => {
@@ -108,6 +115,7 @@ export default function RemoteAgentsPage() {
           loading={list.isFetching}
           dataSource={list.data ?? []}
           pagination={false}
+          data-testid="remote-agents-table"
           columns={[
             { title: t('posting.priority'), dataIndex: 'priority' },
             { title: t('posting.name'), dataIndex: 'name' },
@@ -115,6 +123,11 @@ export default function RemoteAgentsPage() {
             { title: t('posting.clientOpcode'), dataIndex: 'clientOpcode' },
             { title: t('posting.postEnabled'), dataIndex: 'postEnabled', render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('posting.yes') : t('posting.no')}</Tag> },
             { title: t('posting.cap'), dataIndex: 'capPerNumber', align: 'right', render: (v: number | null) => (v === null ? t('posting.none') : formatCents(v)) },
+            {
+              title: t('posting.cutoffMinutes'),
+              dataIndex: 'cutoffMinutes',
+              render: (v: number | null, a) => <span data-testid={`remote-cutoff-${a.id}`}>{v === null ? t('posting.cutoffUnknown') : t('posting.cutoffAfter', { minutes: v })}</span>,
+            },
             { title: t('posting.lastAnswered'), dataIndex: 'lastAnsweredAt', render: (v: string | null) => (v ? formatInstant(v, true) : '') },
             { title: t('posting.lastError'), dataIndex: 'lastError' },
             {
@@ -129,6 +142,7 @@ export default function RemoteAgentsPage() {
             },
           ]}
         />
+        <CommStatusCard />
       </Space>
       <Modal open={editing !== undefined} title={editing ? editing.name : t('posting.add')} onCancel={() => setEditing(undefined)} onOk={() => form.submit()} width={900} destroyOnHidden>
         <Form form={form} layout="vertical" onFinish={save}>
@@ -143,6 +157,9 @@ export default function RemoteAgentsPage() {
             <Form.Item name="priority" label={t('posting.priority')} rules={[{ required: true, message: t('posting.required') }]}><InputNumber min={1} max={1000} precision={0} /></Form.Item>
             <Form.Item name="cap" label={t('posting.cap')}><InputNumber min={0.01} precision={2} /></Form.Item>
             <Form.Item name="timeoutMs" label={t('posting.timeout')}><InputNumber min={500} max={60000} precision={0} /></Form.Item>
+            <Form.Item name="cutoffMinutes" label={t('posting.cutoffMinutes')} extra={t('posting.cutoffHelp')}>
+              <InputNumber min={0} max={1440} precision={0} placeholder={t('posting.cutoffUnknown')} data-testid="remote-cutoff-minutes" />
+            </Form.Item>
             <Form.Item name="postEnabled" label={t('posting.postEnabled')} valuePropName="checked"><Switch /></Form.Item>
           </Space>
           <Typography.Text strong>{t('posting.rates')}</Typography.Text>
@@ -182,5 +199,6 @@ const toPayload = (a: RemoteAgentView) => ({
   postEnabled: a.postEnabled,
   capPerNumber: a.capPerNumber,
   timeoutMs: a.timeoutMs,
+  cutoffMinutes: a.cutoffMinutes,
   rates: a.rates,
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Breadcrumb, Button, Card, Col, DatePicker, Row, Select, Space } from 'antd';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +15,14 @@ interface Props {
   /** Offer the bet code filter, the pool filter. */
   codes?: boolean;
   pools?: boolean;
+  /** The screen's own filters, after the shared ones. */
+  children?: ReactNode;
+  /** What the screen's own filters add to the file's query. */
+  extra?: Record<string, string | number | undefined>;
 }
 
 /** The filter every report shares: draw-date range, pool and bet code ("all" = -1), export and print. */
-export function ReportToolbar({ q, set, endpoint, codes = true, pools = true }: Props) {
+export function ReportToolbar({ q, set, endpoint, codes = true, pools = true, children, extra }: Props) {
   const { t, i18n } = useTranslation();
   const alerts = useAlerts();
   const init = useInitReport();
@@ -26,7 +30,7 @@ export function ReportToolbar({ q, set, endpoint, codes = true, pools = true }: 
   const file = async (format: 'csv' | 'xlsx') => {
     if (!endpoint) return;
     setExporting(format);
-    const r = await downloadReport(endpoint, q, format, i18n.language);
+    const r = await downloadReport(endpoint, q, format, i18n.language, extra);
     setExporting(null);
     if (!r.ok) alerts.errorKey(r.message ?? 'INTERNAL_SERVER_ERROR');
   };
@@ -63,6 +67,7 @@ export function ReportToolbar({ q, set, endpoint, codes = true, pools = true }: 
             />
           </Col>
         )}
+        {children}
         <Col flex="auto" />
         <Col flex="none" className="report-actions">
           <Space>

@@ -46,5 +46,5 @@ export const useUserEatData = (q: ReportQuery) =>
   useReport<UserEatData>(API.Report.GetUserEatData, 'eatData', { fromDate: q.fromDate, toDate: q.toDate, poolId: q.poolId, betCode: q.betCode, userId: q.userId } as ReportQuery);
 
 /** The report as a file: every filtered row, headed in the reader's language. */
-export const downloadReport = (endpoint: string, q: ReportQuery, format: 'csv' | 'xlsx', lang: string) =>
-  downloadFile(endpoint.replace(/^GET /, ''), { ...query(q), page: 1, format, lang }, `report.${format}`);
+export const downloadReport = (endpoint: string, q: ReportQuery, format: 'csv' | 'xlsx', lang: string, extra: Record<string, string | number | undefined> = {}) =>
+  downloadFile(endpoint.replace(/^GET /, ''), { ...query(q), ...extra, page: 1, format, lang }, `report.${format}`);

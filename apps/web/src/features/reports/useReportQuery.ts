@@ -11,7 +11,7 @@ const int = (v: string | null, fallback: number) => (v !== null && /^-?\d+$/.tes
  * drill-down is a new address: the browser's Back returns, and a link to the report opens it as it was.
  * Default range: the last seven days to today (business calendar).
  */
-export function useReportQuery(defaults: Partial<ReportQuery> = {}) {
+export function useReportQuery(defaults: Partial<ReportQuery> = {}, ownKeys: readonly string[] = []) {
   const [params, setParams] = useSearchParams();
   const today = businessToday();
   const from = params.get('fromDate');
@@ -28,12 +28,16 @@ export function useReportQuery(defaults: Partial<ReportQuery> = {}) {
     sortBy: params.get('sortBy') ?? defaults.sortBy,
     sortOrder: params.get('sortOrder') === 'desc' ? 'desc' : 'asc',
   };
-  /** Changes the filter; anything but paging goes back to page 1. */
-  const set = (change: Partial<ReportQuery>) => {
-    const next = { ...q, ...('page' in change || 'pageSize' in change ? {} : { page: 1 }), ...change };
+  /** The screen's own filters (`ownKeys`), as the address holds them. */
+  const own: Record<string, string | undefined> = Object.fromEntries(ownKeys.map((k) => [k, params.get(k) ?? undefined]));
+  /** Changes the filter (and the screen's own ones in `ownChange`, kept otherwise); anything but paging goes back to page 1. */
+  const set = (change: Partial<ReportQuery>, ownChange: Record<string, string | undefined> = {}) => {
+    const paging = 'page' in change || 'pageSize' in change;
+    const next = { ...q, ...(paging && !Object.keys(ownChange).length ? {} : { page: 1 }), ...change };
     const out = new URLSearchParams();
     for (const [k, v] of Object.entries(next)) if (v !== undefined && v !== null && v !== '') out.set(k, String(v));
+    for (const [k, v] of Object.entries({ ...own, ...ownChange })) if (v !== undefined && v !== '') out.set(k, v);
     setParams(out);
   };
-  return { q, set };
+  return { q, set, own };
 }

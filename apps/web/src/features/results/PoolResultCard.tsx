@@ -248,7 +248,7 @@ export function PoolResultCard({
             changedBy: row.changedBy ?? '-',
             changedAt: formatInstant(row.changedAt),
           })}
-          {row.releasedAt && ` · ${t('results.releasedMeta', { by: row.releasedBy ?? '-', at: formatInstant(row.releasedAt) })}`}
+          {row.releasedAt && ` · ${t('results.releasedMeta', { by: row.releasedBy ?? t('results.system'), at: formatInstant(row.releasedAt) })}`}
         </Typography.Paragraph>
       )}
       {released && <SettlementSteps row={row} settlement={settlement} canRun={canEdit} onChanged={onChanged} />}

@@ -46,7 +46,8 @@ export default function ResultPage() {
     setFetching(false);
     if (!r.success || !r.data) return alerts.errorKey(r.serverMessage || r.message);
     const count = (o: string) => r.data!.filter((x) => x.outcome === o).length;
-    const summary = t('results.fetch.summary', { saved: count('saved'), confirmed: count('confirmed'), failed: count('failed') });
+    const released = count('auto-released');
+    const summary = t('results.fetch.summary', { saved: count('saved'), confirmed: count('confirmed'), failed: count('failed') }) + (released ? ` ${t('results.fetch.autoReleased', { count: released })}` : '');
     if (r.data.length === 0) void message.info(t('results.fetch.nothing'));
     else if (count('failed')) void message.warning(summary);
     else void message.success(summary);

@@ -54,7 +54,7 @@ export const releaseCredit = (drawDate: string) =>
 export interface FetchOutcome {
   poolId: number;
   site: string;
-  outcome: 'saved' | 'confirmed' | 'same' | 'differs' | 'released' | 'failed';
+  outcome: 'saved' | 'confirmed' | 'same' | 'differs' | 'released' | 'auto-released' | 'failed';
   note?: string;
 }
 
