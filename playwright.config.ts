@@ -62,6 +62,9 @@ export default defineConfig({
       DEMO_PASSWORD: 'Demo12345',
       // Remote agents' secrets are sealed with it (posting.spec lays off to this same server).
       REMOTE_AGENT_KEY: 'e2e-remote-agent-key-not-secret',
+      // The seamless spec's settlement receiver listens on 127.0.0.1, which a company may not name otherwise
+      // (decision 0025: no internal callback addresses).
+      CALLBACK_ALLOW_PRIVATE: '1',
     },
   },
 });
