@@ -1,5 +1,6 @@
 import { seedDemo, DEMO_ACCOUNTS } from './db/demo';
 import { seedDemoHistory } from './db/demoHistory';
+import { scheduleFirstCalendar } from './db/firstCalendar';
 import { systemClock } from './platform/clock';
 import { loadConfig } from './platform/config';
 import { prepareDatabase, serve } from './server';
@@ -7,6 +8,8 @@ import { prepareDatabase, serve } from './server';
 const config = loadConfig();
 const { database, admin } = await prepareDatabase(config);
 const demoPassword = process.env.DEMO_PASSWORD || 'Demo12345';
+// A new installation's pools get their regular draws to the end of next year, as a pool added later does.
+const scheduled = admin.created ? await scheduleFirstCalendar(database.db, config.tzBusiness, systemClock.now()) : 0;
 if (process.env.DEMO === '1') await seedDemo(database.db, config.adminUsername, demoPassword, config.tzBusiness, systemClock.now());
 // The last two draw days played and settled, so the reports have figures to show (DEMO_HISTORY=0: none;
 // the Playwright specs start from the bare demo so their figures are known).
@@ -19,7 +22,9 @@ if (admin.generatedPassword) {
   console.log(`Super admin created: username "${config.adminUsername}", password "${admin.generatedPassword}" (shown once; change it after logging in)`);
 } else if (admin.created) {
   console.log(`Super admin created: username "${config.adminUsername}" with the password from ADMIN_PASSWORD`);
-} else {
+}
+if (scheduled > 0) console.log(`Draw calendar: ${scheduled} regular draws scheduled from today to the end of next year (Admin > Draw Date to change it)`);
+if (!admin.created) {
   console.log(`Log in with the existing super admin "${config.adminUsername}" (or any account).`);
 }
 
