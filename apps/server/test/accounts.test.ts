@@ -340,3 +340,25 @@ describe('API accounts', () => {
     expect(view.body.data.lastUsedAt).not.toBeNull();
   });
 });
+
+describe('the account currency', () => {
+  it('is one of the active currencies; one made inactive later stays on its accounts but is given to no new one', async () => {
+    const unknown = await create(admin, { username: 'curco0', level: HierarchyLevel.Company, creditLimit: 1_000, currency: 'XYZ' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.data).toEqual({ currency: 'pattern' });
+    expect((await rows(sql`select 1 from users where username = 'curco0'`)).rows).toHaveLength(0);
+    await t.request({ url: '/api/Configuration/UpdateCurrencySetting', cookie: admin, json: { code: 'THB', name: 'Baht', rate: '7.5', fakeRate: '7.5', active: true } });
+    const co = await createOk(admin, { username: 'curco', level: HierarchyLevel.Company, creditLimit: 1_000, currency: 'THB' });
+    await t.db.execute(sql`update currencies set record_status = 0 where code = 'THB'`);
+    const detail = (await t.request({ url: '/api/Account/GetUserDetailsById', query: { userId: co }, cookie: admin })).body.data;
+    expect(detail.currency).toBe('THB');
+    // Kept on an edit of the account that has it; refused to a new account and as a change.
+    expect((await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: admin, json: { ...detail, fullName: 'Cur Co' } })).status).toBe(200);
+    expect((await create(admin, { username: 'curco2', level: HierarchyLevel.Company, creditLimit: 1_000, currency: 'THB' })).body.data).toEqual({ currency: 'pattern' });
+    const other = await createOk(admin, { username: 'curco3', level: HierarchyLevel.Company, creditLimit: 1_000 });
+    const otherDetail = (await t.request({ url: '/api/Account/GetUserDetailsById', query: { userId: other }, cookie: admin })).body.data;
+    const change = await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: admin, json: { ...otherDetail, currency: 'THB' } });
+    expect(change.status).toBe(400);
+    expect(change.body.data).toEqual({ currency: 'pattern' });
+  });
+});

@@ -283,7 +283,9 @@ export async function createOrUpdateUser(deps: Deps, auth: AuthContext, body: Cr
   // Default pools must be pools there are: the contract bounds the ids only (pools are data, decision 0037).
   const known = await poolRegistry(deps.db);
   if (body.defaultPools.some((id) => !known.some((p) => p.id === id))) throw badRequest('VALIDATION_FAILED', { defaultPools: 'pattern' });
-  return body.userId ? updateUser(deps, auth, body, ip) : createUser(deps, auth, body, ip);
+  const currencyActive = (await activeCurrencyCodes(deps)).includes(body.currency);
+  if (!body.userId && !currencyActive) throw badRequest('VALIDATION_FAILED', { currency: 'pattern' });
+  return body.userId ? updateUser(deps, auth, body, ip, currencyActive) : createUser(deps, auth, body, ip);
 }
 
 async function createUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUserBody, ip: string) {
@@ -351,7 +353,7 @@ async function createUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUse
   return userDetailsById(deps, auth, id);
 }
 
-async function updateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUserBody, ip: string) {
+async function updateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUserBody, ip: string, currencyActive: boolean) {
   const targetId = body.userId!;
   const target = await assertInSubtree(deps, auth, targetId);
   // A sub-account's credentials, rights and status are sub-account management (CreateOrUpdateSubAccount),
@@ -372,6 +374,9 @@ async function updateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUse
   await deps.db.transaction(async (tx) => {
     const before = await q.lockAccount(tx, targetId);
     if (!before) throw notFound();
+    // An active currency of /admin-setting/currency, or the one the account has (one made inactive later
+    // does not stop its accounts being edited).
+    if (!self && !currencyActive && body.currency !== before.currency) throw badRequest('VALIDATION_FAILED', { currency: 'pattern' });
     let changes: Partial<typeof users.$inferInsert>;
     if (self) {
       // Manage profile: only one's own contact details and preferences; never limits, status or rates.
