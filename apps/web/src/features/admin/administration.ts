@@ -94,12 +94,16 @@ export const useJobRuns = (poll: boolean) =>
     refetchInterval: poll ? 1_000 : false,
   });
 
-/** The backups and their stages (Report/GetBackupStage), polled every second while one runs. */
+/**
+ * The backups and their stages (Report/GetBackupStage), polled every second while a job runs and while
+ * the last answer still shows a backup running: the job list can see the run done before this list has
+ * read its last stage, and polling on the job list alone left "Dumping" on the screen.
+ */
 export const useBackups = (poll: boolean) =>
   useQuery({
     queryKey: sysKeys.backups,
     queryFn: () => fetchData<BackupRun[]>(API.Report.GetBackupStage, { busy: false }),
-    refetchInterval: poll ? 1_000 : false,
+    refetchInterval: (query) => (poll || (query.state.data ?? []).some((b) => b.status === 'running') ? 1_000 : false),
   });
 
 export const runJob = (body: { job: string; drawId?: number; date?: string }) => apiCall<JobRun>(API.Configuration.RunAdminJob, { json: body, handleErrors: true });
