@@ -17,7 +17,7 @@ test('the super admin edits a system setting: refused out of bounds, saved withi
   const idle = page.getByTestId('setting-sessionIdleTimeout');
   await expect(idle).toHaveValue('30');
   // SPEC 3's keys that no rule reads yet say so; a key the server reads does not.
-  await expect(page.getByTestId('setting-stored-only-maxLineBetInUI')).toHaveText('Stored only: no rule reads it yet');
+  await expect(page.getByTestId('setting-stored-only-luckyNumberPerBetAmount')).toHaveText('Stored only: no rule reads it yet');
   await expect(page.getByTestId('setting-stored-only-sessionIdleTimeout')).toHaveCount(0);
   await idle.fill('0');
   await expect(page.getByTestId('setting-error-sessionIdleTimeout')).toHaveText('Input value must not less than the minimum amount.');

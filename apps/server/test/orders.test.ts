@@ -218,6 +218,25 @@ describe('web order', () => {
       ],
     });
   });
+
+  it('takes at most maxLineBetInUI rows (the system setting, read on each order): the first row past it is named', async () => {
+    const row = (n: number) => ({ number: String(4000 + n), betType: 1, amounts: { B: 100 }, pools: [1], draw: { kind: 'next', count: 1 } });
+    const tickets = async () => Number(((await t.db.execute(sql`select count(*)::int as n from tickets`)) as unknown as { rows: { n: number }[] }).rows[0].n);
+    const set = (v: string) => t.db.execute(sql`insert into system_settings (key, value) values ('maxLineBetInUI', ${v}) on conflict (key) do update set value = ${v}`);
+    const was = ((await t.db.execute(sql`select value from system_settings where key = 'maxLineBetInUI'`)) as unknown as { rows: { value: string }[] }).rows[0]?.value ?? '50';
+    await set('2');
+    try {
+      const before = await tickets();
+      const over = await t.request({ url: '/api/Bet/PlaceWebOrder', cookie: player, json: { idempotencyKey: key(), rows: [row(1), row(2), row(3)] } });
+      expect(over.status).toBe(400);
+      expect(over.body.data).toEqual({ 'line.3': 'max', lines: [{ lineNo: 3, text: '> 2', key: 'max' }] });
+      expect(await tickets()).toBe(before);
+      const within = await t.request({ url: '/api/Bet/PlaceWebOrder', cookie: player, json: { idempotencyKey: key(), rows: [row(1), row(2)] } });
+      expect(within.status, JSON.stringify(within.body)).toBe(200);
+    } finally {
+      await set(was);
+    }
+  });
 });
 
 describe("the owner's bet-code order and default pools (account settings)", () => {

@@ -24,7 +24,7 @@ export const SETTING_DEFS: readonly SettingDef[] = [
   { key: 'agentMaxDiscountPercentage', kind: 'decimal', group: 'commission', min: 0, max: 100, unit: '%' },
   { key: 'paybackCommissionRate', kind: 'decimal', group: 'commission', min: 0, max: 100, unit: '%', storedOnly: true },
   { key: 'luckyNumberPerBetAmount', kind: 'decimal', group: 'betting', min: 0, max: 99999999, storedOnly: true },
-  { key: 'maxLineBetInUI', kind: 'integer', group: 'betting', min: 1, max: 500, unit: 'lines', storedOnly: true },
+  { key: 'maxLineBetInUI', kind: 'integer', group: 'betting', min: 1, max: 500, unit: 'lines' },
   { key: 'dailyPool', kind: 'flag', group: 'betting' },
   { key: 'scrapeResultTime', kind: 'time', group: 'results' },
   { key: 'normalScrapeResultSite', kind: 'sites', group: 'results' },

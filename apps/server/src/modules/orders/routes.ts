@@ -21,6 +21,7 @@ import { businessDateOf } from '../../platform/businessTime';
 import { ok } from '../../platform/envelope';
 import { requireAuth, type Deps, type HttpApp } from '../../platform/http';
 import { betSettingsOf, parseRefusals, refusedLines } from './betSettings';
+import { readNumericSettings } from '../../platform/settings';
 import * as history from './history';
 import { placeTicket, resolveOwner, SourceType } from './place';
 import { ticketsCsv, ticketsXlsx } from './ticketExport';
@@ -56,9 +57,13 @@ export function orderRoutes(app: HttpApp, deps: Deps) {
     const settings = await betSettingsOf(deps.db, auth, ownerId);
     // The grid is kept as the text its rows became (the ticket's inbox string, and the inbox's).
     const { lines, text, refusal } = readWebOrder(req.body.rows, { ...settings, today: businessDateOf(deps.clock.now(), deps.config.tzBusiness) });
+    // The system's maxLineBetInUI bounds one web order (the express text has its own, larger cap): the
+    // first row past it is named.
+    const { maxLineBetInUI } = await readNumericSettings(deps.db, ['maxLineBetInUI']);
+    const tooMany = req.body.rows.length > maxLineBetInUI ? refusedLines(400, [{ lineNo: maxLineBetInUI + 1, text: `> ${maxLineBetInUI}`, key: 'max' }]) : null;
     const sourceType = sourceOf(auth, req.body.sourceType);
     const out = await received(deps, auth, { ownerId, sourceType, text }, async () => {
-      if (refusal) throw refusal;
+      if (tooMany ?? refusal) throw tooMany ?? refusal;
       const { pageInfo, customerPhone, idempotencyKey } = req.body;
       return placeTicket(deps, auth, { lines, ownerId, sourceType, inboxString: text, pageInfo, customerPhone, idempotencyKey });
     });
