@@ -5,7 +5,7 @@
 // key and never lay off twice; what nobody takes stays undistributed; after results on both, the payout
 // read back equals what the remote booked and what its package says.
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { HierarchyLevel, PoolId, RoleId } from '@app/domain';
 import { checkLedger } from '../src/modules/ledger/service';
@@ -292,6 +292,23 @@ describe('manual distribute and the bet text', () => {
     expect(lacks.status).toBe(400);
     expect(Object.keys(lacks.body.data)).toContain('items.0.betCode');
     expect((await t.request({ url: '/api/Posting/TranslateToBetString', cookie: agent, json: { drawId, items: [{ number: '5678', betCode: 'B', amount: 1 }] } })).status).toBe(403);
+  });
+
+  it('writes the text for a chosen remote in that remote\'s own code order; an unknown remote is named', async () => {
+    const [was] = await rows<{ code_order: string }>(t, sql`select code_order from remote_agents where id = ${ids.down}`);
+    await t.db.execute(sql`update remote_agents set code_order = 'S#B#4A#A#C' where id = ${ids.down}`);
+    onTestFinished(async () => {
+      await t.db.execute(sql`update remote_agents set code_order = ${was.code_order} where id = ${ids.down}`);
+    });
+    const items = [{ number: '5678', betCode: 'B', amount: 1000 }, { number: '1234', betCode: 'S', amount: 150 }];
+    const forRemote = await t.request({ url: '/api/Posting/TranslateToBetString', cookie: co, json: { drawId, remoteAgentId: ids.down, items } });
+    expect(forRemote.status, JSON.stringify(forRemote.body)).toBe(200);
+    const byOrder = await t.request({ url: '/api/Posting/TranslateToBetString', cookie: co, json: { drawId, codeOrder: 'S#B#4A#A#C', items } });
+    expect(forRemote.body.data.text).toBe(byOrder.body.data.text);
+    expect(forRemote.body.data.text).toMatch(/\n5678##10$/);
+    const unknown = await t.request({ url: '/api/Posting/TranslateToBetString', cookie: co, json: { drawId, remoteAgentId: 999_999, items } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.data).toEqual({ remoteAgentId: 'NOT_FOUND' });
   });
 
   it('records a lay-off done by hand as an invoice, at most what is left', async () => {

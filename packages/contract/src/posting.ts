@@ -169,7 +169,10 @@ export const distributeResult = z.object({ invoices: z.array(invoiceRow), undist
 
 export const translateBody = z.object({
   drawId: id,
-  codeOrder: codeOrder.default('B#S#4A#A#C'),
+  /** The remote the text is for: written in its code order (the order its account reads bet text by). */
+  remoteAgentId: id.optional(),
+  /** Without a remote: the code order to write in (B#S#4A#A#C when neither is given). */
+  codeOrder: codeOrder.optional(),
   items: z.array(z.object({ number: text(6).regex(/^\d{2,6}$/, 'pattern'), betCode: z.enum(BET_CODES), amount: amountCents })).min(1).max(10_000),
 });
 export const translated = z.object({ text: z.string() });

@@ -304,10 +304,20 @@ export async function distributeBatch(deps: Deps, batch: Batch, by: number | nul
   return { invoices, undistributed };
 }
 
-export async function translate(deps: Deps, body: { drawId: number; codeOrder: string; items: { number: string; betCode: string; amount: number }[] }) {
+export async function translate(
+  deps: Deps,
+  body: { drawId: number; remoteAgentId?: number; codeOrder?: string; items: { number: string; betCode: string; amount: number }[] },
+) {
   const draw = await drawOf(deps.db, body.drawId);
   const today = businessDateOf(deps.clock.now(), deps.config.tzBusiness);
-  const codes = body.codeOrder.split('#');
+  // For a remote, its own code order: the text is read there by the order of the company's account.
+  let order = body.codeOrder ?? 'B#S#4A#A#C';
+  if (body.remoteAgentId !== undefined) {
+    const remote = (await listRemoteAgents(deps)).find((r) => r.id === body.remoteAgentId);
+    if (!remote) throw badRequest('VALIDATION_FAILED', { remoteAgentId: 'NOT_FOUND' });
+    order = remote.codeOrder;
+  }
+  const codes = order.split('#');
   body.items.forEach((i, n) => {
     if (!codes.includes(i.betCode)) throw badRequest('VALIDATION_FAILED', { [`items.${n}.betCode`]: 'pattern' });
   });

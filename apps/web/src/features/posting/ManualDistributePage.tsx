@@ -29,8 +29,12 @@ export default function ManualDistributePage() {
   const [form] = Form.useForm<{ remoteAgentId: number; remoteTicketNo: string }>();
   const rows = (batch.data?.rows ?? []).filter((r) => r.left > 0);
   const items = rows.filter((r) => selected.includes(r.itemId)).map((r) => ({ number: r.number, betCode: r.betCode, amount: r.left }));
+  const remoteAgentId = Form.useWatch('remoteAgentId', form);
+  // The text is written in the chosen remote's code order, as its account there reads it.
   const translate = () =>
-    void apiCall<{ text: string }>(API.Posting.TranslateToBetString, { json: { drawId: batch.data?.batch.drawId, items } }).then((res) => res.success && setText(res.data?.text ?? ''));
+    void apiCall<{ text: string }>(API.Posting.TranslateToBetString, { json: { drawId: batch.data?.batch.drawId, remoteAgentId, items }, handleErrors: true }).then(
+      (res) => res.success && setText(res.data?.text ?? ''),
+    );
   const save = (v: { remoteAgentId: number; remoteTicketNo: string }) =>
     void apiCall<InvoiceRow>(API.Posting.DoManualDistribute, { json: { batchId, ...v, items } }).then((res) => {
       if (!res.success) return;
@@ -54,15 +58,14 @@ export default function ManualDistributePage() {
             { title: t('posting.left'), dataIndex: 'left', align: 'right', render: (v: number) => formatCents(v) },
           ]}
         />
-        <Button disabled={items.length === 0} onClick={translate} data-testid="manual-translate">
-          {t('posting.translate')}
-        </Button>
-        <Card size="small" title={t('posting.betText')}>
-          <pre data-testid="manual-text">{text}</pre>
-        </Card>
-        <Form form={form} layout="inline" onFinish={save}>
+        <Form form={form} layout="inline" onFinish={save} onValuesChange={(changed) => 'remoteAgentId' in changed && setText('')}>
           <Form.Item name="remoteAgentId" label={t('posting.remote')} rules={[{ required: true, message: t('posting.required') }]}>
-            <Select style={{ width: 200 }} options={(remotes.data ?? []).map((r) => ({ value: r.id, label: r.name }))} />
+            <Select style={{ width: 200 }} options={(remotes.data ?? []).map((r) => ({ value: r.id, label: r.name }))} data-testid="manual-remote" />
+          </Form.Item>
+          <Form.Item>
+            <Button disabled={items.length === 0 || !remoteAgentId} onClick={translate} data-testid="manual-translate">
+              {t('posting.translate')}
+            </Button>
           </Form.Item>
           <Form.Item name="remoteTicketNo" label={t('posting.remoteTicketNo')} rules={[{ required: true, whitespace: true, message: t('posting.required') }]}>
             <Input maxLength={50} />
@@ -71,6 +74,9 @@ export default function ManualDistributePage() {
             {t('posting.save')}
           </Button>
         </Form>
+        <Card size="small" title={t('posting.betText')}>
+          <pre data-testid="manual-text">{text}</pre>
+        </Card>
       </Space>
     </div>
   );
