@@ -43,7 +43,7 @@ const cents = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) 
 const money = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 test('an open ticket shows as outstanding on the accounts list, the account detail and Home, up the chain', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   // The player may hold open tickets already (the draw-day setup's): the new one adds to what is shown.
   const outstanding = async () => {
     await expect(page.getByTestId('dashboard-outstanding')).toHaveText(/\d\.\d\d$/);

@@ -61,7 +61,7 @@ test('the super admin lists companies and creates one', async ({ page }) => {
 });
 
 test('an agent creates a player with a credit limit, transfers credit and cannot read another branch', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await login(page, 'demoagent', DEMO_PASSWORD);
   await agreeTermsIfShown(page);
   await openAccounts(page);
@@ -197,7 +197,7 @@ test('the new player logs in and sees its credit on the dashboard', async ({ pag
 });
 
 test('the company drills down, flags an agent after the downline warning, and manages its staff and settings', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await login(page, 'democo', DEMO_PASSWORD);
   await agreeTermsIfShown(page);
   await openAccounts(page);

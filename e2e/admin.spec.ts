@@ -67,7 +67,7 @@ async function loginDemoCo(page: Page) {
 }
 
 test('the super admin schedules a year, cancels and adds draws, and sets a cutoff', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await login(page, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await goByMenu(page, ['menu-admin', 'menu-drawDate'], /\/admin-setting\/pool-schedule$/);
@@ -176,7 +176,7 @@ test('the super admin schedules a year, cancels and adds draws, and sets a cutof
 });
 
 test('the super admin opens Add Pool; a name, letter and digit already taken are refused, each named', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await login(page, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await goByMenu(page, ['menu-admin', 'menu-drawDate'], /\/admin-setting\/pool-schedule$/);
@@ -204,7 +204,7 @@ test('the super admin opens Add Pool; a name, letter and digit already taken are
 });
 
 test('democo edits a package within its bounds and assigns it to demoagent', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await loginDemoCo(page);
   // Companies have no Package List menu item (SPEC 2): red package settings link to the list.
   await page.getByTestId('account-dropdown').click();
@@ -266,7 +266,7 @@ test('democo edits a package within its bounds and assigns it to demoagent', asy
 });
 
 test('democo sets its own fight limit in the popup and in the shell', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await loginDemoCo(page);
   await page.getByTestId('account-dropdown').click();
   const popupPromise = page.waitForEvent('popup');
@@ -310,7 +310,7 @@ test('democo sets its own fight limit in the popup and in the shell', async ({ p
 });
 
 test('democo creates a 24P red number, sees its permutations, and unblocks the number queue', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await loginDemoCo(page);
   // Admin is the super admin's menu (SPEC 2): a company opens red numbers from its fight limit screen.
   await expect(page.getByTestId('menu-admin')).toHaveCount(0);

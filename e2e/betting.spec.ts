@@ -51,7 +51,7 @@ function addDays(iso: string, days: number): string {
 const ddmm = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 
 test('a player pastes an express order with a box and a roll, places it, voids it and gets the credit back', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await loginPlayer(page);
   const before = await creditBalance(page);
 
@@ -195,7 +195,7 @@ test('a player places a web order from the grid and looks at web order 2', async
 });
 
 test('an agent saves an auto ticket (one date at most), sees its first run and stops it; resend, limits and the number dictionary', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await login(page, 'demoagent', DEMO_PASSWORD);
   await agreeTermsIfShown(page);
   await goByMenu(page, ['menu-history', 'menu-autoTicket'], /\/order\/auto-ticket$/);

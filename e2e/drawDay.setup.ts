@@ -7,7 +7,7 @@ import { ADMIN, api, drawClosingSoon, loginAs, logoutThroughConfirm } from './su
 // minutes, each with the player's bet, for the seamless, settlement and stakeholder specs (see drawDay.ts).
 
 test('three draws of today close in two minutes, and the player bets on each', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await loginAs(page, ADMIN.username, ADMIN.password);
   const seamless = await drawClosingSoon(page);
   const settlement = await drawClosingSoon(page, [seamless.poolId]);

@@ -34,7 +34,7 @@ async function searchNumber(page: Page, n: string) {
 const ticketNos = async (page: Page) => (await page.getByTestId('ticket-table').locator('[data-testid^="ticket-no-"]').allTextContents()).sort();
 
 test('Ctrl+Enter places, Enter adds a row, Escape closes dialogs', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await loginPlayer(page);
   const ticket = await placeByKeyboard(page, 'D\n#1\n8888#1');
   await expect(page.getByTestId('bet-receipt')).toContainText('8888');
@@ -65,7 +65,7 @@ test('Ctrl+Enter places, Enter adds a row, Escape closes dialogs', async ({ page
 });
 
 test('finds the bets on 8888 with their draws and totals, exports them as CSV and Excel, prints a receipt', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await loginPlayer(page);
   const on8888 = await placeByKeyboard(page, 'D\n#12\n8888#2\n1357#1');
   const elsewhere = await placeByKeyboard(page, 'D\n#1\n2468#1');

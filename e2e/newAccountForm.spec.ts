@@ -8,7 +8,7 @@ const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const rm = (v: Record<string, number>) => Object.fromEntries(Object.entries(v).map(([k, n]) => [k, n * 100]));
 
 test('the company gives a new agent one of its packages, within its own discount', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await login(page, 'democo', DEMO_PASSWORD);
   await agreeTermsIfShown(page);
   // A package of the company's own, within the seeded Standard it gets.

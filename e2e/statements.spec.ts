@@ -25,7 +25,7 @@ async function loginAs(page: Page, username: string) {
 }
 
 test('an agent sets a player credit limit and sees the change beside the transfers, in the history and the credit log', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   await loginAs(page, 'demoagent');
   await goByMenu(page, ['menu-payment'], /\/payment$/);
   await pickOption(page, 'payment-account', 'demoplayer (Demo Player)');
