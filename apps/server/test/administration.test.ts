@@ -290,6 +290,8 @@ describe('the API logs', () => {
     const run = await post('/api/Configuration/RunAdminJob', admin, { job: 'prune-api-logs' }, { 'x-wait': '1' });
     expect(run.status, JSON.stringify(run.body)).toBe(200);
     expect(run.body.data).toMatchObject({ job: 'prune-api-logs', status: 'done', summary: '3 entr(ies) older than 30 day(s) deleted' });
+    // The summary also as a message key with its parameters, for the screen to give in the reader's language.
+    expect(run.body.data).toMatchObject({ summaryKey: 'pruneDone', summaryParams: { deleted: 3, days: 30 } });
     expect((await get('/api/Configuration/GetApiRequestLog', admin)).body.data.total).toBe(0);
     expect((await get('/api/Configuration/GetApiLog', admin)).body.data.total).toBeGreaterThan(0);
   });
@@ -299,7 +301,7 @@ describe('the admin tool', () => {
   it('runs a job now and lists its run with steps; refuses a settlement without a released draw', async () => {
     const run = await post('/api/Configuration/RunAdminJob', admin, { job: 'result-fetch', date: '2026-11-22' }, { 'x-wait': '1' });
     expect(run.body.data).toMatchObject({ job: 'result-fetch', status: 'done', by: 'admin' });
-    expect(run.body.data.steps[0].text).toBe('fetching results of 2026-11-22');
+    expect(run.body.data.steps[0]).toMatchObject({ text: 'fetching results of 2026-11-22', key: 'fetching', params: { date: '2026-11-22' } });
     const list = await get('/api/Configuration/GetAdminJobRuns', admin);
     expect(list.body.data[0].id).toBe(run.body.data.id);
     const bad = await post('/api/Configuration/RunAdminJob', admin, { job: 'settle-draw' });

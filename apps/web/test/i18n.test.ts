@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, VALIDATION_MESSAGES, FUNCTION_NAMES, ROLE_IDS } from '@app/domain';
+import { MESSAGES, VALIDATION_MESSAGES, FUNCTION_NAMES, ROLE_IDS, JOB_MESSAGES_EN, jobMessageEn } from '@app/domain';
+import { jobText } from '../src/features/admin/administration';
 import { en } from '../src/i18n/en';
 import { cn } from '../src/i18n/cn';
 import { bm } from '../src/i18n/bm';
@@ -75,5 +76,24 @@ describe('translations', () => {
     expect(translateMessage(t, 'SOMETHING_NEW')).toBe('SOMETHING_NEW');
     expect(translateMessage(t, '')).toBe(cn.messages.INTERNAL_SERVER_ERROR);
     await i18n.changeLanguage('en');
+  });
+
+  it("gives the admin tool's job steps in each language with the parameters the English has", async () => {
+    const params = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const key of Object.keys(JOB_MESSAGES_EN) as (keyof typeof JOB_MESSAGES_EN)[]) {
+      for (const lang of ['cn', 'bm'] as const) {
+        const text = languages[lang].get(`sysadmin.tool.stepTexts.${key}`);
+        expect(text, `${lang} ${key}`).toBeDefined();
+        expect(params(text!), `${lang} ${key}`).toEqual(params(JOB_MESSAGES_EN[key]));
+      }
+    }
+    await i18n.changeLanguage('cn');
+    const t = i18n.t.bind(i18n);
+    const step = { key: 'winnersFound', params: { round: 2, strikes: 7 }, text: jobMessageEn('winnersFound', { round: 2, strikes: 7 }) };
+    expect(jobText(t, step)).toBe('第 2 轮：7 个中奖');
+    // An error's text (no key) is shown as it was said.
+    expect(jobText(t, { text: 'connect ECONNREFUSED' })).toBe('connect ECONNREFUSED');
+    await i18n.changeLanguage('en');
+    expect(jobText(i18n.t.bind(i18n), step)).toBe('round 2: 7 strike(s)');
   });
 });

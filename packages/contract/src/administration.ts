@@ -133,8 +133,11 @@ export const jobRun = z.object({
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   status: z.enum(['running', 'done', 'failed']),
+  /** The summary in English; summaryKey and summaryParams give it in the reader's language (jobMessages). */
   summary: z.string(),
-  steps: z.array(z.object({ at: z.string(), text: z.string() })),
+  summaryKey: z.string().optional(),
+  summaryParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  steps: z.array(z.object({ at: z.string(), text: z.string(), key: z.string().optional(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })),
 });
 /** Report/GetBackupStage: a backup run and its stages (started, dumping, written, pruned, failed). */
 export const backupStages = ['started', 'dumping', 'written', 'pruned', 'failed'] as const;
@@ -150,7 +153,9 @@ export const backupRun = z.object({
   sizeBytes: z.number().nullable(),
   pruned: z.number().nullable(),
   reason: z.string().nullable(),
-  steps: z.array(z.object({ at: z.string(), stage: z.string(), text: z.string() })),
+  steps: z.array(
+    z.object({ at: z.string(), stage: z.string(), text: z.string(), key: z.string().optional(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }),
+  ),
 });
 export const ledgerCheck = z.object({
   checkedAt: z.string(),

@@ -8,3 +8,4 @@ export * from './risk';
 export * from './settlement';
 export * from './systemSettings';
 export * from './pools';
+export * from './jobMessages';

@@ -11,7 +11,7 @@ import { businessDateOf, businessMinuteOfDay } from '../../platform/businessTime
 import { refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import { rows } from '../ledger/queries';
-import { addStep, closeRun, listRunRows, openRun } from './jobHistory';
+import { addStep, closeRun, listRunRows, openRun, say } from './jobHistory';
 
 export const BACKUP_JOB = 'backup';
 /** A backup's file name: the database kind, the instant (UTC) and the run, e.g. 4d-backup-postgres-20261122T040000Z-r7.dump. */
@@ -117,24 +117,25 @@ export async function startBackup(deps: Deps, trigger: 'manual' | 'schedule', by
     let tmp: string | null = null;
     try {
       const s = await readSettings(deps);
-      await addStep(deps, id, `${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} backup to ${s.folder}`, 'started');
+      await addStep(deps, id, say('backupStarted', { database: kind === 'postgres' ? 'PostgreSQL' : 'PGlite', folder: s.folder }), 'started');
       // A backup holds every account and password hash: only the server's own user may read it. A folder
       // the operator made is left as it is (it may be shared); each file is private anyway.
       await fs.mkdir(s.folder, { recursive: true, mode: 0o700 });
       const name = `4d-backup-${kind}-${stamp(deps.clock.now())}-r${id}.${kind === 'postgres' ? 'dump' : 'tar.gz'}`;
       const file = path.join(s.folder, name);
       tmp = `${file}.part`;
-      await addStep(deps, id, kind === 'postgres' ? 'pg_dump running' : 'copying the data folder (writes held)', 'dumping');
+      await addStep(deps, id, say(kind === 'postgres' ? 'backupDumpingPostgres' : 'backupDumpingPglite'), 'dumping');
       await dumpTo(deps, kind, tmp);
       // pg_dump writes with the umask's mode: made private before it takes its final name.
       await fs.chmod(tmp, 0o600);
       await fs.rename(tmp, file);
       tmp = null;
       const { size } = await fs.stat(file);
-      await addStep(deps, id, `${name}: ${size} bytes`, 'written');
+      await addStep(deps, id, say('backupWritten', { name, size }), 'written');
       const gone = await prune(s.folder, deps.clock.now(), s.retentionDays, name);
-      await addStep(deps, id, gone.length ? `${gone.length} older than ${s.retentionDays} day(s) deleted: ${gone.join(', ')}` : `none older than ${s.retentionDays} day(s)`, 'pruned');
-      await closeRun(deps, id, 'done', `${name} (${size} bytes)`, { file, name, sizeBytes: size, pruned: gone });
+      const days = s.retentionDays;
+      await addStep(deps, id, gone.length ? say('backupPruned', { count: gone.length, days, names: gone.join(', ') }) : say('backupPrunedNone', { days }), 'pruned');
+      await closeRun(deps, id, 'done', say('backupDone', { name, size }), { file, name, sizeBytes: size, pruned: gone });
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
       if (tmp) await fs.rm(tmp, { force: true }).catch(() => undefined);
@@ -162,7 +163,7 @@ export async function backupStages(deps: Deps) {
       sizeBytes: d.sizeBytes ?? null,
       pruned: d.pruned?.length ?? null,
       reason: r.status === 'failed' ? (d.reason ?? r.summary) : null,
-      steps: r.steps.map((s) => ({ at: s.at, stage: s.stage ?? '', text: s.text })),
+      steps: r.steps.map((s) => ({ at: s.at, stage: s.stage ?? '', text: s.text, ...(s.key ? { key: s.key, params: s.params ?? {} } : {}) })),
     };
   });
 }

@@ -2,6 +2,7 @@
 // is a row written as it goes (its steps appended one by one), so the screen's polling and a restarted
 // server read the same history.
 import { sql } from 'drizzle-orm';
+import { jobMessageEn, type JobMessageKey, type JobMessageParams } from '@app/domain';
 import type { Deps } from '../../platform/http';
 import { rows } from '../ledger/queries';
 
@@ -16,7 +17,9 @@ export interface JobRunRow {
   finishedAt: string | null;
   status: RunStatus;
   summary: string;
-  steps: { at: string; text: string; stage?: string }[];
+  summaryKey?: string;
+  summaryParams?: JobMessageParams;
+  steps: { at: string; text: string; stage?: string; key?: string; params?: JobMessageParams }[];
   detail: Record<string, unknown> | null;
 }
 
@@ -34,16 +37,25 @@ export async function openRun(deps: Deps, job: string, trigger: 'manual' | 'sche
   return r.id;
 }
 
+/** A step or summary as a message key with parameters (read in each reader's language), or a text as is (an error's). */
+export type JobMessage = { key: JobMessageKey; params?: JobMessageParams } | string;
+
+export const say = (key: JobMessageKey, params?: JobMessageParams): JobMessage => ({ key, params });
+
+const stored = (m: JobMessage) => (typeof m === 'string' ? { text: m } : { text: jobMessageEn(m.key, m.params), key: m.key, params: m.params ?? {} });
+
 /** Appends one step (with its backup stage, when it is one) to a run. */
-export async function addStep(deps: Deps, id: number, text: string, stage?: string): Promise<void> {
-  const step = { at: deps.clock.now().toISOString(), text, ...(stage ? { stage } : {}) };
+export async function addStep(deps: Deps, id: number, message: JobMessage, stage?: string): Promise<void> {
+  const step = { at: deps.clock.now().toISOString(), ...stored(message), ...(stage ? { stage } : {}) };
   await deps.db.execute(sql`update admin_job_runs set steps = steps || ${JSON.stringify([step])}::jsonb where id = ${id}::int`);
 }
 
-export async function closeRun(deps: Deps, id: number, status: 'done' | 'failed', summary: string, detail?: Record<string, unknown>): Promise<void> {
+export async function closeRun(deps: Deps, id: number, status: 'done' | 'failed', summary: JobMessage, detail?: Record<string, unknown>): Promise<void> {
+  const s = stored(summary);
+  const message = s.key ? { summaryMessage: { key: s.key, params: s.params } } : {};
   await deps.db.execute(
-    sql`update admin_job_runs set status = ${status}, summary = ${summary}, finished_at = ${deps.clock.now().toISOString()}::timestamptz,
-               detail = coalesce(${detail ? JSON.stringify(detail) : null}::jsonb, detail)
+    sql`update admin_job_runs set status = ${status}, summary = ${s.text}, finished_at = ${deps.clock.now().toISOString()}::timestamptz,
+               detail = coalesce(${detail ? JSON.stringify(detail) : null}::jsonb, detail, '{}'::jsonb) || ${JSON.stringify(message)}::jsonb
         where id = ${id}::int`,
   );
 }
@@ -57,7 +69,10 @@ export async function listRunRows(deps: Deps, job?: string, limit = RUNS_SHOWN, 
         where ${job ? sql`r.job = ${job}` : sql`true`} and ${id ? sql`r.id = ${id}::int` : sql`true`}
         order by r.started_at desc, r.id desc limit ${limit}`,
   );
-  return list.map((r) => ({ ...r, by: r.by ?? '', startedAt: iso(r.startedAt)!, finishedAt: iso(r.finishedAt) }));
+  return list.map((r) => {
+    const m = (r.detail as { summaryMessage?: { key: string; params: JobMessageParams } } | null)?.summaryMessage;
+    return { ...r, by: r.by ?? '', startedAt: iso(r.startedAt)!, finishedAt: iso(r.finishedAt), ...(m ? { summaryKey: m.key, summaryParams: m.params } : {}) };
+  });
 }
 
 export async function getRun(deps: Deps, id: number): Promise<JobRunRow | undefined> {

@@ -16,8 +16,11 @@ import { distribute, insertWinners } from '../settlement/service';
 import { resyncDate } from '../reports/summaries';
 import { runAutoPosting } from '../posting/auto';
 import { startBackup } from './backup';
-import { addStep, closeRun, getRun, listRunRows, openRun } from './jobHistory';
+import { addStep, closeRun, getRun, listRunRows, openRun, say, type JobMessage } from './jobHistory';
 import { pruneApiLogs } from './logs';
+
+/** Cents as the screens show money (1234 → '12.34'). */
+const money = (cents: number | string) => (Number(cents) / 100).toFixed(2);
 
 export type AdminJob = 'result-fetch' | 'auto-transfer' | 'settle-draw' | 'posting' | 'prune-api-logs' | 'backup' | 'resync-sales';
 type JobBody = { job: AdminJob; drawId?: number; date?: string };
@@ -44,8 +47,8 @@ export async function startJob(deps: Deps, auth: AuthContext, body: JobBody, ip:
   const id = await openRun(deps, body.job, 'manual', auth.userId);
   // Steps are written in order: each waits for the one before (the job does not wait for them).
   let written: Promise<void> = Promise.resolve();
-  const step = (text: string) => {
-    written = written.then(() => addStep(deps, id, text)).catch(() => undefined);
+  const step = (message: JobMessage) => {
+    written = written.then(() => addStep(deps, id, message)).catch(() => undefined);
   };
   const work = (async () => {
     try {
@@ -61,51 +64,55 @@ export async function startJob(deps: Deps, auth: AuthContext, body: JobBody, ip:
   return (await getRun(deps, id))!;
 }
 
-async function perform(deps: Deps, auth: AuthContext, body: JobBody, step: (t: string) => void): Promise<string> {
+async function perform(deps: Deps, auth: AuthContext, body: JobBody, step: (m: JobMessage) => void): Promise<JobMessage> {
   const today = businessDateOf(deps.clock.now(), deps.config.tzBusiness);
   switch (body.job) {
     case 'result-fetch': {
       const date = body.date ?? today;
-      step(`fetching results of ${date}`);
+      step(say('fetching', { date }));
       const out = await fetchResults(deps, date, auth.userId);
-      for (const o of out) step(`${o.site}: pool ${o.poolId} ${o.outcome}${o.note ? ` (${o.note})` : ''}`);
-      return out.length ? `${out.length} fetch outcome(s)` : 'nothing to fetch (no closed draw without a released result, or no site configured)';
+      for (const o of out) {
+        const params = { site: o.site, poolId: o.poolId, outcome: o.outcome };
+        step(o.note ? say('fetchOutcomeNote', { ...params, note: o.note }) : say('fetchOutcome', params));
+      }
+      return out.length ? say('fetchDone', { count: out.length }) : say('fetchNothing');
     }
     case 'auto-transfer': {
-      step(`auto transfer of ${today}`);
+      step(say('autoTransfer', { date: today }));
       const r = await runAutoTransfer(deps, today);
-      return r.ran ? `${r.accounts} account(s) settled, ${r.moved} cents moved` : `already ran for ${today}`;
+      return r.ran ? say('autoTransferDone', { accounts: r.accounts, moved: money(r.moved) }) : say('autoTransferAlready', { date: today });
     }
     case 'settle-draw': {
-      step('step 1: insert winners');
+      step(say('insertWinners'));
       const w = await insertWinners(deps, body.drawId!);
-      step(`round ${w.round}: ${w.strikes} strike(s)`);
-      step('step 2: distribute');
+      step(say('winnersFound', { round: w.round, strikes: w.strikes }));
+      step(say('distribute'));
       const d = await distribute(deps, body.drawId!, auth.userId);
-      return `round ${d.round}: ${w.strikes} strike(s), ${d.lines} line(s) distributed`;
+      return say('settleDone', { round: d.round, strikes: w.strikes, lines: d.lines });
     }
     case 'posting': {
       // The automatic posting job's own run (posting/auto.ts), under its lease: with autoPosting off it
       // does nothing, and posting is done from the posting screens.
-      step('posting and distributing the draws past their cutoff (the autoPosting job)');
+      step(say('posting'));
       const r = await runAutoPosting(deps);
-      if (!r) return 'nothing run: autoPosting is off, or no draw past its cutoff has anything to post or distribute';
-      if (!r.ran) return 'another posting run holds the lease: nothing run';
-      for (const p of r.posted) step(`posted company ${p.companyId} draw ${p.drawId}: batch ${p.batchId}, ${p.amount} cents`);
-      for (const d of r.distributed) step(`distributed batch ${d.batchId}: ${d.invoices} invoice(s), ${d.undistributed} cents left`);
+      if (!r) return say('postingOff');
+      if (!r.ran) return say('postingLeased');
+      for (const p of r.posted) step(say('posted', { companyId: p.companyId, drawId: p.drawId, batchId: p.batchId, amount: money(p.amount) }));
+      for (const d of r.distributed) step(say('distributed', { batchId: d.batchId, invoices: d.invoices, undistributed: money(d.undistributed) }));
+      // A remote's own error, as it said it.
       for (const e of r.errors) step(e);
-      return `${r.posted.length} book(s) posted, ${r.distributed.length} batch(es) distributed${r.errors.length ? `, ${r.errors.length} error(s)` : ''}`;
+      return say('postingDone', { posted: r.posted.length, distributed: r.distributed.length, errors: r.errors.length });
     }
     case 'resync-sales': {
-      step(`rebuilding the sales summaries of ${body.date} from its bet lines, and the settled summaries from its figures and winners`);
+      step(say('resync', { date: body.date! }));
       const r = await runTransaction(deps.db, (tx) => resyncDate(tx, body.date!));
-      return `${body.date}: ${r.draws} draw(s), ${r.lines} line(s) read, ${r.salesRows} sales and ${r.mapRows} map row(s) written, ${r.settledRows} settled summary row(s) rebuilt`;
+      return say('resyncDone', { date: body.date!, draws: r.draws, lines: r.lines, salesRows: r.salesRows, mapRows: r.mapRows, settledRows: r.settledRows });
     }
     case 'backup':
       throw new Error('a backup runs through startBackup');
     case 'prune-api-logs': {
       const r = await pruneApiLogs(deps);
-      return `${r.deleted} entr(ies) older than ${r.keptDays} day(s) deleted`;
+      return say('pruneDone', { deleted: r.deleted, days: r.keptDays });
     }
   }
 }

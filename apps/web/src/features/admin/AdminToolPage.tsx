@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { NumericInput } from '../../ui/NumericInput';
 import { formatInstant } from '../../ui/time';
 import { useAlerts } from '../../ui/useAlerts';
-import { checkLedger, fieldErrors, runJob, sysKeys, useAudit, useJobRuns, type AuditFilter, type AuditPage, type JobRun, type LedgerCheck } from './administration';
+import { checkLedger, fieldErrors, jobText, runJob, sysKeys, useAudit, useJobRuns, type AuditFilter, type AuditPage, type JobRun, type LedgerCheck } from './administration';
 import { CommStatusCard } from '../posting/CommStatusCard';
 import { BackupCard } from './BackupCard';
 import './admin.css';
@@ -78,7 +78,7 @@ export default function AdminToolPage() {
         </Tag>
       ),
     },
-    { title: t('sysadmin.tool.summary'), key: 'summary', render: (_: unknown, r) => <span data-testid={`run-summary-${r.id}`}>{r.summary}</span> },
+    { title: t('sysadmin.tool.summary'), key: 'summary', render: (_: unknown, r) => <span data-testid={`run-summary-${r.id}`}>{jobText(t, { text: r.summary, key: r.summaryKey, params: r.summaryParams })}</span> },
   ];
 
   return (
@@ -105,7 +105,7 @@ export default function AdminToolPage() {
               pagination={false}
               expandable={{
                 expandedRowRender: (r) => (
-                  <List size="small" dataSource={r.steps} renderItem={(s) => <List.Item>{`${formatInstant(s.at, true)} ${s.text}`}</List.Item>} />
+                  <List size="small" dataSource={r.steps} renderItem={(s) => <List.Item>{`${formatInstant(s.at, true)} ${jobText(t, s)}`}</List.Item>} />
                 ),
                 rowExpandable: (r) => r.steps.length > 0,
               }}

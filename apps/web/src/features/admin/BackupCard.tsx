@@ -1,7 +1,7 @@
 import { Card, List, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '../../ui/time';
-import { useBackups, type BackupRun } from './administration';
+import { jobText, useBackups, type BackupRun } from './administration';
 
 const STAGE_COLOR: Record<string, string> = { started: 'processing', dumping: 'processing', written: 'blue', pruned: 'green', failed: 'red' };
 
@@ -59,7 +59,7 @@ export function BackupCard({ poll }: { poll: boolean }) {
               renderItem={(s) => (
                 <List.Item>
                   <span>
-                    {formatInstant(s.at, true)} <Tag>{stage(s.stage)}</Tag> {s.text}
+                    {formatInstant(s.at, true)} <Tag>{stage(s.stage)}</Tag> {jobText(t, s)}
                   </span>
                 </List.Item>
               )}

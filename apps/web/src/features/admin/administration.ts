@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { TFunction } from 'i18next';
 import type { announcement, apiLogPage, apiLogQuery, auditPage, backupRun, currency, jobRun, ledgerCheck, myAnnouncement, systemSetting } from '@app/contract';
 import { apiCall, fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
@@ -133,3 +134,8 @@ export const useAudit = (filter: AuditFilter) =>
 /** The field errors of a 400 answer ({ key: 'min' | 'max' | ... }), else null. */
 export const fieldErrors = (r: { status: number; data: unknown }): Record<string, string> | null =>
   r.status === 400 && r.data && typeof r.data === 'object' ? (r.data as Record<string, string>) : null;
+
+/** A job's step or summary in the reader's language: its message key with parameters, or its text as is (an error's). */
+export function jobText(t: TFunction, m: { text: string; key?: string; params?: Record<string, string | number> }): string {
+  return m.key ? t(`sysadmin.tool.stepTexts.${m.key}`, { ...m.params, defaultValue: m.text }) : m.text;
+}
