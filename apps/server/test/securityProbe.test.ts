@@ -149,7 +149,13 @@ describe('a ticket expanding to too many bet lines', () => {
     expect(express.body.message).toBe('TOO_MANY_BET_LINES');
     expect(express.body.data).toMatchObject({ lines: 'max', betLines: 30_240, max: 20_000 });
     const rowsOf = boxNumbers.map((number) => ({ number, betType: 2, amounts: { B: 1 }, pools: [1, 2, 3], draw: { kind: 'next', count: 2 } }));
+    // The web order's own row limit (maxLineBetInUI, 50 by default) would refuse 210 rows first: at its
+    // highest (500) the bet-line cap is what refuses them.
+    const setRows = (v: string) => t.db.execute(sql`insert into system_settings (key, value) values ('maxLineBetInUI', ${v}) on conflict (key) do update set value = ${v}`);
+    const was = (await rows<{ value: string }>(sql`select value from system_settings where key = 'maxLineBetInUI'`))[0]?.value ?? '50';
+    await setRows('500');
     const web = await t.request({ url: '/api/Bet/PlaceWebOrder', cookie, json: { rows: rowsOf, idempotencyKey: key() } });
+    await setRows(was);
     expect(web.status).toBe(400);
     expect(web.body.message).toBe('TOO_MANY_BET_LINES');
     // An auto ticket plays one draw per run: four pools make 20,160.
