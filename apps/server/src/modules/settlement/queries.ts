@@ -197,19 +197,19 @@ export async function uplinesOfDraw(tx: DbOrTx, drawId: number, companyId: numbe
   return found.map((r) => Number(r.userId));
 }
 
-/** Lines of the draw and company whose ticket has no frozen rates for their package type (refused); from settle_lines. */
+/** Lines of the draw and company whose ticket has no frozen rates for their package type (refused); from settle_tickets. */
 export async function linesWithoutRates(tx: DbOrTx): Promise<number> {
-  const [r] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from settle_lines where chain_id is null`);
+  const [r] = await rows<{ n: number }>(tx, sql`select coalesce(sum(lines), 0)::int as n from settle_tickets where chain_id is null`);
   return Number(r.n);
 }
 
-/** The accounts of the chains of settle_lines above the players (whose wallets the booking moves), for locking. */
+/** The accounts of the chains of the draw's lines (settle_tickets) above the players (whose wallets the booking moves), for locking. */
 export async function uplinesOfSettleLines(tx: DbOrTx): Promise<number[]> {
   const found = await rows<{ userId: number }>(
     tx,
     sql`select distinct u as "userId"
         from rate_chains rc, unnest(case when cardinality(rc.user_ids) = 1 then rc.user_ids else rc.user_ids[2:] end) as u
-        where rc.id in (select distinct chain_id from settle_lines)
+        where rc.id in (select distinct chain_id from settle_tickets)
         order by 1`,
   );
   return found.map((r) => Number(r.userId));
@@ -230,12 +230,12 @@ export async function walletIds(tx: DbOrTx, userIds: number[]): Promise<number[]
   return found.map((r) => Number(r.id));
 }
 
-/** The open-stakes accounts the tickets of settle_lines paid into. */
+/** The open-stakes accounts the tickets of the draw's lines (settle_tickets) paid into. */
 export async function stakesAccountsOfSettleLines(tx: DbOrTx): Promise<number[]> {
   const found = await rows<{ id: number }>(
     tx,
     sql`select distinct je.account_id as id
-        from (select distinct ticket_id from settle_lines) x
+        from (select distinct ticket_id from settle_tickets) x
         join tickets t on t.id = x.ticket_id join journal_entries je on je.transaction_id = t.transaction_id and je.amount > 0
         order by 1`,
   );
@@ -243,12 +243,23 @@ export async function stakesAccountsOfSettleLines(tx: DbOrTx): Promise<number[]>
 }
 
 /**
- * The draw's lines of the company, with their strikes, frozen chain, what each account ate of them and what
- * passed each place of the chain, in a table of this transaction (settle_lines) that is analysed: the
- * booking is planned on its true size, and the accounts to lock, the open-stakes accounts and the lines
- * without rates are read from it instead of from the draw's lines again. Also sets this transaction's
- * memory for hashes (work_mem) and turns JIT compilation off: the booking statement is large, and
- * compiling it took 4 to 8 s of a 27 s run (auto_explain), more than it saved.
+ * The draw's lines of the company, read once (with their eat shares) into three small tables of this
+ * transaction, analysed so that the booking is planned on their true sizes (decision 0040). A million wide
+ * rows (one per line) are no longer written: about 95% of the lines do not strike and are booked only as sums.
+ *
+ * - `settle_strikes`: the striking lines (about 5%), one row each, with their strikes, frozen chain and what
+ *   each account ate of them (they are booked per line and account);
+ * - `settle_groups`: the lines that do not strike summed per chain, code and pool: their number and stake,
+ *   what passed each place of the chain (p1..pN), the commission at each place on what passed it (c1..cN;
+ *   c1 the player's, charged at placement) and on what reached it (ci2..ciN), each rounded per line
+ *   (linkSql) before it is summed, and which places are priced;
+ * - `settle_tickets`: every line (striking or not) counted per ticket, chain and code, with its ticket's
+ *   net (stake less commission). A line whose ticket has no frozen chain is counted with chain_id null
+ *   (linesWithoutRates refuses the booking).
+ *
+ * The accounts to lock, the open-stakes accounts and the lines without rates are read from settle_tickets.
+ * Also sets this transaction's memory for hashes (work_mem) and turns JIT compilation off: the booking
+ * statement is large, and compiling it took 4 to 8 s of a 27 s run (auto_explain), more than it saved.
  */
 export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }) {
   const n = await longestChainOfDraw(tx);
@@ -258,15 +269,36 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
   await tx.execute(sql`set local jit = off`);
   const ks = Array.from({ length: n }, (_, i) => i + 1);
   const list = (f: (k: number) => string) => ks.map(f).join(', ');
-  const eatenAt = list((k) => `coalesce(l0.ea[array_position(l0.eu, rc.user_ids[${k}])], 0) as e${k}`);
-  const passAt = list((k) => `l0.stake - ${ks.slice(0, k).map((j) => `e.e${j}`).join(' - ')} as p${k}`);
-  // The draw's lines of the company, with their strikes and what each account ate of them, in a table of
-  // this transaction that is analysed: the statement below is planned on its true size (estimated from
-  // bet_lines, a draw's lines of one company look like a few thousand, and a million got nested loops).
-  await tx.execute(sql`drop table if exists settle_lines`);
+  const cols = (f: (k: number) => string, from = 1) => ks.filter((k) => k >= from).map(f);
+  const eatenAt = list((k) => `coalesce(ev.ea[array_position(ev.eu, rc.user_ids[${k}])], 0) as e${k}`);
+  // p1..pN: what passed each place of the chain (the stake less what it and the places below ate).
+  const passAt = list((k) => `y.stake - ${ks.slice(0, k).map((j) => `y.e${j}`).join(' - ')} as p${k}`);
+  const prevPass = (k: number) => (k === 1 ? 'x.stake' : `x.p${k - 1}`);
+  const perLine = [
+    ...cols((k) => `${linkSql.commission(`x.p${k}`, `x.bp[${k}]`)} as c${k}`, 2),
+    ...cols((k) => `${linkSql.commission(prevPass(k), `x.bp[${k}]`)} as ci${k}`, 2),
+  ];
+  const sums = [
+    'count(*)::int as n',
+    'sum(z.stake) as stake',
+    'sum(z.commission) as c1',
+    ...cols((k) => `sum(z.p${k}) as p${k}`),
+    ...cols((k) => `sum(z.c${k}) as c${k}`, 2),
+    ...cols((k) => `sum(z.ci${k}) as ci${k}`, 2),
+  ];
+  const sumCols = sums.map((s) => s.slice(s.lastIndexOf(' as ') + 4));
+  const typed = sumCols.map((c) => `${c} ${c === 'n' ? 'int' : 'numeric'}`).join(', ');
+  for (const t of ['settle_strikes', 'settle_groups', 'settle_tickets']) await tx.execute(sql.raw(`drop table if exists ${t}`));
   await tx.execute(
-    sql`create temp table settle_lines on commit drop as
-        with l as materialized (${linesOf(a.drawId, a.companyId)}),
+    sql.raw(`create temp table settle_strikes (id bigint, ticket_id bigint, bet_code text, pool_id smallint, stake bigint, commission bigint,
+             chain_id int, n_first int, n_second int, n_third int, n_fourth int, n_fifth int, n_sixth int, n_starter int, n_consolation int,
+             num bigint, den bigint, strike boolean, eu int[], ea bigint[]) on commit drop`),
+  );
+  await tx.execute(sql.raw(`create temp table settle_groups (chain_id int, bet_code text, pool_id smallint, priced boolean[], ${typed}) on commit drop`));
+  await tx.execute(sql.raw(`create temp table settle_tickets (ticket_id bigint, chain_id int, bet_code text, lines int, net numeric) on commit drop`));
+  await tx.execute(
+    sql`with l as materialized (${linesOf(a.drawId, a.companyId)}),
+        w as materialized (select w.* from winners w where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int),
         ev as (
           -- What each account ate of each line of the draw, one row per line (its accounts, its amounts).
           -- Read along the primary key (bet_line_id first) between the draw's first and last line, in line
@@ -278,37 +310,49 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
             and es.bet_line_id between (select min(id) from l) and (select max(id) from l)
           group by es.bet_line_id
         ),
-        l0 as (
-          select l.*, coalesce(w.n_first, 0) as n_first, coalesce(w.n_second, 0) as n_second, coalesce(w.n_third, 0) as n_third,
-                 coalesce(w.n_fourth, 0) as n_fourth, coalesce(w.n_fifth, 0) as n_fifth, coalesce(w.n_sixth, 0) as n_sixth,
-                 coalesce(w.n_starter, 0) as n_starter, coalesce(w.n_consolation, 0) as n_consolation,
-                 coalesce(w.factor_num, 1) as num, coalesce(w.factor_den, 1) as den, w.bet_line_id is not null as strike,
-                 coalesce(ev.eu, '{}') as eu, coalesce(ev.ea, '{}') as ea
-          from l
-          left join winners w on w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and w.bet_line_id = l.id
-          left join ev on ev.id = l.id
-        ),
         -- The rates of each chain, code and pool, one array entry per place of the chain.
-        cr as (
+        cr as materialized (
           select q.chain_id, q.bet_code, q.pool_id,
                  array_agg(coalesce(ro.commission_bp, rd.commission_bp, 0) order by s.ord) as bp,
                  array_agg(coalesce(ro.sheet_id, rd.sheet_id) is not null order by s.ord) as priced
-          -- From l (narrow), not l0: l0 is then read once and never kept in a tuplestore of a million wide rows.
           from (select distinct chain_id, bet_code, pool_id from l) q
           join rate_chains rc on rc.id = q.chain_id
           cross join lateral unnest(rc.sheet_ids) with ordinality as s(sheet_id, ord)
           left join rate_sheet_rows rd on rd.sheet_id = s.sheet_id and rd.code = q.bet_code and rd.pool_id is null
           left join rate_sheet_rows ro on ro.sheet_id = s.sheet_id and ro.code = q.bet_code and ro.pool_id = q.pool_id
           group by q.chain_id, q.bet_code, q.pool_id
-        )
-        -- p1..pN: what passed each place of the chain (the stake less what it and the places below ate).
-        -- A line whose ticket has no frozen chain stays (chain_id null): linesWithoutRates refuses the booking.
-        select l0.*, cr.bp, cr.priced, ${sql.raw(passAt)}
-        from l0 left join rate_chains rc on rc.id = l0.chain_id
-        left join cr on cr.chain_id = l0.chain_id and cr.bet_code = l0.bet_code and cr.pool_id = l0.pool_id
-        cross join lateral (select ${sql.raw(eatenAt)}) e`,
+        ),
+        -- The lines that do not strike with what each place of the chain ate of them (offset 0: each
+        -- eaten amount is looked up once a line, not again in every sum that uses it).
+        y as (
+          select l.chain_id, l.bet_code, l.pool_id, l.stake, l.commission, cr.bp, ${sql.raw(eatenAt)}
+          from l
+          left join ev on ev.id = l.id
+          left join rate_chains rc on rc.id = l.chain_id
+          left join cr on cr.chain_id = l.chain_id and cr.bet_code = l.bet_code and cr.pool_id = l.pool_id
+          where not exists (select 1 from w where w.bet_line_id = l.id)
+          offset 0
+        ),
+        x as (select y.chain_id, y.bet_code, y.pool_id, y.stake, y.commission, y.bp, ${sql.raw(passAt)} from y offset 0),
+        -- Each line's commission at each place (on what passed it, and on what reached it), rounded per line.
+        z as (select x.*${sql.raw(perLine.length ? ', ' + perLine.join(', ') : '')} from x),
+        st as (
+          insert into settle_strikes
+          select l.*, w.n_first, w.n_second, w.n_third, w.n_fourth, w.n_fifth, w.n_sixth, w.n_starter, w.n_consolation,
+                 w.factor_num, w.factor_den, true, coalesce(e.eu, '{}'), coalesce(e.ea, '{}')
+          from l join w on w.bet_line_id = l.id
+          left join lateral (select array_agg(es.user_id) as eu, array_agg(es.amount) as ea from eat_shares es where es.bet_line_id = l.id) e on true
+        ),
+        tk as (
+          insert into settle_tickets
+          select ticket_id, chain_id, bet_code, count(*)::int, sum(stake - commission) from l group by ticket_id, chain_id, bet_code
+        ),
+        g as (select z.chain_id, z.bet_code, z.pool_id, ${sql.raw(sums.join(', '))} from z group by z.chain_id, z.bet_code, z.pool_id)
+        insert into settle_groups
+        select g.chain_id, g.bet_code, g.pool_id, cr.priced, ${sql.raw(sumCols.map((c) => `g.${c}`).join(', '))}
+        from g left join cr on cr.chain_id = g.chain_id and cr.bet_code = g.bet_code and cr.pool_id = g.pool_id`,
   );
-  await tx.execute(sql`analyze settle_lines`);
+  for (const t of ['settle_strikes', 'settle_groups', 'settle_tickets']) await tx.execute(sql.raw(`analyze ${t}`));
 }
 
 /**
@@ -335,14 +379,17 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
   const n = await longestChainOfDraw(tx);
   const ks = Array.from({ length: n }, (_, i) => i + 1);
   const list = (f: (k: number) => string) => ks.map(f).join(', ');
-  const prevPass = (k: number) => (k === 1 ? 'nl.stake' : `nl.p${k - 1}`);
+  // settle_groups holds, per chain, code and pool, the sums of the non-striking lines' per-line amounts
+  // (rounded per line there).
+  const prevPass = (k: number) => (k === 1 ? 'sum(s.stake)' : `sum(s.p${k - 1})`);
   const sums = [
-    list((k) => `sum(nl.p${k})::bigint as p${k}`),
-    // What each place ate: what passed the place below less what passed it.
-    list((k) => `sum(${prevPass(k)} - nl.p${k})::bigint as e${k}`),
+    list((k) => `sum(s.p${k})::bigint as p${k}`),
+    // What each place ate: what passed the place below less what passed it (a sum of differences is the
+    // difference of the sums).
+    list((k) => `(${prevPass(k)} - sum(s.p${k}))::bigint as e${k}`),
     // c: commission at the account's own rates on what passed it; ci: on what reached it (reports).
-    list((k) => (k === 1 ? 'sum(nl.commission)::bigint as c1' : `sum(${linkSql.commission(`nl.p${k}`, `nl.bp[${k}]`)})::bigint as c${k}`)),
-    list((k) => (k === 1 ? 'sum(nl.commission)::bigint as ci1' : `sum(${linkSql.commission(prevPass(k), `nl.bp[${k}]`)})::bigint as ci${k}`)),
+    list((k) => (k === 1 ? 'sum(s.c1)::bigint as c1' : `sum(s.c${k})::bigint as c${k}`)),
+    list((k) => (k === 1 ? 'sum(s.c1)::bigint as ci1' : `sum(s.ci${k})::bigint as ci${k}`)),
   ].join(',\n                 ');
   const arr = (col: string) => `array[${list((k) => `g.${col}${k}`)}]`;
   const below = (f: (k: number) => string) => `array[0, ${ks.slice(0, n - 1).map(f).join(', ')}]::bigint[]`;
@@ -352,9 +399,8 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
         -- Striking lines: each line once per account of its chain, with what that account ate and what passed through it.
         m0 as (
           select l.*, c.member, c.sheet_id, c.ord, cardinality(rc.user_ids) as len, coalesce(l.ea[array_position(l.eu, c.member)], 0) as eaten
-          from settle_lines l join rate_chains rc on rc.id = l.chain_id
+          from settle_strikes l join rate_chains rc on rc.id = l.chain_id
           cross join lateral unnest(rc.user_ids, rc.sheet_ids) with ordinality as c(member, sheet_id, ord)
-          where l.strike
         ),
         m as (
           select m0.id, m0.ticket_id, m0.bet_code, m0.stake, m0.commission as placed_commission, m0.member, m0.ord, m0.len, m0.eaten,
@@ -388,11 +434,10 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
                  coalesce(lag(k.win) over (partition by k.id order by k.ord), 0) as win_below
           from k
         ),
-        nl as (select * from settle_lines where not strike),
         g as (
-          select nl.chain_id, nl.bet_code, nl.pool_id, nl.priced, count(*)::int as n, sum(nl.stake)::bigint as stake,
+          select s.chain_id, s.bet_code, s.pool_id, s.priced, sum(s.n)::int as n, sum(s.stake)::bigint as stake,
                  ${sql.raw(sums)}
-          from nl group by nl.chain_id, nl.bet_code, nl.pool_id, nl.priced
+          from settle_groups s group by s.chain_id, s.bet_code, s.pool_id, s.priced
         ),
         -- Spread over the chain's accounts, as x does per striking line (link_below: the link of the place below).
         gx as (
@@ -411,7 +456,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
         -- draw's pool is normal or GD), so a chain's tickets are counted once per chain and code.
         tk as (
           select t.chain_id, t.bet_code, t.tickets, rc.user_ids[c.ord] as member, coalesce(rc.user_ids[c.ord - 1], 0) as via
-          from (select chain_id, bet_code, count(*)::int as tickets from (select distinct chain_id, bet_code, ticket_id from settle_lines l) d
+          from (select chain_id, bet_code, count(*)::int as tickets from (select distinct chain_id, bet_code, ticket_id from settle_tickets l) d
                 group by chain_id, bet_code) t
           join rate_chains rc on rc.id = t.chain_id
           -- unnest, not generate_subscripts: the planner counts 10 rows a chain for it, not 1,000 (a
@@ -464,7 +509,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           from pw where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and w.bet_line_id = pw.id
         ),
         -- Each ticket's net once, back from the open-stakes account its stake transaction credited.
-        tn as materialized (select ticket_id, sum(stake - commission) as net from settle_lines l group by ticket_id),
+        tn as materialized (select ticket_id, sum(net) as net from settle_tickets l group by ticket_id),
         stakes as (
           select je.account_id, -sum(tn.net) as amount
           from tn join tickets t on t.id = tn.ticket_id join journal_entries je on je.transaction_id = t.transaction_id and je.amount > 0
@@ -485,7 +530,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
                 select account_id, amount from stakes
               ) s, tx where s.amount <> 0`,
         )}
-        select (select tx_id from tx) as "txId", (select count(*) from settle_lines l)::int as lines, (select count(*) from fig)::int as figures,
+        select (select tx_id from tx) as "txId", (select coalesce(sum(lines), 0) from settle_tickets l)::int as lines, (select count(*) from fig)::int as figures,
                (select coalesce(sum(unpriced), 0) from fa)::int as unpriced`,
   );
   return { txId: Number(r.txId), lines: Number(r.lines), unpriced: Number(r.unpriced) };
