@@ -123,6 +123,8 @@ export const runJobBody = z.object({
   drawId: id.optional(),
   date: isoDate.optional(),
 });
+/** A job message's parameters (packages/domain jobMessages). */
+const jobParams = z.record(z.string(), z.union([z.string(), z.number()]));
 export const jobRun = z.object({
   id: z.number(),
   job: z.string(),
@@ -136,8 +138,8 @@ export const jobRun = z.object({
   /** The summary in English; summaryKey and summaryParams give it in the reader's language (jobMessages). */
   summary: z.string(),
   summaryKey: z.string().optional(),
-  summaryParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  steps: z.array(z.object({ at: z.string(), text: z.string(), key: z.string().optional(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })),
+  summaryParams: jobParams.optional(),
+  steps: z.array(z.object({ at: z.string(), text: z.string(), key: z.string().optional(), params: jobParams.optional() })),
 });
 /** Report/GetBackupStage: a backup run and its stages (started, dumping, written, pruned, failed). */
 export const backupStages = ['started', 'dumping', 'written', 'pruned', 'failed'] as const;
@@ -154,7 +156,7 @@ export const backupRun = z.object({
   pruned: z.number().nullable(),
   reason: z.string().nullable(),
   steps: z.array(
-    z.object({ at: z.string(), stage: z.string(), text: z.string(), key: z.string().optional(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }),
+    z.object({ at: z.string(), stage: z.string(), text: z.string(), key: z.string().optional(), params: jobParams.optional() }),
   ),
 });
 export const ledgerCheck = z.object({

@@ -17,6 +17,9 @@ export function parseAmountCents(text: string): number | null {
   return cents > 0 && cents <= MAX_AMOUNT_CENTS ? cents : null;
 }
 
+/** Cents as money is printed, always with two decimals: 1234 → '12.34'. */
+export const centsText = (cents: number | string): string => (Number(cents) / 100).toFixed(2);
+
 /** The shortest text parseAmountCents reads back as `cents`: 100 → '1', 150 → '1.5', 105 → '1.05'. */
 export function formatAmount(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`formatAmount: bad cents ${cents}`);

@@ -47,9 +47,13 @@ export async function listCurrencies(deps: Deps) {
   }));
 }
 
-/** Active currency codes: the choices of an account's currency. */
+/** Active currency codes, the book currency first: the choices of an account's currency (read on every account save, so without listCurrencies' per-currency account counts). */
 export async function activeCurrencyCodes(deps: Deps): Promise<string[]> {
-  return (await listCurrencies(deps)).filter((c) => c.active).map((c) => c.code);
+  const list = await rows<{ code: string }>(
+    deps.db,
+    sql`select code from currencies where record_status = 1 order by (code = ${BOOK_CURRENCY}) desc, code`,
+  );
+  return list.map((c) => c.code);
 }
 
 export async function updateCurrency(

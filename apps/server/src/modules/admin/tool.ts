@@ -3,6 +3,7 @@
 // its progress. The jobs themselves claim their period in job_runs where they do, so a run from here and
 // the scheduler never do the same work twice.
 import { sql } from 'drizzle-orm';
+import { centsText as money } from '@app/domain';
 import { businessDateOf } from '../../platform/businessTime';
 import { badRequest } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
@@ -18,9 +19,6 @@ import { runAutoPosting } from '../posting/auto';
 import { startBackup } from './backup';
 import { addStep, closeRun, getRun, listRunRows, openRun, say, type JobMessage } from './jobHistory';
 import { pruneApiLogs } from './logs';
-
-/** Cents as the screens show money (1234 → '12.34'). */
-const money = (cents: number | string) => (Number(cents) / 100).toFixed(2);
 
 export type AdminJob = 'result-fetch' | 'auto-transfer' | 'settle-draw' | 'posting' | 'prune-api-logs' | 'backup' | 'resync-sales';
 type JobBody = { job: AdminJob; drawId?: number; date?: string };

@@ -1,9 +1,9 @@
 // The receipt a ticket shows and resends: the account's receipt order decides whether each line reads
 // number first (normal) or amounts first (reverse), as agents' customers are used to.
-import { formatAmount, poolLetter, SEEDED_POOLS, type BetCode, type PoolDef } from '@app/domain';
+import { centsText, formatAmount, poolLetter, SEEDED_POOLS, type BetCode, type PoolDef } from '@app/domain';
 
 /** Totals on a receipt always show cents: 78.00, 57.72. */
-const money = (cents: number) => (cents / 100).toFixed(2);
+const money = centsText;
 
 export interface ReceiptLine {
   drawDates: string[];

@@ -1,6 +1,6 @@
 // Remote bet agents (Configuration/GetRemoteBetAgents, ManageRemoteBetAgent; Posting/GetRemoteAgents).
 // The API secret is sealed with REMOTE_AGENT_KEY (platform/secretBox.ts) and never leaves the server.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { ManageRemoteAgentBody, RemoteAgentView } from '@app/contract';
 import { remoteAgents } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
@@ -39,6 +39,16 @@ const view = (r: RemoteAgentRow): RemoteAgentView => ({
 /** Kept remote agents, in priority order (then name). */
 export async function listRemoteAgents(deps: Deps): Promise<RemoteAgentRow[]> {
   return deps.db.select().from(remoteAgents).where(eq(remoteAgents.recordStatus, 1)).orderBy(asc(remoteAgents.priority), asc(remoteAgents.name));
+}
+
+/** An active remote agent, or a 400 naming remoteAgentId. */
+export async function remoteAgentOf(deps: Deps, id: number): Promise<RemoteAgentRow> {
+  const [remote] = await deps.db
+    .select()
+    .from(remoteAgents)
+    .where(and(eq(remoteAgents.id, id), eq(remoteAgents.recordStatus, 1)));
+  if (!remote) throw badRequest('VALIDATION_FAILED', { remoteAgentId: 'NOT_FOUND' });
+  return remote;
 }
 
 export const getRemoteBetAgents = async (deps: Deps) => (await listRemoteAgents(deps)).map(view);

@@ -17,7 +17,7 @@ import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { runTransaction } from '../ledger/service';
 import { drawOf } from '../reports/map';
-import { listRemoteAgents, secretOf, type RemoteAgentRow } from './agents';
+import { listRemoteAgents, remoteAgentOf, secretOf, type RemoteAgentRow } from './agents';
 import { invoicesWhere } from './invoices';
 import { placeAtRemote, type PlaceOutcome } from './remoteCall';
 import { poolRegistry } from '../pools/registry';
@@ -312,11 +312,7 @@ export async function translate(
   const today = businessDateOf(deps.clock.now(), deps.config.tzBusiness);
   // For a remote, its own code order: the text is read there by the order of the company's account.
   let order = body.codeOrder ?? 'B#S#4A#A#C';
-  if (body.remoteAgentId !== undefined) {
-    const remote = (await listRemoteAgents(deps)).find((r) => r.id === body.remoteAgentId);
-    if (!remote) throw badRequest('VALIDATION_FAILED', { remoteAgentId: 'NOT_FOUND' });
-    order = remote.codeOrder;
-  }
+  if (body.remoteAgentId !== undefined) order = (await remoteAgentOf(deps, body.remoteAgentId)).codeOrder;
   const codes = order.split('#');
   body.items.forEach((i, n) => {
     if (!codes.includes(i.betCode)) throw badRequest('VALIDATION_FAILED', { [`items.${n}.betCode`]: 'pattern' });
@@ -335,8 +331,7 @@ export async function doManualDistribute(
   ip: string,
 ): Promise<InvoiceRow> {
   const batch = await batchOf(deps.db, auth, body.batchId);
-  const remote = (await listRemoteAgents(deps)).find((r) => r.id === body.remoteAgentId);
-  if (!remote) throw badRequest('VALIDATION_FAILED', { remoteAgentId: 'NOT_FOUND' });
+  const remote = await remoteAgentOf(deps, body.remoteAgentId);
   const pools = await poolRegistry(deps.db);
   const invoiceId = await runTransaction(deps.db, async (tx) => {
     await tx.execute(sql`select id from posting_batches where id = ${batch.batchId}::bigint for update`);
