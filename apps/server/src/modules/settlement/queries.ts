@@ -461,7 +461,9 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
                  -- the reports split its result into own win/loss and spreads with it (DOMAIN "Reports").
                  case when m.ord = 1 then m.placed_commission else ${sql.raw(commissionIn)} end as comm_in_own,
                  ${sql.raw(winningsIn)} as win_in_own
-          from m
+          -- offset 0: each amount is computed once a row; pulled up into x, its link, lags and window would
+          -- each compute the winnings again.
+          from m offset 0
         ),
         x as materialized (
           select k.*,
