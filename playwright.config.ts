@@ -11,6 +11,14 @@ process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 10000));
 const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `fourd-e2e-${Date.now()}-${process.pid}`);
 const dataDir = process.env.E2E_DATA_DIR;
+// The business time zone of the run: one where it is about 10:00 now. The draw-day setup needs draws of
+// today still open (the pools close at 19:00), and on a draw day (Wednesday, Saturday, Sunday) every pool
+// has one, so in Malaysia's zone a run after 19:00 found none open. The product takes any zone
+// (TZ_BUSINESS); the specs read it from the server (GetDrawClock's timeZone). Whole hours within +-12 keep
+// the business date the UTC date.
+process.env.E2E_TZ_BUSINESS ??= ((offset: number) => (offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`))(
+  Math.max(-12, Math.min(12, 10 - new Date().getUTCHours())),
+);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -58,6 +66,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'Admin12345',
+      TZ_BUSINESS: process.env.E2E_TZ_BUSINESS,
       DEMO: '1',
       DEMO_HISTORY: '0',
       DEMO_PASSWORD: 'Demo12345',
