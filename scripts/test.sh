@@ -26,12 +26,17 @@ echo "test: the unit and API suites run beside the browser tests (their output f
 ) >"$unit_log" 2>&1 &
 unit_pid=$!
 
+e2e_log="$(mktemp -t e2e-XXXXXX.log)"
 e2e=0
-npx playwright test || e2e=$?
+npx playwright test 2>&1 | tee "$e2e_log" || e2e=$?
 
 unit=0
 wait "$unit_pid" || unit=$?
 echo "test: the unit and API suites"
 cat "$unit_log"
+# The browser tests' outcome again, last: a CI log that keeps only its tail still names what failed.
+echo "test: the browser tests' summary (full output above; log $e2e_log)"
+grep -E -A8 '^\s+[0-9]+\) \[' "$e2e_log" | head -80 || true
+awk '/^  [0-9]+ (failed|flaky|interrupted|skipped|did not run|passed)/ { p = 1 } p' "$e2e_log"
 echo "test: browser tests exit $e2e, unit and API suites exit $unit"
 [ "$e2e" -eq 0 ] && [ "$unit" -eq 0 ]
