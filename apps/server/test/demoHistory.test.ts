@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { seedDemo } from '../src/db/demo';
-import { seedDemoHistory } from '../src/db/demoHistory';
+import { demoHistoryDays, seedDemoHistory } from '../src/db/demoHistory';
 import { checkLedger } from '../src/modules/ledger/service';
 import { loadConfig } from '../src/platform/config';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
@@ -33,6 +33,15 @@ describe('the demo history', () => {
     const held = await rows<{ b: string }>(sql`select coalesce(sum(balance), 0)::text as b from ledger_accounts where code like 'held-winnings:%'`);
     expect(Number(held[0].b)).toBe(0);
     expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('takes the evening before as a day of history just after midnight, and never today\'s draws', async () => {
+    const config = { ...loadConfig({}), webDist: '/nonexistent' };
+    const days = async (at: string) => (await demoHistoryDays(t.db, config, new Date(at))).map((d) => d.day);
+    // 00:30 on Monday 23 November, Malaysia time: Sunday's draws closed the evening before.
+    expect(await days('2026-11-22T16:30:00Z')).toEqual(['2026-11-22', '2026-11-21']);
+    // 19:30 on Sunday: the day's draws are today's, not history yet.
+    expect(await days('2026-11-22T11:30:00Z')).toEqual(['2026-11-21', '2026-11-18']);
   });
 
   it('reports each demo account\'s result as its journal, summing to zero', async () => {

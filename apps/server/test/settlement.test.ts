@@ -471,6 +471,14 @@ describe('draw payment after settlement', () => {
     expect(c.downlines).toEqual([expect.objectContaining({ username: 'setagent', owed: 730 })]);
   });
 
+  it('opens on the newest settled date: InitReport names it for every caller', async () => {
+    for (const cookie of [player, agent, co]) {
+      const init = await t.request({ url: '/api/Report/InitReport', cookie });
+      expect(init.status).toBe(200);
+      expect(init.body.data.lastSettledDate).toBe('2026-11-25');
+    }
+  });
+
   it('records part and then the rest, moving the same amount between the two wallets, once per key', async () => {
     const p0 = await balance(ids.setplayer);
     const a0 = await balance(ids.setagent);

@@ -14,7 +14,7 @@ const queriesOf = (path: string) => calls.filter((c) => c.path === path).map((c)
 // The posting screens need Map Report as their calls do (decision 0032 "Who may post").
 const admin = () => makeUser({ accessString: 'Map Report:1,2,3,4' });
 const company = () => makeUser({ userId: 2, username: 'democo', fullName: 'Demo Company', userRoleId: 3, accessString: 'Payment Report:1,2,3,4;Map Report:1,2,3,4' });
-const init = { today: '2026-11-25', drawDates: [], pools: [{ poolId: 1, code: 'M', name: 'Magnum' }], betCodes: ['B', 'S'], downlines: [2, 9].map((userId) => ({ userId, username: `co${userId}`, fullName: `Co ${userId}`, roleId: 3 })) };
+const init = { today: '2026-11-25', drawDates: [], lastSettledDate: null, pools: [{ poolId: 1, code: 'M', name: 'Magnum' }], betCodes: ['B', 'S'], downlines: [2, 9].map((userId) => ({ userId, username: `co${userId}`, fullName: `Co ${userId}`, roleId: 3 })) };
 const remotes = [{ id: 7, name: 'Remote A', priority: 1, postEnabled: true, capPerNumber: null }];
 const eat: PostingEatDetail = {
   rows: [

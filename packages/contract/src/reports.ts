@@ -59,6 +59,12 @@ export const initReport = z.object({
   today: z.string(),
   /** Draw dates with draws, newest first (the last 93 days and what is scheduled). */
   drawDates: z.array(z.string()),
+  /**
+   * The newest draw date, today or before, with a draw whose links are booked (settled); null before the
+   * first. Screens of one draw date's money (draw payment, the winning report) open on it: before the
+   * evening's draws, or just after midnight, today has nothing settled to show.
+   */
+  lastSettledDate: z.string().nullable(),
   pools: z.array(z.object({ poolId: z.number().int(), code: z.string(), name: z.string() })),
   betCodes: z.array(z.string()),
   downlines: z.array(reportAccount),

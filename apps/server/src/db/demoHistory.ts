@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { accountSettings } from '@app/contract';
 import { HierarchyLevel, PoolId } from '@app/domain';
 import { buildApp } from '../app';
+import { businessDateOf } from '../platform/businessTime';
 import { ManualClock } from '../platform/clock';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
@@ -53,17 +54,26 @@ function resultOf(day: string, poolId: number, strikes: { first?: string; starte
   return { fourD: { first, second, third, starter, consolation } };
 }
 
-export async function seedDemoHistory(db: Db, config: Config, adminUsername: string, password: string, now: Date): Promise<void> {
-  // A day is done once every draw it plays is settled; one cut short (the process stopped) is taken up again
-  // where it stopped: each step below is skipped once it has happened.
-  const days = await rowsOf<{ day: string; done: boolean }>(
+/**
+ * The demo's days: the last DAYS Magnum draw days before today (business date) whose steps, run up to two
+ * hours after the cutoff, are all in the past (so just after midnight the evening before is one), each with
+ * whether it is done: every draw it plays settled. A day cut short (the process stopped) is taken up again
+ * where it stopped: each step is skipped once it has happened.
+ */
+export async function demoHistoryDays(db: Db, config: Config, now: Date): Promise<{ day: string; done: boolean }[]> {
+  return rowsOf<{ day: string; done: boolean }>(
     db,
     sql`select to_char(d.draw_date, 'YYYY-MM-DD') as day,
                not exists (select 1 from draws o where o.draw_date = d.draw_date and o.record_status = 1 and o.pool_id = any(${`{${POOLS_PLAYED.join(',')}}`}::int[])
                            and not exists (select 1 from draw_settlements s where s.draw_id = o.id and s.distributed_at is not null)) as done
-        from draws d where d.pool_id = ${PoolId.Magnum} and d.record_status = 1 and d.cutoff_at < ${now.toISOString()}::timestamptz - interval '1 day'
+        from draws d where d.pool_id = ${PoolId.Magnum} and d.record_status = 1 and d.draw_date < ${businessDateOf(now, config.tzBusiness)}::date
+                       and d.cutoff_at < ${now.toISOString()}::timestamptz - interval '3 hours'
         order by d.draw_date desc limit ${DAYS}`,
   );
+}
+
+export async function seedDemoHistory(db: Db, config: Config, adminUsername: string, password: string, now: Date): Promise<void> {
+  const days = await demoHistoryDays(db, config, now);
   const todo = days.filter((d) => !d.done).reverse();
   if (todo.length === 0) return;
 

@@ -1,5 +1,5 @@
 // Report/InitReport: what a report's filter offers: draw dates (the last REPORT_MAX_DAYS days and what is
-// scheduled), the pools, the bet codes, and the caller's direct downlines.
+// scheduled) and the newest settled one, the pools, the bet codes, and the caller's direct downlines.
 import { sql } from 'drizzle-orm';
 import { REPORT_MAX_DAYS, type InitReport } from '@app/contract';
 import { BET_CODES } from '@app/domain';
@@ -15,6 +15,10 @@ export async function initReport(deps: Deps, auth: AuthContext): Promise<InitRep
     sql`select distinct to_char(draw_date, 'YYYY-MM-DD') as d from draws
         where draw_date between ${today}::date - ${REPORT_MAX_DAYS}::int and ${today}::date + 7 order by 1 desc`,
   );
+  const [settled] = await rows<{ d: string | null }>(
+    deps.db,
+    sql`select to_char(max(draw_date), 'YYYY-MM-DD') as d from draw_settlements where distributed_at is not null and draw_date <= ${today}::date`,
+  );
   const pools = await rows<{ poolId: number; code: string; name: string }>(
     deps.db,
     sql`select id as "poolId", code, name from pools where record_status = 1 order by id`,
@@ -27,6 +31,7 @@ export async function initReport(deps: Deps, auth: AuthContext): Promise<InitRep
   return {
     today,
     drawDates: dates.map((r) => r.d),
+    lastSettledDate: settled?.d ?? null,
     pools: pools.map((p) => ({ ...p, poolId: Number(p.poolId) })),
     betCodes: [...BET_CODES],
     downlines: downlines.map((d) => ({ ...d, userId: Number(d.userId), roleId: Number(d.roleId) })),

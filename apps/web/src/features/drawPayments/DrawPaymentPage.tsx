@@ -2,15 +2,16 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Space, Spin, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { formatCents } from '../../ui/text';
-import { businessToday, formatInstant } from '../../ui/time';
+import { formatInstant } from '../../ui/time';
 import { centsToUnits, unitsToCents } from '../../ui/money';
 import { NumericInput } from '../../ui/NumericInput';
 import { newIdempotencyKey } from '../../ui/idempotency';
 import { useAlerts } from '../../ui/useAlerts';
 import { useAccess } from '../../navigation/useAccess';
+import { useDrawDateParam } from '../reports/useDrawDateParam';
 import { drawPaymentKeys, saveDrawPayment, updateDrawPaymentDetail, useDrawPayment, useDrawPaymentHistory, type DrawPaymentLine, type DrawPaymentRow } from './api';
 
 const STATUS_COLOR: Record<DrawPaymentLine['status'], string> = { none: 'default', open: 'red', partPaid: 'orange', paid: 'green' };
@@ -21,11 +22,14 @@ const STATUS_COLOR: Record<DrawPaymentLine['status'], string> = { none: 'default
  * direction, in full or in part; the date's payments, each correctable by a reversing payment.
  */
 export default function DrawPaymentPage() {
+  const drawDate = useDrawDateParam();
+  return drawDate ? <DrawPaymentView drawDate={drawDate} /> : <Spin />;
+}
+
+function DrawPaymentView({ drawDate }: { drawDate: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('drawDate');
-  const drawDate = requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) ? requested : businessToday();
+  const [, setParams] = useSearchParams();
   const data = useDrawPayment(drawDate);
   const history = useDrawPaymentHistory(drawDate);
   const [paying, setPaying] = useState<DrawPaymentLine | null>(null);

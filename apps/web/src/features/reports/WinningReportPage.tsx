@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Descriptions, Empty, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, DatePicker, Descriptions, Empty, Select, Space, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { CalculatorOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { useAlerts } from '../../ui/useAlerts';
 import { useAccess } from '../../navigation/useAccess';
 import { distributeStrike } from '../results/api';
 import { useInitReport } from './api';
+import { useDrawDateParam } from './useDrawDateParam';
 
 type Strike = WinningDraw['strikes'][number];
 
@@ -42,14 +43,21 @@ function ResultNumbers({ numbers }: { numbers: PoolResult }) {
  * "distribute strike" step (SPEC 8 confirm) to whoever may run it (the super admin and the IT admin).
  */
 export function WinningView({ strike }: { strike: boolean }) {
+  const [params] = useSearchParams();
+  const settled = useDrawDateParam();
+  const requested = params.get('drawDate');
+  // The strike report is where the evening's draws are distributed: it opens on today.
+  const drawDate = strike ? (requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) ? requested : businessToday()) : settled;
+  return drawDate ? <WinningDateView strike={strike} drawDate={drawDate} /> : <Spin />;
+}
+
+function WinningDateView({ strike, drawDate }: { strike: boolean; drawDate: string }) {
   const { t } = useTranslation();
   const alerts = useAlerts();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const init = useInitReport();
-  const requested = params.get('drawDate');
-  const drawDate = requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) ? requested : businessToday();
   const poolId = Number(params.get('poolId') ?? -1) || -1;
   const [busy, setBusy] = useState<number | null>(null);
   const { userRoleId } = useAccess();
