@@ -76,6 +76,17 @@ export function parseNumberToken(token: string, eatSequence: EatSequence): { num
   return { number: m[2], betType: stars === 0 ? BetType.Normal : betTypeForMarker(stars as 1 | 2, eatSequence) };
 }
 
+/**
+ * A line as if typed on a plain keyboard. Bet texts come pasted from chat apps: a Chinese input method
+ * writes full-width characters (＃１２３４＊, Ｄ, ／), and chat apps slip in no-break and zero-width spaces.
+ * NFKC folds the first to ASCII and the no-break space to a space; the zero-width ones are dropped. The
+ * line's raw text (errors, the inbox) stays as received.
+ */
+function asTyped(raw: string): string {
+  // eslint-disable-next-line no-control-regex -- plain ASCII, the usual line, needs nothing done
+  return /^[\x00-\x7f]*$/.test(raw) ? raw : raw.normalize('NFKC').replace(/[\u200B-\u200D\u2060\uFEFF]/g, '');
+}
+
 type LineKind = 'next' | 'dates' | 'pools' | 'bet';
 
 function classify(trimmed: string): LineKind {
@@ -160,7 +171,7 @@ function parseUnchecked(text: string, ctx: ParseContext): ParseResult {
   const rows = text.split(/\r\n|\r|\n/);
   rows.forEach((raw, i) => {
     const lineNo = i + 1;
-    const trimmed = raw.trim();
+    const trimmed = asTyped(raw).trim();
     if (trimmed === '') return;
     const kind = classify(trimmed);
     const fail = (key: BetLineError['key'], code?: string) =>

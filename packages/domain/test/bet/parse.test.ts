@@ -116,6 +116,19 @@ describe('express syntax (DOMAIN.md "Ordering")', () => {
     expect(ok('D\r#1\r1234#1')[0].lineNo).toBe(3);
   });
 
+  it('reads text pasted from a chat app: full-width characters of a Chinese input method, no-break and zero-width spaces', () => {
+    const lines = ok('Ｄ２\n＃１２\n１２３４＃１．５＃１\n＊５６７８＃２\n１２／０６\n＃３\n\u00a01234\u00a0#1\u200b\n\ufeffR123#1');
+    expect(lines.map((l) => [l.number, l.betType, l.amounts, l.pools, l.draw])).toEqual([
+      ['1234', BetType.Normal, { B: 150, S: 100 }, [1, 2], { kind: 'next', count: 2 }],
+      ['5678', BetType.Box, { B: 200 }, [1, 2], { kind: 'next', count: 2 }],
+      ['1234', BetType.Normal, { B: 100 }, [3], { kind: 'dates', dates: ['2025-06-12'] }],
+      ['123', BetType.PH, { B: 100 }, [3], { kind: 'dates', dates: ['2025-06-12'] }],
+    ]);
+    // The raw line is kept as received.
+    expect(lines[0].raw).toBe('１２３４＃１．５＃１');
+    expect(brief(errs('Ｄ\n＃１\n１２３４＃Ｘ'))).toEqual(['3 INVALID_BET_AMOUNT:B']);
+  });
+
   it('gives each line its own draw and pools objects', () => {
     const [a, b] = ok('D\n#1\n1234#1\n5678#1');
     a.pools.push(2);

@@ -69,6 +69,7 @@ export default function ResultPage() {
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3}>{t('results.routes.result')}</Typography.Title>
       <Space wrap>
         <Typography.Text>{t('results.drawDate')}</Typography.Text>
         <DatePicker
