@@ -155,9 +155,14 @@ describe('unknown /api paths', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a client-side page of the web app is still served', async () => {
+  it('a client-side page of the web app is still served, and answers HEAD as GET without a body', async () => {
     const res = await inject('GET', '/accounts/list', {});
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
+    const head = await inject('HEAD', '/login', {});
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(head.body).toBe('');
+    expect((await inject('HEAD', '/api/Nope/Nothing', XHR)).statusCode).toBe(404);
   });
 });

@@ -171,7 +171,7 @@ export async function createHttp(deps: Deps, opts: HttpOptions = {}) {
   }
   app.setNotFoundHandler((request, reply) => {
     const isAsset = request.url.startsWith('/assets/') || /\.[a-z0-9]+(\?.*)?$/i.test(request.url);
-    if (isUnderApi(request.url) || request.method !== 'GET' || isAsset || !fs.existsSync(indexHtml)) {
+    if (isUnderApi(request.url) || (request.method !== 'GET' && request.method !== 'HEAD') || isAsset || !fs.existsSync(indexHtml)) {
       return reply.code(404).send(fail(404, 'NO_RECORD_FOUND'));
     }
     // Client-side routes: the single-page app decides what to show.
