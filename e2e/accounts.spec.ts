@@ -11,6 +11,7 @@ import {
   setLanguage,
   shot,
   goByMenu,
+  submitSecondaryPassword,
 } from './support';
 
 // Accounts, the hierarchy and credit (issue 3), on the demo hierarchy admin > democo > demoagent >
@@ -339,8 +340,7 @@ test('the company drills down, flags an agent after the downline warning, and ma
   const opcode = (await page.getByTestId('api-account-new-opcode').textContent())?.trim() ?? '';
   await shotBoth(page, 'api-account');
   await page.getByTestId('api-account-save').click();
-  await page.getByTestId('secondary-password-input').fill(DEMO_PASSWORD);
-  await page.getByTestId('secondary-password-submit').click();
+  await submitSecondaryPassword(page, DEMO_PASSWORD);
   await expect(page.getByTestId('api-account-opcode')).toHaveText(opcode);
   await expect(page.getByTestId('api-account-new-secret')).toHaveCount(0);
 

@@ -44,6 +44,23 @@ export async function logoutThroughConfirm(page: Page) {
 }
 
 /**
+ * Fills and submits the secondary-password prompt, clicking Submit again until the prompt closes: a click
+ * during the dialog's opening animation can be lost under load (seen in CI: the prompt stayed open, filled,
+ * its Submit never pressed). A click while the check is in flight meets a loading button and does nothing.
+ */
+export async function submitSecondaryPassword(page: Page, password: string) {
+  const input = page.getByTestId('secondary-password-input');
+  await expect(input).toBeVisible();
+  await input.fill(password);
+  await expect(async () => {
+    if ((await input.isVisible()) && (await input.inputValue()) === '') await input.fill(password, { timeout: 2_000 });
+    const submit = page.getByTestId('secondary-password-submit');
+    if (await submit.isVisible()) await submit.click({ timeout: 2_000 });
+    await expect(input).toBeHidden({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
  * Answers the open confirm dialog with OK (or Cancel), clicking again until it is gone: a click during the
  * dialog's opening animation can be lost under load, and a user would click again.
  */
