@@ -12,6 +12,7 @@ import {
   shot,
   goByMenu,
   submitSecondaryPassword,
+  accountMenu,
 } from './support';
 
 // Accounts, the hierarchy and credit (issue 3), on the demo hierarchy admin > democo > demoagent >
@@ -170,9 +171,7 @@ test('an agent creates a player with a credit limit, transfers credit and cannot
   await expect(page.getByTestId('content')).not.toContainText('e2eco2');
 
   // Manage profile: own contact details only.
-  await page.getByTestId('account-dropdown').click();
-  await page.getByTestId('account-manage-profile').click();
-  await expect(page).toHaveURL(/\/manage-profile$/);
+  await accountMenu(page, 'account-manage-profile', () => expect(page).toHaveURL(/\/manage-profile$/, { timeout: 5_000 }));
   await expect(page.getByTestId('account-field-username')).toHaveValue('demoagent');
   await expect(page.getByTestId('account-section-status')).toHaveCount(0);
   await expect(page.getByTestId('account-field-password')).toHaveCount(0);

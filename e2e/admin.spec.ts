@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, agreeTermsIfShown, clickChoice, DEMO_PASSWORD, login, setLanguage, shot, goByMenu } from './support';
+import { accountMenu, ADMIN, agreeTermsIfShown, clickChoice, DEMO_PASSWORD, login, setLanguage, shot, goByMenu } from './support';
 
 // The admin and risk screens (issue 4) on the demo hierarchy admin > democo > demoagent > demoplayer.
 // Runs before betting.spec.ts on the same server, so what it changes for ordering is put back: the
@@ -207,9 +207,7 @@ test('democo edits a package within its bounds and assigns it to demoagent', asy
   test.setTimeout(300_000);
   await loginDemoCo(page);
   // Companies have no Package List menu item (SPEC 2): red package settings link to the list.
-  await page.getByTestId('account-dropdown').click();
-  await page.getByTestId('account-red-package').click();
-  await expect(page).toHaveURL(/\/package\/detail\?userId=\d+&isRedPackage=true$/);
+  await accountMenu(page, 'account-red-package', () => expect(page).toHaveURL(/\/package\/detail\?userId=\d+&isRedPackage=true$/, { timeout: 5_000 }));
   await expect(page.getByTestId('red-package-none')).toContainText('You have no Normal red package yet.');
   await shotBoth(page, 'red-package');
   await page.getByTestId('package-back').click();
@@ -268,10 +266,9 @@ test('democo edits a package within its bounds and assigns it to demoagent', asy
 test('democo sets its own fight limit in the popup and in the shell', async ({ page }) => {
   test.setTimeout(300_000);
   await loginDemoCo(page);
-  await page.getByTestId('account-dropdown').click();
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByTestId('account-fight-limit').click();
-  const popup = await popupPromise;
+  const pages = page.context().pages().length;
+  await accountMenu(page, 'account-fight-limit', () => expect.poll(() => page.context().pages().length, { timeout: 5_000 }).toBeGreaterThan(pages));
+  const popup = page.context().pages().at(-1)!;
   await expect(popup).toHaveURL(/\/manage-fight-limit\?userId=\d+&userName=democo&popup=1$/);
   await expect(popup.getByTestId('fight-limit-username')).toHaveText('democo');
   // No app shell in the popup.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, answerConfirm, api, clickChoice, loginAs, logoutThroughConfirm, shotAll } from './support';
+import { accountMenu, ADMIN, answerConfirm, api, clickChoice, loginAs, logoutThroughConfirm, shotAll } from './support';
 
 // Toto 5D and 6D as people sell and buy them (issue 11 item 1): the super admin turns 5D and 6D on in the
 // system packages (Standard: 5D and 6D; GD Standard: 6D); democo gives demoagent a package selling them;
@@ -79,9 +79,7 @@ test('democo gives demoagent a package selling 5D and 6D', async ({ page }) => {
 
 test('demoplayer adds 5D and 6D to its code order and buys a 5D and a 6D number by web order', async ({ page }) => {
   await loginAs(page, 'demoplayer');
-  await page.getByTestId('account-dropdown').click();
-  await page.getByTestId('account-manage-profile').click();
-  await expect(page).toHaveURL(/\/manage-profile$/);
+  await accountMenu(page, 'account-manage-profile', () => expect(page).toHaveURL(/\/manage-profile$/, { timeout: 5_000 }));
   await page.getByTestId('account-field-betCodeOrder').fill('B#S#4A#A#C#5D#6D');
   await page.getByTestId('account-save').click();
   await expect(page.locator('.ant-message')).toContainText('Saved successfully.');
@@ -115,8 +113,7 @@ test('demoplayer adds 5D and 6D to its code order and buys a 5D and a 6D number 
   await shotAll(page, 'web-order-5d-6d-placed');
 
   // Put back the demo's code order.
-  await page.getByTestId('account-dropdown').click();
-  await page.getByTestId('account-manage-profile').click();
+  await accountMenu(page, 'account-manage-profile', () => expect(page).toHaveURL(/\/manage-profile$/, { timeout: 5_000 }));
   await page.getByTestId('account-field-betCodeOrder').fill('B#S#4A#A#C');
   await page.getByTestId('account-save').click();
   await expect(page.locator('.ant-message')).toContainText('Saved successfully.');

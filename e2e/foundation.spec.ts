@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, clickChoice, DEMO_PASSWORD, login, logoutThroughConfirm, setLanguage, shot, goByMenu } from './support';
+import { accountMenu, ADMIN, clickChoice, DEMO_PASSWORD, login, logoutThroughConfirm, setLanguage, shot, goByMenu } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -63,8 +63,7 @@ test('a player logs in, agrees to terms, sees the dashboard, switches to Chinese
   await shot(page, 'help-en');
 
   // Change password: a mismatch makes no call; then a real change.
-  await page.getByTestId('account-dropdown').click();
-  await page.getByTestId('account-change-password').click();
+  await accountMenu(page, 'account-change-password', () => expect(page.getByTestId('change-password-form')).toBeVisible({ timeout: 5_000 }));
   await page.getByTestId('change-password-old').fill(DEMO_PASSWORD);
   await page.getByTestId('change-password-new').fill('Player-new-1');
   await page.getByTestId('change-password-confirm').fill('Player-new-2');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { agreeTermsIfShown, DEMO_PASSWORD, goByMenu, login, setLanguage, shot } from './support';
+import { accountMenu, agreeTermsIfShown, DEMO_PASSWORD, goByMenu, login, setLanguage, shot } from './support';
 
 // Ticket history (issue 10, item 16) on the demo hierarchy with the real clock: "where is my bet on
 // 8888?", the totals of the whole filtered set, CSV and Excel files of exactly that set, a printed
@@ -57,9 +57,7 @@ test('Ctrl+Enter places, Enter adds a row, Escape closes dialogs', async ({ page
   await expect(page.getByTestId('alert-message')).toContainText(ticket);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('alert-message')).toBeHidden();
-  await page.getByTestId('account-dropdown').click();
-  await page.getByTestId('account-change-password').click();
-  await expect(page.getByTestId('change-password-form')).toBeVisible();
+  await accountMenu(page, 'account-change-password', () => expect(page.getByTestId('change-password-form')).toBeVisible({ timeout: 5_000 }));
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('change-password-form')).toBeHidden();
 });

@@ -44,6 +44,19 @@ export async function logoutThroughConfirm(page: Page) {
 }
 
 /**
+ * Picks an item of the account menu (top right), again until `done` holds: a click on an item while the
+ * menu still slides open can be lost under load (seen in CI: the fight-limit popup never opened and the
+ * spec waited out its timeout). Picking an item twice only opens the same screen again.
+ */
+export async function accountMenu(page: Page, item: string, done: () => Promise<unknown>) {
+  await expect(async () => {
+    if (!(await page.getByTestId(item).isVisible())) await page.getByTestId('account-dropdown').click({ timeout: 2_000 });
+    await page.getByTestId(item).click({ timeout: 2_000 });
+    await done();
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
  * Fills and submits the secondary-password prompt, clicking Submit again until the prompt closes: a click
  * during the dialog's opening animation can be lost under load (seen in CI: the prompt stayed open, filled,
  * its Submit never pressed). A click while the check is in flight meets a loading button and does nothing.
