@@ -13,6 +13,7 @@ import {
   goByMenu,
   submitSecondaryPassword,
   accountMenu,
+  pickMenuItem,
 } from './support';
 
 // Accounts, the hierarchy and credit (issue 3), on the demo hierarchy admin > democo > demoagent >
@@ -251,9 +252,9 @@ test('the company drills down, flags an agent after the downline warning, and ma
   await expect(page.getByTestId(`account-status-${agentId}`)).toHaveText('Active');
 
   // Clone the agent's settings into a new account.
-  await page.getByTestId(`account-more-${agent2}`).click();
-  await page.getByTestId(`account-action-clone-${agent2}`).click();
-  await expect(page).toHaveURL(new RegExp(`/account/clone-account\\?sourceUserId=${agent2}$`));
+  await pickMenuItem(page, `account-more-${agent2}`, `account-action-clone-${agent2}`, () =>
+    expect(page).toHaveURL(new RegExp(`/account/clone-account\\?sourceUserId=${agent2}$`), { timeout: 5_000 }),
+  );
   await expect(page.getByTestId('clone-source')).toContainText('e2eagent2');
   await page.getByTestId('clone-username').fill('e2eagent3');
   await page.getByTestId('clone-fullName').fill('E2E Agent Three');
@@ -267,9 +268,9 @@ test('the company drills down, flags an agent after the downline warning, and ma
   // Delete the clone (no downline, zero balance) after its confirmation.
   await openAccounts(page);
   const agent3 = await rowKey(page, 'account-table', 'e2eagent3');
-  await page.getByTestId(`account-more-${agent3}`).click();
-  await page.getByTestId(`account-action-delete-${agent3}`).click();
-  await expect(page.getByTestId('alert-message')).toHaveText('Are you sure you want to delete this account?');
+  await pickMenuItem(page, `account-more-${agent3}`, `account-action-delete-${agent3}`, () =>
+    expect(page.getByTestId('alert-message')).toHaveText('Are you sure you want to delete this account?', { timeout: 5_000 }),
+  );
   await page.getByTestId('alert-ok').click();
   await expect(page.getByTestId('account-table')).not.toContainText('e2eagent3');
 
@@ -283,9 +284,9 @@ test('the company drills down, flags an agent after the downline warning, and ma
   await page.getByTestId('account-save').click();
   await expect(page).toHaveURL(/\/account\/manage/);
   const master = await rowKey(page, 'account-table', 'e2emaster');
-  await page.getByTestId(`account-more-${agent2}`).click();
-  await page.getByTestId(`account-action-upline-${agent2}`).click();
-  await expect(page.getByTestId('change-upline')).toContainText('e2eagent2');
+  await pickMenuItem(page, `account-more-${agent2}`, `account-action-upline-${agent2}`, () =>
+    expect(page.getByTestId('change-upline')).toContainText('e2eagent2', { timeout: 5_000 }),
+  );
   await page.getByTestId('change-upline-tree').click();
   const tree = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
   await tree.locator('.ant-select-tree-treenode', { hasText: 'democo' }).locator('.ant-select-tree-switcher').click();
