@@ -13,6 +13,7 @@ import {
   goByMenu,
   submitSecondaryPassword,
   accountMenu,
+  answerConfirm,
   pickMenuItem,
 } from './support';
 
@@ -297,7 +298,7 @@ test('the company drills down, flags an agent after the downline warning, and ma
   await tree.getByTitle('e2emaster (E2E Master)').click();
   await page.getByTestId('change-upline-save').click();
   await expect(page.getByTestId('alert-message')).toHaveText("Are you sure you want to change this user's upline?");
-  await page.getByTestId('alert-ok').click();
+  await answerConfirm(page);
   await expect(page.getByTestId('account-table')).not.toContainText('e2eagent2');
   await page.getByTestId(`account-drill-${master}`).click();
   await expect(page.getByTestId('account-table')).toContainText('e2eagent2');

@@ -16,16 +16,17 @@ import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { SecondaryPasswordModal } from '../features/auth/SecondaryPasswordModal';
 import { ApiBridge } from './ApiBridge';
 import { AppRouter } from './AppRouter';
-import { theme } from './theme';
+import { prefersReducedMotion, reducedMotionTheme, theme } from './theme';
 
 function Localized({ children }: { children: React.ReactNode }) {
   const { language } = useLanguage();
+  const [reducedMotion] = useState(prefersReducedMotion);
   useEffect(() => {
     applyDayjsLocale(language);
     document.documentElement.lang = HTML_LANG[language];
   }, [language]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme}>
+    <ConfigProvider locale={ANTD_LOCALES[language]} theme={reducedMotion ? reducedMotionTheme : theme}>
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );

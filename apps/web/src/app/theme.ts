@@ -11,3 +11,14 @@ export const theme: ThemeConfig = {
     Layout: { headerBg: '#001529', siderBg: '#001529', headerHeight: 56, headerPadding: '0 24px' },
   },
 };
+
+/**
+ * The theme for a user who asked the system for reduced motion (prefers-reduced-motion): no animation of
+ * dialogs, menus and drop-downs. A click on a dialog still zooming in can miss its button; the browser
+ * tests run this way too.
+ */
+export const reducedMotionTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
+
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
