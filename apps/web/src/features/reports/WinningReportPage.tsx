@@ -10,7 +10,6 @@ import { RoleId, type PoolResult } from '@app/domain';
 import { fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
-import { businessToday } from '../../ui/time';
 import { useAlerts } from '../../ui/useAlerts';
 import { useAccess } from '../../navigation/useAccess';
 import { distributeStrike } from '../results/api';
@@ -43,11 +42,7 @@ function ResultNumbers({ numbers }: { numbers: PoolResult }) {
  * "distribute strike" step (SPEC 8 confirm) to whoever may run it (the super admin and the IT admin).
  */
 export function WinningView({ strike }: { strike: boolean }) {
-  const [params] = useSearchParams();
-  const settled = useDrawDateParam();
-  const requested = params.get('drawDate');
-  // The strike report is where the evening's draws are distributed: it opens on today.
-  const drawDate = strike ? (requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) ? requested : businessToday()) : settled;
+  const drawDate = useDrawDateParam(strike ? 'today' : 'settled');
   return drawDate ? <WinningDateView strike={strike} drawDate={drawDate} /> : <Spin />;
 }
 
