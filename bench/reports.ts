@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { PoolResult } from '@app/domain';
 import { distribute, insertWinners, startRound } from '../apps/server/src/modules/settlement/service';
 import { summarizeDrawLines } from '../apps/server/src/modules/reports/summaries';
+import { rebuildChainSums } from '../apps/server/src/modules/settlement/chainSums';
 import { databaseExists, machine, startBench, XHR } from './support';
 
 const LINES = Number(process.env.LINES ?? 10_000_000);
@@ -142,6 +143,9 @@ async function seed(b: Bench) {
     e as (insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at)
           select ${txId}, account_id, amount, amount, ${coId}, now() from legs)
     update ledger_accounts la set balance = la.balance + legs.amount from legs where la.id = legs.account_id`);
+  // What placement would have added to the settlement sums (decision 0043), draw by draw.
+  await exec(sql`analyze`);
+  for (const d of await all<{ id: number }>(db, sql`select id from draws order by id`)) await rebuildChainSums(db, sql`select ${Number(d.id)}::int`, { perTicket: true });
   await exec(sql`analyze`);
 
   // Every draw settled by the product's steps (the figures win/loss reads; the summaries folded).

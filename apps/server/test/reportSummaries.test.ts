@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { HierarchyLevel, PoolId } from '@app/domain';
 import { compactDraw, resyncDate } from '../src/modules/reports/summaries';
 import { runTransaction } from '../src/modules/ledger/service';
+import { rebuildChainSums, SUM_COLUMNS } from '../src/modules/settlement/chainSums';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -109,9 +110,36 @@ async function compare(who: string) {
   }
 }
 
+/** The settlement sums (decision 0043) per key, as placement and void kept them. */
+const settleSums = (db: Pick<TestApp['db'], 'execute'>) =>
+  db.execute(sql`
+    select draw_id, company_id, chain_id, bet_code, pool_id, stakes_id, ${sql.raw(SUM_COLUMNS.map((c) => `sum(${c})::text as ${c}`).join(', '))}
+    from settle_sums group by 1, 2, 3, 4, 5, 6 having sum(lines) <> 0 order by 1, 2, 3, 4, 5, 6`) as unknown as Promise<{ rows: Record<string, unknown>[] }>;
+
+/** Placement's and voids' deltas of the settlement sums add up to the sums of the active lines read at once. */
+async function compareSettleSums() {
+  const kept = (await settleSums(t.db)).rows;
+  expect(kept.length).toBeGreaterThan(0);
+  const fromLines = await t.db
+    .transaction(async (tx) => {
+      await rebuildChainSums(tx, sql`select id from draws`);
+      const r = (await settleSums(tx)).rows;
+      throw Object.assign(new Error('rollback'), { rows: r });
+    })
+    .catch((e: { rows?: Record<string, unknown>[] }) => {
+      if (!e.rows) throw e;
+      return e.rows;
+    });
+  expect(kept).toEqual(fromLines);
+  // Every line and its stake are in the sums (a line without a chain would be counted with chain_id null).
+  const [lines] = await rows<{ n: string; stake: string }>(sql`select count(*)::text as n, sum(stake)::text as stake from bet_lines where status = 1`);
+  expect([kept.reduce((s, r) => s + n(r.lines), 0), kept.reduce((s, r) => s + n(r.stake), 0)]).toEqual([n(lines.n), n(lines.stake)]);
+}
+
 const everyone = ['admin', 'sumco', 'summas', 'sumagent', 'sumplayer', 'sumplayerb', 'sumdirect', 'sumco2', 'sumother'];
 const compareAll = async () => {
   for (const who of everyone) await compare(who);
+  await compareSettleSums();
 };
 
 beforeAll(async () => {
@@ -126,7 +154,7 @@ beforeAll(async () => {
   await createOk(cookies.sumagent, { username: 'sumplayerb', level: HierarchyLevel.Player, creditLimit: 1_000_000 });
   await createOk(cookies.sumco, { username: 'sumdirect', level: HierarchyLevel.Player, creditLimit: 1_000_000 });
   await createOk(cookies.sumco2, { username: 'sumother', level: HierarchyLevel.Player, creditLimit: 1_000_000 });
-  for (const poolId of [PoolId.Magnum, PoolId.PMP]) {
+  for (const poolId of [PoolId.Magnum, PoolId.PMP, PoolId.GD]) {
     const draw = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: cookies.admin, json: { poolId, drawDate: '2026-11-25', isSpecial: false } });
     expect(draw.status, JSON.stringify(draw.body)).toBe(200);
     drawIds.push(draw.body.data.drawId);
@@ -136,6 +164,8 @@ beforeAll(async () => {
   await express('sumplayerb', 'D\n#2\n9999#2#2\n1234#1');
   await express('sumdirect', 'D\n#12\n1234#4');
   await express('sumother', 'D\n#1\n1234#10');
+  // A GD line: priced on the tickets' GD chain.
+  await express('sumplayer', 'D\n#8\n1234#3#3\n5678#1');
 });
 afterAll(async () => t?.close());
 
@@ -174,6 +204,8 @@ describe('report summaries', () => {
     await t.db.execute(sql`delete from map_summary where ctid in (select ctid from map_summary where user_id = ${ids.sumco} limit 3)`);
     await t.db.execute(sql`update sales_summary set turnover = turnover + 12345 where user_id = ${ids.sumco}`);
     await t.db.execute(sql`insert into map_summary (draw_id, user_id, number, bet_code, stake, eaten) values (${drawIds[0]}, ${ids.summas}, '0000', 'B', 999, 0)`);
+    await t.db.execute(sql`delete from settle_sums where ctid in (select ctid from settle_sums limit 1)`);
+    await t.db.execute(sql`update settle_sums set p2 = p2 + 7 where ctid in (select ctid from settle_sums limit 1)`);
     expect(await read('/api/Report/GetSalesSummary', 'sumco', { ...DAY, pageSize: 500 })).not.toEqual(before);
     // Refused: another role, no date, a date that is not one; nothing rebuilt by a refusal.
     expect((await t.request({ url: '/api/Configuration/RunAdminJob', cookie: cookies.sumco, json: { job: 'resync-sales', date: '2026-11-25' } })).status).toBe(403);
@@ -186,7 +218,7 @@ describe('report summaries', () => {
     const run = await t.request({ url: '/api/Configuration/RunAdminJob', cookie: cookies.admin, json: { job: 'resync-sales', date: '2026-11-25' }, headers: { 'x-wait': '1' } });
     expect(run.status, JSON.stringify(run.body)).toBe(200);
     expect(run.body.data).toMatchObject({ job: 'resync-sales', status: 'done', trigger: 'manual', by: 'admin' });
-    expect(run.body.data.summary).toMatch(/^2026-11-25: 2 draw\(s\), \d+ line\(s\) read/);
+    expect(run.body.data.summary).toMatch(/^2026-11-25: 3 draw\(s\), \d+ line\(s\) read/);
     expect(await read('/api/Report/GetSalesSummary', 'sumco', { ...DAY, pageSize: 500 })).toEqual(before);
     await compareAll();
     // Audited as the admin tool's runs are.

@@ -192,3 +192,47 @@ export const drawPayments = pgTable(
   },
   (t) => [index('draw_payments_downline_idx').on(t.downlineId, t.drawDate), index('draw_payments_upline_idx').on(t.uplineId, t.drawDate), check('draw_payments_amount', sql`${t.amount} <> 0`)],
 );
+
+/**
+ * What settlement needs of a draw's lines that do not strike, kept as deltas by placement and void
+ * (settlement/chainSums.ts, decision 0043): per draw, company, frozen chain, bet code, pool and open-stakes
+ * account, the tickets (with a line of the code), lines, stake, net, the players' placed commission (c1),
+ * and per place k of the chain what passed it (pk) and the commission there on what passed it (ck) and on
+ * what reached it (cik), each rounded per line before it is summed; 0 beyond the chain.
+ */
+export const settleSums = pgTable(
+  'settle_sums',
+  {
+    drawId: integer('draw_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    chainId: integer('chain_id'),
+    betCode: text('bet_code').notNull(),
+    poolId: smallint('pool_id').notNull(),
+    stakesId: integer('stakes_id'),
+    tickets: integer('tickets').notNull(),
+    lines: integer('lines').notNull(),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    net: bigint('net', { mode: 'number' }).notNull(),
+    c1: bigint('c1', { mode: 'number' }).notNull(),
+    p1: bigint('p1', { mode: 'number' }).notNull(),
+    p2: bigint('p2', { mode: 'number' }).notNull(),
+    p3: bigint('p3', { mode: 'number' }).notNull(),
+    p4: bigint('p4', { mode: 'number' }).notNull(),
+    p5: bigint('p5', { mode: 'number' }).notNull(),
+    p6: bigint('p6', { mode: 'number' }).notNull(),
+    p7: bigint('p7', { mode: 'number' }).notNull(),
+    c2: bigint('c2', { mode: 'number' }).notNull(),
+    c3: bigint('c3', { mode: 'number' }).notNull(),
+    c4: bigint('c4', { mode: 'number' }).notNull(),
+    c5: bigint('c5', { mode: 'number' }).notNull(),
+    c6: bigint('c6', { mode: 'number' }).notNull(),
+    c7: bigint('c7', { mode: 'number' }).notNull(),
+    ci2: bigint('ci2', { mode: 'number' }).notNull(),
+    ci3: bigint('ci3', { mode: 'number' }).notNull(),
+    ci4: bigint('ci4', { mode: 'number' }).notNull(),
+    ci5: bigint('ci5', { mode: 'number' }).notNull(),
+    ci6: bigint('ci6', { mode: 'number' }).notNull(),
+    ci7: bigint('ci7', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('settle_sums_draw_company_idx').on(t.drawId, t.companyId)],
+);

@@ -13,6 +13,7 @@ import { DRAW_LOCK_CLASS } from '../draws/queries';
 import { manyPostingsCtes, rows } from '../ledger/queries';
 import { lockWallets, runTransaction } from '../ledger/service';
 import { summaryDeltasCtes } from '../reports/summaries';
+import { activeLinesSql, chainSumsCtes } from '../settlement/chainSums';
 
 /**
  * What the caller may void. The account's flags decide (issue 10, item 3): "allow self void" its own
@@ -121,6 +122,9 @@ async function voidLocked(tx: Tx, auth: AuthContext, list: (typeof tickets.$infe
         ),
         sm_shares as (select es.bet_line_id, es.user_id, es.amount from eat_shares es where es.bet_line_id in (select id from sm_lines)),
         ${summaryDeltasCtes('sm_lines', 'sm_shares', -1)},
+        -- And the settlement sums (decision 0043), as placement added them.
+        ss_voided as (${activeLinesSql(sql`bl.ticket_id = any(${idArray})`)}),
+        ${chainSumsCtes('ss_voided', 'sm_shares', -1)},
         ${manyPostingsCtes(
           now,
           'void',

@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { SETTLE_LOCK_CLASS } from '../settlement/queries';
 import { resyncSettled } from './settledSummaries';
+import { compactChainSums, rebuildChainSums } from '../settlement/chainSums';
 
 /**
  * CTEs appending the deltas of a set of lines. `lines` names a relation with id, ticket_id, draw_id,
@@ -52,7 +53,7 @@ export function summaryDeltasCtes(lines: string, shares: string, sign: 1 | -1): 
 export const SUMMARY_LOCK_CLASS = 5040;
 
 /**
- * Folds a draw's deltas into one row per key (rows summing to nothing dropped). Rows appended meanwhile
+ * Folds a draw's deltas into one row per key (rows summing to nothing dropped), the settlement sums' too. Rows appended meanwhile
  * (a late void) are not in this statement's snapshot and stay as they are: no sum changes either way.
  */
 export async function compactDraw(db: DbOrTx, drawId: number) {
@@ -68,6 +69,7 @@ export async function compactDraw(db: DbOrTx, drawId: number) {
     insert into map_summary (draw_id, user_id, number, bet_code, stake, eaten)
     select draw_id, user_id, number, bet_code, sum(stake), sum(eaten)
     from d group by draw_id, user_id, number, bet_code having sum(stake) <> 0 or sum(eaten) <> 0`);
+  await compactChainSums(db, drawId);
 }
 
 /**
@@ -120,6 +122,8 @@ export async function resyncDate(db: DbOrTx, date: string): Promise<{ draws: num
       rows: { draws: number; lines: number; salesRows: number; mapRows: number }[];
     }
   ).rows;
+  // What settlement sums of the date's lines (decision 0043), from the same lines.
+  await rebuildChainSums(db, sql`select id from draws where draw_date = ${date}::date`);
   // What settlement booked for the date's draws, rebuilt from the figures and winners (decision 0039).
   const settledRows = await resyncSettled(db, sql`select id from draws where draw_date = ${date}::date`);
   return { draws: Number(r.draws), lines: Number(r.lines), salesRows: Number(r.salesRows), mapRows: Number(r.mapRows), settledRows };

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { linkSql, strikePatterns, type PoolResult, type StrikePattern } from '@app/domain';
 import { PackageType } from '@app/domain';
 import type { DbOrTx } from '../../platform/db';
+import { commissionAmounts, MAX_PLACES, passAmounts, rebuildChainSums, SUM_COLUMNS } from './chainSums';
 import { manyPostingsCtes, rows } from '../ledger/queries';
 
 /** Serialises the steps of one draw's settlement across transactions and server processes. */
@@ -207,19 +208,19 @@ export async function uplinesOfDraw(tx: DbOrTx, drawId: number, companyId: numbe
   return found.map((r) => Number(r.userId));
 }
 
-/** Lines of the draw and company whose ticket has no frozen rates for their package type (refused); from settle_tickets. */
+/** Lines of the draw and company whose ticket has no frozen rates for their package type (refused); from settle_keys. */
 export async function linesWithoutRates(tx: DbOrTx): Promise<number> {
-  const [r] = await rows<{ n: number }>(tx, sql`select coalesce(sum(lines), 0)::int as n from settle_tickets where chain_id is null`);
+  const [r] = await rows<{ n: number }>(tx, sql`select coalesce(sum(n), 0)::int as n from settle_keys where chain_id is null`);
   return Number(r.n);
 }
 
-/** The accounts of the chains of the draw's lines (settle_tickets) above the players (whose wallets the booking moves), for locking. */
+/** The accounts of the chains of the draw's lines (settle_keys) above the players (whose wallets the booking moves), for locking. */
 export async function uplinesOfSettleLines(tx: DbOrTx): Promise<number[]> {
   const found = await rows<{ userId: number }>(
     tx,
     sql`select distinct u as "userId"
         from rate_chains rc, unnest(case when cardinality(rc.user_ids) = 1 then rc.user_ids else rc.user_ids[2:] end) as u
-        where rc.id in (select distinct chain_id from settle_tickets)
+        where rc.id in (select chain_id from settle_keys)
         order by 1`,
   );
   return found.map((r) => Number(r.userId));
@@ -240,97 +241,88 @@ export async function walletIds(tx: DbOrTx, userIds: number[]): Promise<number[]
   return found.map((r) => Number(r.id));
 }
 
-/** The open-stakes accounts the tickets of the draw's lines (settle_tickets) paid into. */
+/** The open-stakes accounts the tickets of the draw's lines paid into (settle_stakes). */
 export async function stakesAccountsOfSettleLines(tx: DbOrTx): Promise<number[]> {
-  const found = await rows<{ id: number }>(
-    tx,
-    sql`select distinct je.account_id as id
-        from (select distinct ticket_id from settle_tickets) x
-        join tickets t on t.id = x.ticket_id join journal_entries je on je.transaction_id = t.transaction_id and je.amount > 0
-        order by 1`,
-  );
+  const found = await rows<{ id: number }>(tx, sql`select stakes_id as id from settle_stakes where stakes_id is not null order by 1`);
   return found.map((r) => Number(r.id));
 }
 
 /**
  * The draw's lines of the company, read into small tables of this transaction, analysed so that the booking
- * is planned on their true sizes (decisions 0040, 0041). A million wide rows (one per line) are not written:
- * about 95% of the lines do not strike and are booked only as sums.
+ * is planned on their true sizes (decisions 0040, 0041, 0043). About 95% of a draw's lines do not strike and
+ * are booked only as sums, which placement and void keep (settle_sums, chainSums.ts): they are read, not the
+ * lines.
  *
- * - `settle_tickets`: every line (striking or not) counted per ticket, chain, code and pool, with its
- *   ticket's net (stake less commission) and its first and last line. A line whose ticket has no frozen
- *   chain is counted with chain_id null (linesWithoutRates refuses the booking). The accounts to lock, the
- *   open-stakes accounts and the lines without rates are read from it.
- * - `settle_rates`: the rates of each chain, code and pool of those tickets, one array entry per place.
- * - `settle_groups`: the lines that do not strike summed per chain, code and pool: their number and stake,
- *   what passed each place of the chain (p1..pN), the commission at each place on what passed it (c1..cN;
- *   c1 the player's, charged at placement) and on what reached it (ci2..ciN), each rounded per line
- *   (linkSql) before it is summed, and which places are priced.
- * - `settle_strikes`: the striking lines (about 5%), one row each, with their strikes, frozen chain and what
- *   each account ate of them (they are booked per line and account).
+ * - `settle_keys`: the draw's active lines of the company summed per chain, code and pool (settle_sums'
+ *   deltas added up): tickets, lines (n), stake, the players' placed commission (c1), and per place what
+ *   passed it (p1..pN) and the commission there on what passed it (c2..cN) and on what reached it
+ *   (ci2..ciN). A line whose ticket has no frozen chain is counted with chain_id null (linesWithoutRates
+ *   refuses the booking). The accounts to lock and the lines without rates are read from it.
+ * - `settle_stakes`: the lines' net (stake less commission) per open-stakes account their tickets paid.
+ * - `settle_rates`: the rates of each chain, code and pool, one array entry per place.
+ * - `settle_strikes`: the striking lines, one row each, with their strikes, frozen chain and what each
+ *   account ate of them (they are booked per line and account).
+ * - `settle_groups`: settle_keys less the striking lines' own amounts, priced by the same expressions
+ *   (chainSums.passAmounts, commissionAmounts): the lines that do not strike, per chain, code and pool, with every ticket
+ *   of the key (its figures count tickets whether their lines strike or not).
  *
- * The lines that do not strike are read in one pass in line order, merged with their eat shares in the
- * eat shares' key order (bet_line_id, user_id) between the company's first and last line of the draw: what
- * each place ate of a line is summed as the line's shares go by, so nothing is hashed or sorted per line.
+ * Before it trusts the sums it compares their lines, stake and commission with the lines' own (one read of
+ * the draw's lines, without their eat shares); should they differ, the draw's sums are rebuilt from the
+ * lines here, and the booking goes on from those.
  * Also sets this transaction's memory for hashes (work_mem) and turns JIT compilation off: the booking
  * statement is large, and compiling it took 4 to 8 s of a 27 s run (auto_explain), more than it saved.
  */
 export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }) {
   const n = await longestChainOfDraw(tx);
+  if (n > MAX_PLACES) throw new Error(`a rate chain has ${n} places; settlement sums keep ${MAX_PLACES}`);
   // Hashes of the draw's groups are kept in memory rather than spilled to disk (the default is 4 MB);
   // for this transaction only.
   await tx.execute(sql`set local work_mem = '256MB'`);
   await tx.execute(sql`set local jit = off`);
-  const ks = Array.from({ length: n }, (_, i) => i + 1);
-  const list = (f: (k: number) => string) => ks.map(f).join(', ');
-  const cols = (f: (k: number) => string, from = 1) => ks.filter((k) => k >= from).map(f);
-  // What place k of the line's chain ate of it. An account eats a line at most once (the shares' key), so
-  // max is that amount: a bigint kept by value, where sum would accumulate in numeric (measured: 2 s of 7).
-  const eatenAt = list((k) => `coalesce(max(es.amount) filter (where es.user_id = rc.user_ids[${k}]), 0) as e${k}`);
-  // p1..pN: what passed each place of the chain (the stake less what it and the places below ate).
-  const passAt = list((k) => `y.stake - ${ks.slice(0, k).map((j) => `y.e${j}`).join(' - ')} as p${k}`);
-  const prevPass = (k: number) => (k === 1 ? 'x.stake' : `x.p${k - 1}`);
-  const perLine = [
-    ...cols((k) => `${linkSql.commission(`x.p${k}`, `cr.bp[${k}]`)} as c${k}`, 2),
-    ...cols((k) => `${linkSql.commission(prevPass(k), `cr.bp[${k}]`)} as ci${k}`, 2),
-  ];
-  const sums = [
-    'count(*)::int as n',
-    'sum(z.stake) as stake',
-    'sum(z.commission) as c1',
-    ...cols((k) => `sum(z.p${k}) as p${k}`),
-    ...cols((k) => `sum(z.c${k}) as c${k}`, 2),
-    ...cols((k) => `sum(z.ci${k}) as ci${k}`, 2),
-  ];
-  const sumCols = sums.map((s) => s.slice(s.lastIndexOf(' as ') + 4));
-  for (const t of ['settle_strikes', 'settle_groups', 'settle_tickets', 'settle_rates']) await tx.execute(sql.raw(`drop table if exists ${t}`));
+  for (const t of ['settle_strikes', 'settle_groups', 'settle_keys', 'settle_stakes', 'settle_rates']) await tx.execute(sql.raw(`drop table if exists ${t}`));
+  const ofCompany = sql`draw_id = ${a.drawId}::int and company_id = ${a.companyId}::int`;
+  const readSums = async () => {
+    for (const t of ['settle_keys', 'settle_stakes']) await tx.execute(sql.raw(`drop table if exists ${t}`));
+    // Grouped by sorting: hashing 80,000 keys' two dozen sums measured 0.9 s against 0.3 s.
+    await tx.execute(sql`set local enable_hashagg = off`);
+    await tx.execute(
+      sql`create temp table settle_keys on commit drop as
+          select chain_id, bet_code, pool_id, sum(tickets)::int as tickets, sum(lines)::int as n,
+                 ${sql.raw(SUM_COLUMNS.slice(2).map((c) => `sum(${c})::bigint as ${c}`).join(', '))}
+          from settle_sums where ${ofCompany}
+          group by chain_id, bet_code, pool_id having sum(lines) <> 0`,
+    );
+    await tx.execute(sql`reset enable_hashagg`);
+    const [sums] = await rows<{ n: number; stake: string; c1: string }>(
+      tx,
+      sql`select coalesce(sum(n), 0)::int as n, coalesce(sum(stake), 0)::text as stake, coalesce(sum(c1), 0)::text as c1 from settle_keys`,
+    );
+    const [lines] = await rows<{ n: number; stake: string; c1: string }>(
+      tx,
+      sql`select count(*)::int as n, coalesce(sum(stake), 0)::text as stake, coalesce(sum(commission), 0)::text as c1
+          from bet_lines bl where bl.draw_id = ${a.drawId}::int and bl.status = 1 and ${companyOfLineSql(a.companyId)}`,
+    );
+    return Number(sums.n) === Number(lines.n) && sums.stake === lines.stake && sums.c1 === lines.c1;
+  };
+  if (!(await readSums())) {
+    // Sums that disagree with the lines are never booked: rebuilt from the lines (final once a result is
+    // released) for the whole draw, then read again.
+    console.warn(`settlement: draw ${a.drawId} company ${a.companyId}: its settlement sums disagreed with its lines; rebuilt`);
+    await rebuildChainSums(tx, sql`select ${a.drawId}::int`);
+    if (!(await readSums())) throw new Error(`draw ${a.drawId}: settlement sums disagree with the lines after a rebuild`);
+  }
   await tx.execute(
-    sql.raw(`create temp table settle_strikes (id bigint, ticket_id bigint, bet_code text, pool_id smallint, stake bigint, commission bigint,
-             chain_id int, n_first int, n_second int, n_third int, n_fourth int, n_fifth int, n_sixth int, n_starter int, n_consolation int,
-             num bigint, den bigint, strike boolean, eu int[], ea bigint[]) on commit drop`),
+    sql`create temp table settle_stakes on commit drop as
+        select stakes_id, sum(net)::bigint as net from settle_sums where ${ofCompany} group by stakes_id having sum(net) <> 0`,
   );
   await tx.execute(sql.raw(`create temp table settle_rates (chain_id int, bet_code text, pool_id smallint, bp int[], priced boolean[]) on commit drop`));
-  const chainOf = sql`case when p.package_type = ${PackageType.GD}::int then t.rate_chain_gd else t.rate_chain_normal end`;
-  const lineFilter = sql`bl.draw_id = ${a.drawId}::int and bl.status = 1 and ${companyOfLineSql(a.companyId)}`;
-
-  // settle_tickets and settle_groups are made by create-table-as: their reads of the draw's lines may then
-  // be spread over PostgreSQL's parallel workers (an insert's own query never is).
-  await tx.execute(
-    sql`create temp table settle_tickets on commit drop as
-        select bl.ticket_id, ${chainOf} as chain_id, bl.bet_code, bl.pool_id, count(*)::int as lines, sum(bl.stake - bl.commission) as net,
-               min(bl.id) as first_line, max(bl.id) as last_line
-        from bet_lines bl join tickets t on t.id = bl.ticket_id join pools p on p.id = bl.pool_id
-        where ${lineFilter}
-        group by bl.ticket_id, 2, bl.bet_code, bl.pool_id`,
-  );
-  await tx.execute(sql`analyze settle_tickets`);
   // Rates are those of the chain's sheets, shared by many chains (a sheet is a set of rates, kept once): each
   // (sheets, code, pool) is priced once, then given to its chains.
   await tx.execute(
     sql`insert into settle_rates
         with q as (
-          select distinct st.chain_id, st.bet_code, st.pool_id, rc.sheet_ids
-          from settle_tickets st join rate_chains rc on rc.id = st.chain_id
+          select k.chain_id, k.bet_code, k.pool_id, rc.sheet_ids
+          from settle_keys k join rate_chains rc on rc.id = k.chain_id
         ),
         u as (select distinct sheet_ids, bet_code, pool_id from q),
         r as (
@@ -347,52 +339,40 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
         from q join r on r.sheet_ids = q.sheet_ids and r.bet_code = q.bet_code and r.pool_id = q.pool_id`,
   );
   await tx.execute(sql`analyze settle_rates`);
-  const [range] = await rows<{ lo: number | null; hi: number | null }>(tx, sql`select min(first_line) as lo, max(last_line) as hi from settle_tickets`);
-  // Literal bounds: the planner then knows how many lines and shares the range holds (none: an empty range).
-  const lo = sql.raw(String(range.lo === null ? 0 : Number(range.lo)));
-  const hi = sql.raw(String(range.hi === null ? -1 : Number(range.hi)));
-
-  // Grouped by sorting, not hashing: the lines arrive in line order from the merge (no sort), and hashing a
-  // million lines' sums, then 80,000 groups' of numeric sums, measured 12 s against 7 s (PostgreSQL 15).
-  await tx.execute(sql`set local enable_hashagg = off`);
+  const chainOf = sql`case when p.package_type = ${PackageType.GD}::int then t.rate_chain_gd else t.rate_chain_normal end`;
   await tx.execute(
-    sql`create temp table settle_groups on commit drop as
-        with y as (
-          -- The lines that do not strike, in line order, with what each place of the chain ate of them.
-          -- (bl's columns are the line's own: grouped by its key; the chain is the ticket's, one a line.)
-          select bl.bet_code, bl.pool_id, bl.stake, bl.commission, min(${chainOf}) as chain_id, ${sql.raw(eatenAt)}
-          from bet_lines bl
-          join tickets t on t.id = bl.ticket_id join pools p on p.id = bl.pool_id
-          left join rate_chains rc on rc.id = ${chainOf}
-          left join eat_shares es on es.bet_line_id = bl.id and es.bet_line_id between ${lo} and ${hi}
-          where ${lineFilter} and bl.id between ${lo} and ${hi}
-            and not exists (select 1 from winners w where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and w.bet_line_id = bl.id)
-          group by bl.id
-        ),
-        -- offset 0: each eaten amount is summed once a line, not again in every expression that uses it.
-        x as (select y.chain_id, y.bet_code, y.pool_id, y.stake, y.commission, ${sql.raw(passAt)} from y offset 0),
-        -- Each line's commission at each place (on what passed it, and on what reached it), rounded per line.
-        z as (
-          select x.*${sql.raw(perLine.length ? ', ' + perLine.join(', ') : '')}
-          from x left join settle_rates cr on cr.chain_id = x.chain_id and cr.bet_code = x.bet_code and cr.pool_id = x.pool_id
-        ),
-        g as (select z.chain_id, z.bet_code, z.pool_id, ${sql.raw(sums.join(', '))} from z group by z.chain_id, z.bet_code, z.pool_id)
-        select g.chain_id, g.bet_code, g.pool_id, cr.priced, ${sql.raw(sumCols.map((c) => `g.${c}`).join(', '))}
-        from g left join settle_rates cr on cr.chain_id = g.chain_id and cr.bet_code = g.bet_code and cr.pool_id = g.pool_id`,
-  );
-  await tx.execute(sql`reset enable_hashagg`);
-  await tx.execute(
-    sql`insert into settle_strikes
-        select bl.id, bl.ticket_id, bl.bet_code, bl.pool_id, bl.stake, bl.commission, ${chainOf},
+    sql`create temp table settle_strikes on commit drop as
+        select bl.id, bl.ticket_id, bl.bet_code, bl.pool_id, bl.stake, bl.commission, ${chainOf} as chain_id,
                w.n_first, w.n_second, w.n_third, w.n_fourth, w.n_fifth, w.n_sixth, w.n_starter, w.n_consolation,
-               w.factor_num, w.factor_den, true, coalesce(e.eu, '{}'), coalesce(e.ea, '{}')
+               w.factor_num as num, w.factor_den as den, true as strike, coalesce(e.eu, '{}') as eu, coalesce(e.ea, '{}') as ea
         from winners w
         join bet_lines bl on bl.id = w.bet_line_id
         join tickets t on t.id = bl.ticket_id join pools p on p.id = bl.pool_id
         left join lateral (select array_agg(es.user_id) as eu, array_agg(es.amount) as ea from eat_shares es where es.bet_line_id = bl.id) e on true
-        where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and ${lineFilter}`,
+        where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and bl.draw_id = ${a.drawId}::int and bl.status = 1 and ${companyOfLineSql(a.companyId)}`,
   );
-  for (const t of ['settle_strikes', 'settle_groups']) await tx.execute(sql.raw(`analyze ${t}`));
+  await tx.execute(sql`analyze settle_strikes`);
+  // The striking lines' part of the sums, each line priced as placement priced it (the same expressions).
+  const eatenAt = Array.from({ length: MAX_PLACES }, (_, i) => `coalesce(s.ea[array_position(s.eu, rc.user_ids[${i + 1}])], 0) as e${i + 1}`).join(', ');
+  const strikeSums = ['count(*)::int as n', 'sum(stake) as stake', 'sum(commission) as c1', ...SUM_COLUMNS.slice(5).map((c) => `sum(${c}) as ${c}`)];
+  const less = SUM_COLUMNS.slice(2).filter((c) => c !== 'net').map((c) => `(k.${c} - coalesce(sg.${c}, 0))::bigint as ${c}`);
+  await tx.execute(
+    sql`create temp table settle_groups on commit drop as
+        with sx as (
+          select s.chain_id, s.bet_code, s.pool_id, s.stake, s.commission, coalesce(cardinality(rc.user_ids), 0) as len, cr.bp, ${sql.raw(eatenAt)}
+          from settle_strikes s
+          left join rate_chains rc on rc.id = s.chain_id
+          left join settle_rates cr on cr.chain_id = s.chain_id and cr.bet_code = s.bet_code and cr.pool_id = s.pool_id
+        ),
+        sp as (select sx.*, ${sql.raw(passAmounts((k) => `e${k}`, 'len').join(', '))} from sx offset 0),
+        sl as (select sp.*, ${sql.raw(commissionAmounts('len', 'bp').join(', '))} from sp offset 0),
+        sg as (select chain_id, bet_code, pool_id, ${sql.raw(strikeSums.join(', '))} from sl group by chain_id, bet_code, pool_id)
+        select k.chain_id, k.bet_code, k.pool_id, cr.priced, k.tickets, (k.n - coalesce(sg.n, 0))::int as n, ${sql.raw(less.join(', '))}
+        from settle_keys k
+        left join sg on sg.chain_id = k.chain_id and sg.bet_code = k.bet_code and sg.pool_id = k.pool_id
+        left join settle_rates cr on cr.chain_id = k.chain_id and cr.bet_code = k.bet_code and cr.pool_id = k.pool_id`,
+  );
+  for (const t of ['settle_keys', 'settle_groups', 'settle_stakes']) await tx.execute(sql.raw(`analyze ${t}`));
 }
 
 /**
@@ -477,13 +457,15 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           from k
         ),
         g as (
-          select s.chain_id, s.bet_code, s.pool_id, s.priced, s.n, s.stake::bigint as stake,
+          select s.chain_id, s.bet_code, s.pool_id, s.priced, s.tickets, s.n, s.stake::bigint as stake,
                  ${sql.raw(sums)}
           from settle_groups s
         ),
         -- Spread over the chain's accounts, as x does per striking line (link_below: the link of the place below).
         gx as (
-          select g.bet_code, g.n, g.stake, c.ord, rc.user_ids[c.ord] as member, cardinality(rc.user_ids) as len,
+          -- A draw's lines of one ticket share one chain (the draw's pool is normal or GD): a key's tickets
+          -- are counted once at each place of its chain.
+          select g.bet_code, g.n, g.tickets, g.stake, c.ord, rc.user_ids[c.ord] as member, cardinality(rc.user_ids) as len,
                  coalesce(rc.user_ids[c.ord - 1], 0) as via, c.pass, c.eaten, c.ci,
                  case when c.ord = cardinality(rc.user_ids) and c.ord > 1 then 0 else c.comm end as comm,
                  case when c.ord = cardinality(rc.user_ids) and c.ord > 1 then 0 else c.pass - c.comm end as link,
@@ -493,17 +475,6 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
                                     ${sql.raw(below((k) => `g.p${k} - g.c${k}`))}, ${sql.raw(below((k) => `g.c${k}`))})
                with ordinality as c(pass, eaten, comm, ci, link_below, comm_below, ord)
           where c.ord <= cardinality(rc.user_ids)
-        ),
-        -- The tickets each account's figures count: a draw's lines of one ticket share one chain (the
-        -- draw's pool is normal or GD), so a chain's tickets are counted once per chain and code.
-        tk as (
-          select t.chain_id, t.bet_code, t.tickets, rc.user_ids[c.ord] as member, coalesce(rc.user_ids[c.ord - 1], 0) as via
-          from (select chain_id, bet_code, count(*)::int as tickets from (select distinct chain_id, bet_code, ticket_id from settle_tickets l) d
-                group by chain_id, bet_code) t
-          join rate_chains rc on rc.id = t.chain_id
-          -- unnest, not generate_subscripts: the planner counts 10 rows a chain for it, not 1,000 (a
-          -- tenfold overestimate of the figures' rows chose a sort over a hash to group them).
-          cross join lateral unnest(rc.user_ids) with ordinality as c(m, ord)
         ),
         -- Every account's figures from both kinds of line (n lines per row) and its tickets.
         xf as (
@@ -517,14 +488,11 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
                  case when x.len = 1 then x.link else x.link_below end as link_below_fig
           from x
           union all
-          select gx.member, gx.via, gx.bet_code, gx.n, 0, gx.stake, gx.pass, gx.eaten, gx.comm, 0, gx.link, gx.ord, gx.len,
+          select gx.member, gx.via, gx.bet_code, gx.n, gx.tickets, gx.stake, gx.pass, gx.eaten, gx.comm, 0, gx.link, gx.ord, gx.len,
                  gx.link_below, gx.comm_below, 0, gx.priced,
                  case when gx.ord = gx.len and gx.ord > 1 then gx.comm_below else gx.ci end, 0,
                  case when gx.len = 1 then gx.link else gx.link_below end
           from gx
-          union all
-          select tk.member, tk.via, tk.bet_code, 0, tk.tickets, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, true, 0, 0, 0
-          from tk
         ),
         fa as materialized (
           select member, via, bet_code, sum(n)::int as lines, sum(tickets)::int as tickets, sum(stake) as stake, sum(pass) as pass,
@@ -550,13 +518,8 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           update winners w set player_winnings = pw.win
           from pw where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and w.bet_line_id = pw.id
         ),
-        -- Each ticket's net once, back from the open-stakes account its stake transaction credited.
-        tn as materialized (select ticket_id, sum(net) as net from settle_tickets l group by ticket_id),
-        stakes as (
-          select je.account_id, -sum(tn.net) as amount
-          from tn join tickets t on t.id = tn.ticket_id join journal_entries je on je.transaction_id = t.transaction_id and je.amount > 0
-          group by je.account_id
-        ),
+        -- The lines' net back from the open-stakes accounts their tickets' stake transactions credited.
+        stakes as (select stakes_id as account_id, -net as amount from settle_stakes),
         -- Each account above the players: what it receives from below less what it owes above. A ticket
         -- its company placed for itself (a chain of one) is held by that company: it receives the link.
         own as materialized (select member, sum(own) as amount from fa group by member),
@@ -572,7 +535,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
                 select account_id, amount from stakes
               ) s, tx where s.amount <> 0`,
         )}
-        select (select tx_id from tx) as "txId", (select coalesce(sum(lines), 0) from settle_tickets l)::int as lines, (select count(*) from fig)::int as figures,
+        select (select tx_id from tx) as "txId", (select coalesce(sum(n), 0) from settle_keys)::int as lines, (select count(*) from fig)::int as figures,
                (select coalesce(sum(unpriced), 0) from fa)::int as unpriced`,
   );
   return { txId: Number(r.txId), lines: Number(r.lines), unpriced: Number(r.unpriced) };

@@ -1,0 +1,117 @@
+// The settlement sums (decision 0043): settlement books the lines that do not strike from the sums that
+// placement and void keep. Two draws with the same bets and the same result must book the same figures;
+// when one draw's sums were damaged (a delta lost, another doubled), settlement sees that they disagree with
+// the lines, rebuilds them from the lines and books what the lines say.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { HierarchyLevel, PoolId, type PoolResult } from '@app/domain';
+import { checkLedger } from '../src/modules/ledger/service';
+import { distribute, insertWinners, startRound } from '../src/modules/settlement/service';
+import { chainSumsBackfillSql } from '../src/modules/settlement/chainSums';
+import { ADMIN, createTestApp, type TestApp } from './support/testApp';
+
+let t: TestApp;
+const PASSWORD = 'Passw0rd!';
+const cookies: Record<string, string> = {};
+const ids: Record<string, number> = {};
+const draws: Record<string, number> = {};
+let keyNo = 0;
+const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+
+const RESULT: PoolResult = {
+  fourD: {
+    first: '1234',
+    second: '0042',
+    third: '6666',
+    starter: ['1001', '1002', '1003', '1004', '1005', '1006', '1007', '1008', '1009', '5678'],
+    consolation: ['2001', '2002', '2003', '2004', '2005', '2006', '2007', '2008', '2009', '2010'],
+  },
+};
+
+async function createOk(cookie: string, body: Record<string, unknown>) {
+  const res = await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie, json: { password: PASSWORD, fullName: String(body.username), ...body } });
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  ids[String(body.username)] = res.body.data.userId;
+  cookies[String(body.username)] = await t.login(String(body.username), PASSWORD);
+}
+const express = async (who: string, text: string) => {
+  const res = await t.request({ url: '/api/Bet/PlaceExpressOrder', cookie: cookies[who], json: { text, idempotencyKey: `sums-key-${++keyNo}` } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+};
+
+/** Every figure settlement booked for a draw, per account, downline and code. */
+const figures = (drawId: number) =>
+  rows<Record<string, string>>(sql`
+    select user_id, via_user_id, bet_code, lines, tickets, turnover, pass, eaten, commission, winnings, link, link_below,
+           commission_in, winnings_in, commission_below, winnings_below
+    from settlement_figures where draw_id = ${drawId}::int order by user_id, via_user_id, bet_code`);
+
+async function settle(drawId: number, poolId: number) {
+  await t.db.execute(sql`insert into pool_results (draw_id, pool_id, draw_date, numbers, status, source, changed_at, released_at) values
+    (${drawId}::int, ${poolId}::int, '2026-11-25', ${JSON.stringify(RESULT)}::jsonb, 'released', 'manual', now(), now())`);
+  await t.db.transaction((tx) => startRound(tx, { id: drawId, poolId, drawDate: '2026-11-25' }, 1, t.clock.now()));
+  const deps = { db: t.db, clock: t.clock, config: t.config };
+  await insertWinners(deps, drawId);
+  await distribute(deps, drawId, null);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ start: '2026-11-22T04:00:00Z' });
+  cookies.admin = await t.login(ADMIN.username, ADMIN.password);
+  await createOk(cookies.admin, { username: 'ssco', level: HierarchyLevel.Company, creditLimit: 100_000_000, positionTaking: 100, voidTicketAuthority: true });
+  await createOk(cookies.ssco, { username: 'ssmas', level: HierarchyLevel.Master, creditLimit: 20_000_000, positionTaking: 80 });
+  await createOk(cookies.ssmas, { username: 'ssagent', level: HierarchyLevel.Agent, creditLimit: 10_000_000, positionTaking: 50 });
+  await createOk(cookies.ssagent, { username: 'ssplayer', level: HierarchyLevel.Player, creditLimit: 1_000_000 });
+  await createOk(cookies.ssagent, { username: 'ssplayerb', level: HierarchyLevel.Player, creditLimit: 1_000_000 });
+  await createOk(cookies.ssco, { username: 'ssdirect', level: HierarchyLevel.Player, creditLimit: 1_000_000 });
+  for (const [name, poolId] of [['magnum', PoolId.Magnum], ['pmp', PoolId.PMP]] as const) {
+    const draw = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: cookies.admin, json: { poolId, drawDate: '2026-11-25', isSpecial: false } });
+    expect(draw.status, JSON.stringify(draw.body)).toBe(200);
+    draws[name] = draw.body.data.drawId;
+  }
+  // The same bets on both pools (#12), boxes and rolls among them, from three players under two chains.
+  await express('ssplayer', 'D\n#12\n1234#10#5\n5678#10\n0042#3#3');
+  await express('ssplayer', 'D\n#12\n*1234#2\n4321#1#1');
+  await express('ssplayerb', 'D\n#12\n9999#2#2\n1234#1\n6666#4');
+  await express('ssdirect', 'D\n#12\n1234#4\n2010#2#1');
+  // A ticket placed and voided: its lines are in neither draw's sums.
+  const voided = await express('ssplayerb', 'D\n#12\n1234#50');
+  const v = await t.request({ url: '/api/Bet/VoidTicket', cookie: cookies.ssco, json: { ticketId: voided.ticketId } });
+  expect(v.status, JSON.stringify(v.body)).toBe(200);
+});
+afterAll(async () => t?.close());
+
+describe('settlement sums', () => {
+  it('book from sums that disagree with the lines only once rebuilt from the lines', async () => {
+    // The PMP draw's sums damaged as a lost or doubled delta would leave them.
+    const pmp = draws.pmp;
+    await t.db.execute(sql`delete from settle_sums where ctid in (select ctid from settle_sums where draw_id = ${pmp}::int limit 1)`);
+    await t.db.execute(sql`insert into settle_sums select * from settle_sums where draw_id = ${pmp}::int and ctid in (select ctid from settle_sums where draw_id = ${pmp}::int limit 1)`);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await settle(draws.magnum, PoolId.Magnum);
+    expect(warn).not.toHaveBeenCalled();
+    await settle(pmp, PoolId.PMP);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/disagreed with its lines; rebuilt/));
+    warn.mockRestore();
+    const magnum = await figures(draws.magnum);
+    expect(magnum.length).toBeGreaterThan(10);
+    expect(magnum.some((f) => Number(f.winnings) > 0)).toBe(true);
+    expect(await figures(pmp)).toEqual(magnum);
+    // The ticket voided before the draw is in neither.
+    const [lines] = await rows<{ n: number }>(sql`select count(*)::int as n from bet_lines where draw_id = ${pmp}::int and status = 1`);
+    expect(magnum.filter((f) => Number(f.user_id) === ids.ssco).reduce((s, f) => s + Number(f.lines), 0)).toBe(Number(lines.n));
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('are backfilled by migration 0031 with the statement that rebuilds them (the same text)', () => {
+    const migration = fs.readFileSync(new URL('../drizzle/0031_settle_sums.sql', import.meta.url), 'utf8');
+    const backfill = migration.slice(migration.indexOf('with ss_del as'), migration.lastIndexOf('select count(*) from ss_ins;'));
+    const rendered = new PgDialect().sqlToQuery(chainSumsBackfillSql(sql`select id from draws`));
+    expect(rendered.params).toEqual([]);
+    const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+    expect(squash(backfill)).toBe(squash(rendered.sql));
+  });
+});
