@@ -35,6 +35,7 @@ import { createWallets } from '../ledger/queries';
 import { assertPostable, availableCredit, runTransaction } from '../ledger/service';
 import { rateFor, toEffective } from '../packages/service';
 import { chainFingerprint, rateChainIds, sheetOf, type ChainToFreeze } from '../settlement/rateChains';
+import { chainSumsOfBatch, type SumsLine } from '../settlement/chainSums';
 import type { EffectiveRateRow } from '../packages/queries';
 import { assertInSubtree } from '../accounts/service';
 import * as q from './queries';
@@ -244,7 +245,7 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
     const drawIds = [...new Set(planned.flatMap((p) => p.plan.resolved.flatMap((r) => r.draws.map((d) => d.drawId))))].sort((a, b) => a - b);
     const write = planned.length ? await writePlans(tx, deps, reads, planned, now, drawIds, pools) : null;
     if (write || refusals.length) {
-      const empty = { tickets: [], lines: [], shares: [], eaten: [], queued: [], answers: [] };
+      const empty = { tickets: [], lines: [], shares: [], eaten: [], queued: [], answers: [], settleSums: [] };
       const w = write ?? empty;
       const ownerIds = [...new Set(planned.map((p) => p.plan.owner.userId))];
       const written = await writeBatch(tx, { ...w, at: now, answers: [...w.answers, ...refusals] }, { drawIds, ownerIds });
@@ -470,7 +471,7 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
   const chainIds = await rateChainIds(deps.db, tx, wantedChains);
 
   // -- before the eaten totals are locked: everything of a ticket that does not depend on them --
-  const out: Omit<BatchWrite, 'at'> = { tickets: [], lines: [], shares: [], eaten: [], queued: [], answers: [] };
+  const out: Omit<BatchWrite, 'at'> = { tickets: [], lines: [], shares: [], eaten: [], queued: [], answers: [], settleSums: [] };
   // Every ticket of the batch is placed at the same instant (formatting it costs more than the receipt).
   const orderedAt = formatBusinessDateTime(now, deps.config.tzBusiness);
   const answers = planned.map((p, index) => {
@@ -552,11 +553,28 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
     return { userId: Number(userId), drawId: Number(drawId), key, amount };
   });
   let nextLine = 0;
+  const gdPools = new Set(pools.filter((x) => x.packageType === PackageType.GD).map((x) => x.id));
+  const sumsLines: SumsLine[] = [];
   planned.forEach((p, i) => {
     const { entry, plan, ticketId } = p;
     const o = plan.owner;
+    const ticket = out.tickets[i];
     for (const r of plan.rows) {
       const id = lineIds[nextLine++];
+      const gd = gdPools.has(r.poolId);
+      sumsLines.push({
+        ticketId,
+        drawId: r.drawId,
+        companyId: o.companyId,
+        poolId: r.poolId,
+        betCode: r.betCode,
+        stake: r.stake,
+        commission: r.commission,
+        chainId: gd ? ticket.rateChainGd : ticket.rateChainNormal,
+        chain: gd ? plan.rateChains.gd : plan.rateChains.normal,
+        stakesId: ticket.net > 0 ? ticket.stakesId : null,
+        shares: r.shares.filter((x) => x.amount > 0),
+      });
       // Field by field: a rest pattern ({ shares, ...values }) copied each line through V8's slow path.
       out.lines.push({
         id,
@@ -579,6 +597,7 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
     }
     answers[i].unposted = plan.rows.reduce((sum, r) => sum + r.unposted, 0);
   });
+  out.settleSums = chainSumsOfBatch(sumsLines);
   return out;
 }
 

@@ -11,13 +11,12 @@
 // Row sets travel as one JSON parameter each (jsonb_to_recordset), so free text (the received bet text,
 // the receipt) needs no escaping of its own.
 import { sql, type SQL } from 'drizzle-orm';
-import { PackageType } from '@app/domain';
 import { preparedRows, type DbOrTx } from '../../platform/db';
 import { manyPostingsCtes } from '../ledger/queries';
 import { effectivePackageIdSql, packageRatesSql, type EffectiveRateRow } from '../packages/queries';
 import { DRAW_LOCK_CLASS } from '../draws/queries';
 import { summaryDeltasCtes } from '../reports/summaries';
-import { chainSumsCtes } from '../settlement/chainSums';
+import { SUM_COLUMNS, type SumsRow } from '../settlement/chainSums';
 import type { ChainRow, RiskSettings, TotalKey } from './queries';
 
 const ints = (v: number[]) => sql`${`{${v.join(',')}}`}::int[]`;
@@ -260,6 +259,8 @@ export interface BatchWrite {
   queued: { userId: number; poolId: number; drawDate: string; number: string; betCode: string }[];
   /** The stored answer of every claimed key, placed or refused. */
   answers: { userId: number; key: string; scope: string; status: number; response: unknown }[];
+  /** What settlement sums of the batch's lines (decision 0043). */
+  settleSums: SumsRow[];
 }
 
 /**
@@ -328,16 +329,13 @@ export async function writeBatch(
         ),
         sm_shares as (select "betLineId" as bet_line_id, "userId" as user_id, "amount" as amount from es0),
         ${summaryDeltasCtes('sm_lines', 'sm_shares', 1)},
-        -- What settlement sums of these lines (decision 0043), with each ticket's frozen chain for the line's
-        -- pool and the open-stakes account it paid (none for a ticket of no net: it paid nothing).
-        ss_placed as (
-          select b."id" as id, b."ticketId" as ticket_id, b."drawId" as draw_id, b."companyId" as company_id, b."poolId" as pool_id,
-                 b."betCode" as bet_code, b."stake" as stake, b."commission" as commission,
-                 case when p.package_type = ${PackageType.GD}::int then t."rateChainGd" else t."rateChainNormal" end as chain_id,
-                 case when t."net" > 0 then t."stakesId" end as stakes_id
-          from bl0 b join tk0 t on t."id" = b."ticketId" join pools p on p.id = b."poolId"
+        -- What settlement sums of these lines (decision 0043), computed by placement (chainSumsOfBatch).
+        ss as (
+          insert into settle_sums (draw_id, company_id, chain_id, bet_code, pool_id, stakes_id, ${sql.raw(SUM_COLUMNS.join(', '))})
+          select x.d, x.c, x.ch, x.b, x.p, x.s, ${sql.raw(SUM_COLUMNS.map((_, i) => `x.v[${i + 1}]`).join(', '))}
+          from ${recordset(w.settleSums.map((r) => ({ d: r.drawId, c: r.companyId, ch: r.chainId, b: r.betCode, p: r.poolId, s: r.stakesId, v: r.sums })))}
+               as x(d int, c int, ch int, b text, p smallint, s int, v bigint[])
         ),
-        ${chainSumsCtes('ss_placed', 'sm_shares', 1)},
         -- The totals and the key rows exist and are locked by this transaction (prepareBatch, readForBatch):
         -- "on conflict" finds each by its primary key, where an update joined to them would leave the
         -- planner a choice (a cached plan made while the table was small scans all of it).

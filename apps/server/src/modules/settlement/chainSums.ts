@@ -9,11 +9,17 @@
 // Rows are deltas, as the report summaries' (decision 0034): placement appends its batch's sums, a void
 // appends the negated sums of its tickets' lines, no row is updated in place (nothing to wait for or
 // deadlock on), readers sum them; a distributed draw's deltas are folded into one row per key.
+//
+// Placement computes its batch's sums here in JavaScript (chainSumsOfBatch), from the chains and sheets and
+// the shares it already holds, so that its write statement only appends them; the same amounts in SQL
+// (chainSumsCtes) serve voids, rebuilds and the migration's backfill. Both round with the link rule of
+// packages/domain (commissionOn, linkSql.commission), and a test holds placement's sums equal to the
+// sums rebuilt from the lines.
 import { sql, type SQL } from 'drizzle-orm';
-import { HierarchyLevel, linkSql } from '@app/domain';
-import { PackageType } from '@app/domain';
+import { commissionOn, HierarchyLevel, linkSql, PackageType } from '@app/domain';
 import type { DbOrTx } from '../../platform/db';
 import { rows } from '../ledger/queries';
+import type { ChainToFreeze, Sheet } from './rateChains';
 
 /** The longest chain there can be: one place per hierarchy level, from the company to the player. */
 export const MAX_PLACES: number = HierarchyLevel.Player;
@@ -138,4 +144,90 @@ export async function compactChainSums(db: DbOrTx, drawId: number) {
         select draw_id, company_id, chain_id, bet_code, pool_id, stakes_id, ${sql.raw(sums)}
         from d group by draw_id, company_id, chain_id, bet_code, pool_id, stakes_id having sum(lines) <> 0`,
   );
+}
+
+/** A placed line as chainSumsOfBatch reads it: its ticket's frozen chain for its pool, and what each account ate of it. */
+export interface SumsLine {
+  ticketId: number;
+  drawId: number;
+  companyId: number | null;
+  poolId: number;
+  betCode: string;
+  stake: number;
+  commission: number;
+  chainId: number | null;
+  chain: ChainToFreeze | null;
+  stakesId: number | null;
+  shares: readonly { userId: number; amount: number }[];
+}
+
+/** One row of settle_sums: its key and its sums in SUM_COLUMNS order. */
+export interface SumsRow {
+  drawId: number;
+  companyId: number;
+  chainId: number | null;
+  betCode: string;
+  poolId: number;
+  stakesId: number | null;
+  sums: number[];
+}
+
+const sheetRates = new WeakMap<Sheet, Map<string, number>>();
+
+/** A sheet's commission for a code in a pool: the pool's own row, else the code's row for every pool, else 0 (as settlement reads rate_sheet_rows). */
+function commissionBpOf(sheet: Sheet | null, code: string, poolId: number): number {
+  if (!sheet) return 0;
+  let byKey = sheetRates.get(sheet);
+  if (!byKey) {
+    byKey = new Map(sheet.rows.map((r) => [`${r.code}|${r.poolId ?? ''}`, r.commissionBp]));
+    sheetRates.set(sheet, byKey);
+  }
+  return byKey.get(`${code}|${poolId}`) ?? byKey.get(`${code}|`) ?? 0;
+}
+
+/** The settle_sums rows of a batch of placed lines: the same sums chainSumsCtes writes for them. */
+export function chainSumsOfBatch(lines: readonly SumsLine[]): SumsRow[] {
+  const out = new Map<string, { row: SumsRow; tickets: Set<number> }>();
+  const amounts = new Array<number>(SUM_COLUMNS.length - 5);
+  for (const l of lines) {
+    const members = l.chain?.userIds ?? [];
+    const len = members.length;
+    // p1..pN, then c2..cN, then ci2..ciN (SUM_COLUMNS after c1).
+    let pass = l.stake;
+    const passes: number[] = [];
+    for (let k = 1; k <= MAX_PLACES; k++) {
+      if (k <= len) {
+        let eaten = 0;
+        for (const x of l.shares) if (x.userId === members[k - 1]) eaten = x.amount;
+        pass -= eaten;
+        passes.push(pass);
+      } else passes.push(0);
+      amounts[k - 1] = passes[k - 1];
+    }
+    for (let k = 2; k <= MAX_PLACES; k++) {
+      const bp = k <= len ? commissionBpOf(l.chain!.sheets[k - 1], l.betCode, l.poolId) : 0;
+      amounts[MAX_PLACES + k - 2] = k <= len ? commissionOn(passes[k - 1], { commissionBp: bp, payout: {} }) : 0;
+      amounts[2 * MAX_PLACES + k - 3] = k <= len ? commissionOn(passes[k - 2], { commissionBp: bp, payout: {} }) : 0;
+    }
+    const key = `${l.drawId}|${l.companyId ?? 0}|${l.chainId}|${l.betCode}|${l.poolId}|${l.stakesId}`;
+    let entry = out.get(key);
+    if (!entry) {
+      entry = {
+        row: { drawId: l.drawId, companyId: l.companyId ?? 0, chainId: l.chainId, betCode: l.betCode, poolId: l.poolId, stakesId: l.stakesId, sums: new Array<number>(SUM_COLUMNS.length).fill(0) },
+        tickets: new Set(),
+      };
+      out.set(key, entry);
+    }
+    const sums = entry.row.sums;
+    entry.tickets.add(l.ticketId);
+    sums[1] += 1;
+    sums[2] += l.stake;
+    sums[3] += l.stake - l.commission;
+    sums[4] += l.commission;
+    for (let i = 0; i < amounts.length; i++) sums[5 + i] += amounts[i];
+  }
+  return [...out.values()].map(({ row, tickets }) => {
+    row.sums[0] = tickets.size;
+    return row;
+  });
 }
