@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { SETTLE_LOCK_CLASS } from '../settlement/queries';
 import { resyncSettled } from './settledSummaries';
-import { compactChainSums, rebuildChainSums } from '../settlement/chainSums';
+import { rebuildChainSums } from '../settlement/chainSums';
 
 /**
  * CTEs appending the deltas of a set of lines. `lines` names a relation with id, ticket_id, draw_id,
@@ -53,7 +53,8 @@ export function summaryDeltasCtes(lines: string, shares: string, sign: 1 | -1): 
 export const SUMMARY_LOCK_CLASS = 5040;
 
 /**
- * Folds a draw's deltas into one row per key (rows summing to nothing dropped), the settlement sums' too. Rows appended meanwhile
+ * Folds a draw's deltas into one row per key (rows summing to nothing dropped). The settlement sums
+ * (decision 0043) are left as written: no report reads them, and settlement reads a draw's once a round. Rows appended meanwhile
  * (a late void) are not in this statement's snapshot and stay as they are: no sum changes either way.
  */
 export async function compactDraw(db: DbOrTx, drawId: number) {
@@ -69,7 +70,6 @@ export async function compactDraw(db: DbOrTx, drawId: number) {
     insert into map_summary (draw_id, user_id, number, bet_code, stake, eaten)
     select draw_id, user_id, number, bet_code, sum(stake), sum(eaten)
     from d group by draw_id, user_id, number, bet_code having sum(stake) <> 0 or sum(eaten) <> 0`);
-  await compactChainSums(db, drawId);
 }
 
 /**

@@ -8,7 +8,8 @@
 //
 // Rows are deltas, as the report summaries' (decision 0034): placement appends its batch's sums, a void
 // appends the negated sums of its tickets' lines, no row is updated in place (nothing to wait for or
-// deadlock on), readers sum them; a distributed draw's deltas are folded into one row per key.
+// deadlock on), readers sum them. They are not folded once a draw is distributed (as the report
+// summaries are): no report reads them, and settlement reads a draw's about once a round.
 //
 // Placement computes its batch's sums here in JavaScript (chainSumsOfBatch), from the chains and sheets and
 // the shares it already holds, so that its write statement only appends them; the same amounts in SQL
@@ -134,17 +135,6 @@ export const chainSumsBackfillSql = (draws: SQL, perTicket = false) =>
         ss_src as materialized (${activeLinesSql(sql`bl.draw_id in (${draws})`)}),
         ss_shares as materialized (select bet_line_id, user_id, amount from eat_shares where draw_id in (${draws})),
         ${chainSumsCtes('ss_src', 'ss_shares', 1, perTicket)}`;
-
-/** Folds a draw's deltas into one row per key (keys summing to no line dropped); changes no sum. */
-export async function compactChainSums(db: DbOrTx, drawId: number) {
-  const sums = SUM_COLUMNS.map((c) => `sum(${c})`).join(', ');
-  await db.execute(
-    sql`with d as (delete from settle_sums where draw_id = ${drawId}::int returning *)
-        insert into settle_sums (draw_id, company_id, chain_id, bet_code, pool_id, stakes_id, ${sql.raw(SUM_COLUMNS.join(', '))})
-        select draw_id, company_id, chain_id, bet_code, pool_id, stakes_id, ${sql.raw(sums)}
-        from d group by draw_id, company_id, chain_id, bet_code, pool_id, stakes_id having sum(lines) <> 0`,
-  );
-}
 
 /** A placed line as chainSumsOfBatch reads it: its ticket's frozen chain for its pool, and what each account ate of it. */
 export interface SumsLine {

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { linkSql, strikePatterns, type PoolResult, type StrikePattern } from '@app/domain';
 import { PackageType } from '@app/domain';
 import type { DbOrTx } from '../../platform/db';
-import { commissionAmounts, MAX_PLACES, passAmounts, rebuildChainSums, SUM_COLUMNS } from './chainSums';
+import { MAX_PLACES, passAmounts, rebuildChainSums, SUM_COLUMNS } from './chainSums';
 import { manyPostingsCtes, rows } from '../ledger/queries';
 
 /** Serialises the steps of one draw's settlement across transactions and server processes. */
@@ -47,6 +47,7 @@ export async function settlementOf(tx: DbOrTx, drawId: number): Promise<Settleme
 }
 
 const TIER_COLUMNS = { first: 'n_first', second: 'n_second', third: 'n_third', fourth: 'n_fourth', fifth: 'n_fifth', sixth: 'n_sixth', starter: 'n_starter', consolation: 'n_consolation' } as const;
+const PRIZE_TIERS = Object.keys(TIER_COLUMNS);
 
 /**
  * Step 1: every strike of the draw, by joining the result's patterns (packages/domain strikePatterns)
@@ -279,7 +280,7 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
   // for this transaction only.
   await tx.execute(sql`set local work_mem = '256MB'`);
   await tx.execute(sql`set local jit = off`);
-  for (const t of ['settle_strikes', 'settle_groups', 'settle_keys', 'settle_stakes', 'settle_rates']) await tx.execute(sql.raw(`drop table if exists ${t}`));
+  for (const t of ['settle_strikes', 'settle_wins', 'settle_keys', 'settle_stakes', 'settle_rates']) await tx.execute(sql.raw(`drop table if exists ${t}`));
   const ofCompany = sql`draw_id = ${a.drawId}::int and company_id = ${a.companyId}::int`;
   const readSums = async () => {
     for (const t of ['settle_keys', 'settle_stakes']) await tx.execute(sql.raw(`drop table if exists ${t}`));
@@ -315,7 +316,7 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
     sql`create temp table settle_stakes on commit drop as
         select stakes_id, sum(net)::bigint as net from settle_sums where ${ofCompany} group by stakes_id having sum(net) <> 0`,
   );
-  await tx.execute(sql.raw(`create temp table settle_rates (chain_id int, bet_code text, pool_id smallint, bp int[], priced boolean[]) on commit drop`));
+  await tx.execute(sql.raw(`create temp table settle_rates (chain_id int, bet_code text, pool_id smallint, bp int[], priced boolean[], ${PRIZE_TIERS.map((t) => `${t} bigint[]`).join(', ')}) on commit drop`));
   // Rates are those of the chain's sheets, shared by many chains (a sheet is a set of rates, kept once): each
   // (sheets, code, pool) is priced once, then given to its chains.
   await tx.execute(
@@ -328,14 +329,15 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
         r as (
           select u.sheet_ids, u.bet_code, u.pool_id,
                  array_agg(coalesce(ro.commission_bp, rd.commission_bp, 0) order by s.ord) as bp,
-                 array_agg(coalesce(ro.sheet_id, rd.sheet_id) is not null order by s.ord) as priced
+                 array_agg(coalesce(ro.sheet_id, rd.sheet_id) is not null order by s.ord) as priced,
+                 ${sql.raw(PRIZE_TIERS.map((t) => `array_agg(coalesce(ro.${t}, rd.${t}, 0) order by s.ord) as ${t}`).join(', '))}
           from u
           cross join lateral unnest(u.sheet_ids) with ordinality as s(sheet_id, ord)
           left join rate_sheet_rows rd on rd.sheet_id = s.sheet_id and rd.code = u.bet_code and rd.pool_id is null
           left join rate_sheet_rows ro on ro.sheet_id = s.sheet_id and ro.code = u.bet_code and ro.pool_id = u.pool_id
           group by u.sheet_ids, u.bet_code, u.pool_id
         )
-        select q.chain_id, q.bet_code, q.pool_id, r.bp, r.priced
+        select q.chain_id, q.bet_code, q.pool_id, r.bp, r.priced, ${sql.raw(PRIZE_TIERS.map((t) => `r.${t}`).join(', '))}
         from q join r on r.sheet_ids = q.sheet_ids and r.bet_code = q.bet_code and r.pool_id = q.pool_id`,
   );
   await tx.execute(sql`analyze settle_rates`);
@@ -352,27 +354,31 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
         where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and bl.draw_id = ${a.drawId}::int and bl.status = 1 and ${companyOfLineSql(a.companyId)}`,
   );
   await tx.execute(sql`analyze settle_strikes`);
-  // The striking lines' part of the sums, each line priced as placement priced it (the same expressions).
+  // Each striking line's winnings at each place of its chain: on what passed the place (w1..wN; none for
+  // the company at the top of a longer chain: it has no upline link yet) and on what reached it (wi1..wiN),
+  // at the place's payouts for the line's prizes, rounded per line (linkSql). What passed each place and the
+  // commissions are in the sums already: they do not depend on the result.
   const eatenAt = Array.from({ length: MAX_PLACES }, (_, i) => `coalesce(s.ea[array_position(s.eu, rc.user_ids[${i + 1}])], 0) as e${i + 1}`).join(', ');
-  const strikeSums = ['count(*)::int as n', 'sum(stake) as stake', 'sum(commission) as c1', ...SUM_COLUMNS.slice(5).map((c) => `sum(${c}) as ${c}`)];
-  const less = SUM_COLUMNS.slice(2).filter((c) => c !== 'net').map((c) => `(k.${c} - coalesce(sg.${c}, 0))::bigint as ${c}`);
+  const payoutAt = (k: number) =>
+    `(${PRIZE_TIERS.map((t) => `s.n_${t} * cr.${t}[${k}]`).join(' + ')})`;
+  const places = Array.from({ length: MAX_PLACES }, (_, i) => i + 1);
+  const winsAt = [
+    ...places.map((k) => `case when ${k} <= len and not (${k} = len and ${k} > 1) then ${linkSql.winnings(`p${k}`, `payout${k}`, 'num', 'den')} else 0 end as w${k}`),
+    ...places.map((k) => `case when ${k} <= len then ${linkSql.winnings(k === 1 ? 'stake' : `p${k - 1}`, `payout${k}`, 'num', 'den')} else 0 end as wi${k}`),
+  ];
   await tx.execute(
-    sql`create temp table settle_groups on commit drop as
+    sql`create temp table settle_wins on commit drop as
         with sx as (
-          select s.chain_id, s.bet_code, s.pool_id, s.stake, s.commission, coalesce(cardinality(rc.user_ids), 0) as len, cr.bp, ${sql.raw(eatenAt)}
+          select s.id, s.chain_id, s.bet_code, s.pool_id, s.stake, s.num, s.den, coalesce(cardinality(rc.user_ids), 0) as len, ${sql.raw(eatenAt)},
+                 ${sql.raw(places.map((k) => `coalesce(${payoutAt(k)}, 0) as payout${k}`).join(', '))}
           from settle_strikes s
           left join rate_chains rc on rc.id = s.chain_id
           left join settle_rates cr on cr.chain_id = s.chain_id and cr.bet_code = s.bet_code and cr.pool_id = s.pool_id
         ),
-        sp as (select sx.*, ${sql.raw(passAmounts((k) => `e${k}`, 'len').join(', '))} from sx offset 0),
-        sl as (select sp.*, ${sql.raw(commissionAmounts('len', 'bp').join(', '))} from sp offset 0),
-        sg as (select chain_id, bet_code, pool_id, ${sql.raw(strikeSums.join(', '))} from sl group by chain_id, bet_code, pool_id)
-        select k.chain_id, k.bet_code, k.pool_id, cr.priced, k.tickets, (k.n - coalesce(sg.n, 0))::int as n, ${sql.raw(less.join(', '))}
-        from settle_keys k
-        left join sg on sg.chain_id = k.chain_id and sg.bet_code = k.bet_code and sg.pool_id = k.pool_id
-        left join settle_rates cr on cr.chain_id = k.chain_id and cr.bet_code = k.bet_code and cr.pool_id = k.pool_id`,
+        sp as (select sx.*, ${sql.raw(passAmounts((k) => `e${k}`, 'len').join(', '))} from sx offset 0)
+        select sp.id, sp.chain_id, sp.bet_code, sp.pool_id, ${sql.raw(winsAt.join(', '))} from sp`,
   );
-  for (const t of ['settle_keys', 'settle_groups', 'settle_stakes']) await tx.execute(sql.raw(`analyze ${t}`));
+  for (const t of ['settle_keys', 'settle_wins', 'settle_stakes']) await tx.execute(sql.raw(`analyze ${t}`));
 }
 
 /**
@@ -383,115 +389,73 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
  * accounts are locked by the caller. Returns the journal transaction id and the number of lines.
  */
 export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyId: number; round: number; heldId: number; at: Date; by: number | null; memo: string }) {
-  const pass = 'm.pass';
-  const bp = 'm.bp';
-  const payout = 'm.payout';
-  const winnings = linkSql.winnings(pass, payout, 'm.num', 'm.den');
-  const commission = linkSql.commission(pass, bp);
-  const commissionIn = linkSql.commission('(m.pass + m.eaten)', bp);
-  const winningsIn = linkSql.winnings('(m.pass + m.eaten)', payout, 'm.num', 'm.den');
-  const payoutOf = (r: string) =>
-    `(m0.n_first * ${r}.first + m0.n_second * ${r}.second + m0.n_third * ${r}.third + m0.n_fourth * ${r}.fourth + m0.n_fifth * ${r}.fifth
-      + m0.n_sixth * ${r}.sixth + m0.n_starter * ${r}.starter + m0.n_consolation * ${r}.consolation)`;
-  // The lines that do not strike (most of them) are priced one row per line with a column per place of
-  // the chain (no row per line and account, no sort), then summed per ticket, chain, code and pool before
-  // they are spread over the chain's accounts: every sum below is of per-line amounts rounded per line.
+  // Every line of the draw is in settle_keys, summed per chain, code and pool (what passed each place and the
+  // commissions there, rounded per line); the striking lines add their winnings (settle_wins, rounded per
+  // line). Each key is spread over its chain's accounts: every sum below is of per-line rounded amounts.
   const n = await longestChainOfDraw(tx);
   const ks = Array.from({ length: n }, (_, i) => i + 1);
   const list = (f: (k: number) => string) => ks.map(f).join(', ');
-  // settle_groups holds one row per chain, code and pool: the sums of the non-striking lines' per-line
-  // amounts (rounded per line there).
   const prevPass = (k: number) => (k === 1 ? 's.stake' : `s.p${k - 1}`);
   const sums = [
     list((k) => `s.p${k}::bigint as p${k}`),
     // What each place ate: what passed the place below less what passed it (a sum of differences is the
     // difference of the sums).
     list((k) => `(${prevPass(k)} - s.p${k})::bigint as e${k}`),
-    // c: commission at the account's own rates on what passed it; ci: on what reached it (reports).
+    // c: commission at the account's own rates on what passed it (the player's: charged at placement); ci:
+    // on what reached it (reports).
     list((k) => (k === 1 ? 's.c1::bigint as c1' : `s.c${k}::bigint as c${k}`)),
     list((k) => (k === 1 ? 's.c1::bigint as ci1' : `s.ci${k}::bigint as ci${k}`)),
+    // w: the winnings at the account's own payouts on what passed it; wi: on what reached it.
+    list((k) => `coalesce(w.w${k}, 0)::bigint as w${k}`),
+    list((k) => `coalesce(w.wi${k}, 0)::bigint as wi${k}`),
   ].join(',\n                 ');
   const arr = (col: string) => `array[${list((k) => `g.${col}${k}`)}]`;
   const below = (f: (k: number) => string) => `array[0, ${ks.slice(0, n - 1).map(f).join(', ')}]::bigint[]`;
+  // The figures' rows grouped by sorting: hashing 657,500 rows' sums into 160,920 groups measured slower.
+  await tx.execute(sql`set local enable_hashagg = off`);
   const [r] = await rows<{ txId: number; lines: number; figures: number; unpriced: number }>(
     tx,
     sql`with tx as materialized (select nextval('journal_transactions_id_seq') as tx_id),
-        -- Striking lines: each line once per account of its chain, with what that account ate and what passed through it.
-        m0 as (
-          select l.*, c.member, c.sheet_id, c.ord, cardinality(rc.user_ids) as len, coalesce(l.ea[array_position(l.eu, c.member)], 0) as eaten
-          from settle_strikes l join rate_chains rc on rc.id = l.chain_id
-          cross join lateral unnest(rc.user_ids, rc.sheet_ids) with ordinality as c(member, sheet_id, ord)
-        ),
-        m as (
-          select m0.id, m0.ticket_id, m0.bet_code, m0.stake, m0.commission as placed_commission, m0.member, m0.ord, m0.len, m0.eaten,
-                 m0.strike, m0.num, m0.den, (coalesce(ro.sheet_id, rd.sheet_id) is not null) as priced,
-                 m0.stake - sum(m0.eaten) over (partition by m0.id order by m0.ord) as pass,
-                 coalesce(ro.commission_bp, rd.commission_bp, 0) as bp,
-                 coalesce(${sql.raw(payoutOf('ro'))}, ${sql.raw(payoutOf('rd'))}, 0) as payout
-          from m0
-          left join rate_sheet_rows rd on rd.sheet_id = m0.sheet_id and rd.code = m0.bet_code and rd.pool_id is null
-          left join rate_sheet_rows ro on ro.sheet_id = m0.sheet_id and ro.code = m0.bet_code and ro.pool_id = m0.pool_id
-        ),
-        k as (
-          select m.*,
-                 -- The player's commission is the one it was charged at placement (the same rule, same rates).
-                 case when m.ord = m.len and m.ord > 1 then 0 when m.ord = 1 then m.placed_commission else ${sql.raw(commission)} end as comm,
-                 case when m.ord = m.len and m.ord > 1 then 0 else ${sql.raw(winnings)} end as win,
-                 -- What reached the account from below (its pass plus what it ate), priced at its own rates:
-                 -- the reports split its result into own win/loss and spreads with it (DOMAIN "Reports").
-                 case when m.ord = 1 then m.placed_commission else ${sql.raw(commissionIn)} end as comm_in_own,
-                 ${sql.raw(winningsIn)} as win_in_own
-          -- offset 0: each amount is computed once a row; pulled up into x, its link, lags and window would
-          -- each compute the winnings again.
-          from m offset 0
-        ),
-        x as materialized (
-          select k.*,
-                 -- The company (top of the chain) has no upline link until its unposted part is laid off.
-                 case when k.ord = k.len and k.ord > 1 then 0 else k.pass - k.comm - k.win end as link,
-                 coalesce(lag(case when k.ord = k.len and k.ord > 1 then 0 else k.pass - k.comm - k.win end)
-                            over (partition by k.id order by k.ord), 0) as link_below,
-                 coalesce(lag(k.member) over (partition by k.id order by k.ord), 0) as via,
-                 coalesce(lag(k.comm) over (partition by k.id order by k.ord), 0) as comm_below,
-                 coalesce(lag(k.win) over (partition by k.id order by k.ord), 0) as win_below
-          from k
+        -- The striking lines' winnings per chain, code and pool.
+        sw as (
+          select chain_id, bet_code, pool_id, ${sql.raw(list((k) => `sum(w${k}) as w${k}, sum(wi${k}) as wi${k}`))}
+          from settle_wins group by chain_id, bet_code, pool_id
         ),
         g as (
-          select s.chain_id, s.bet_code, s.pool_id, s.priced, s.tickets, s.n, s.stake::bigint as stake,
+          select s.chain_id, s.bet_code, s.pool_id, cr.priced, s.tickets, s.n, s.stake::bigint as stake,
                  ${sql.raw(sums)}
-          from settle_groups s
+          from settle_keys s
+          left join sw w on w.chain_id = s.chain_id and w.bet_code = s.bet_code and w.pool_id = s.pool_id
+          left join settle_rates cr on cr.chain_id = s.chain_id and cr.bet_code = s.bet_code and cr.pool_id = s.pool_id
         ),
-        -- Spread over the chain's accounts, as x does per striking line (link_below: the link of the place below).
+        -- Spread over the chain's accounts (link_below, comm_below, win_below: those of the place below). The
+        -- company at the top of a longer chain has no upline link yet: no commission, winnings or link.
+        -- A draw's lines of one ticket share one chain (the draw's pool is normal or GD): a key's tickets are
+        -- counted once at each place of its chain.
         gx as (
-          -- A draw's lines of one ticket share one chain (the draw's pool is normal or GD): a key's tickets
-          -- are counted once at each place of its chain.
           select g.bet_code, g.n, g.tickets, g.stake, c.ord, rc.user_ids[c.ord] as member, cardinality(rc.user_ids) as len,
-                 coalesce(rc.user_ids[c.ord - 1], 0) as via, c.pass, c.eaten, c.ci,
+                 coalesce(rc.user_ids[c.ord - 1], 0) as via, c.pass, c.eaten, c.ci, c.wi,
                  case when c.ord = cardinality(rc.user_ids) and c.ord > 1 then 0 else c.comm end as comm,
-                 case when c.ord = cardinality(rc.user_ids) and c.ord > 1 then 0 else c.pass - c.comm end as link,
-                 c.link_below, c.comm_below, g.priced[c.ord] as priced
+                 case when c.ord = cardinality(rc.user_ids) and c.ord > 1 then 0 else c.win end as win,
+                 case when c.ord = cardinality(rc.user_ids) and c.ord > 1 then 0 else c.pass - c.comm - c.win end as link,
+                 c.link_below, c.comm_below, c.win_below, g.priced[c.ord] as priced
           from g join rate_chains rc on rc.id = g.chain_id
           cross join lateral unnest(${sql.raw(arr('p'))}, ${sql.raw(arr('e'))}, ${sql.raw(arr('c'))}, ${sql.raw(arr('ci'))},
-                                    ${sql.raw(below((k) => `g.p${k} - g.c${k}`))}, ${sql.raw(below((k) => `g.c${k}`))})
-               with ordinality as c(pass, eaten, comm, ci, link_below, comm_below, ord)
+                                    ${sql.raw(arr('w'))}, ${sql.raw(arr('wi'))},
+                                    ${sql.raw(below((k) => `g.p${k} - g.c${k} - g.w${k}`))}, ${sql.raw(below((k) => `g.c${k}`))}, ${sql.raw(below((k) => `g.w${k}`))})
+               with ordinality as c(pass, eaten, comm, ci, win, wi, link_below, comm_below, win_below, ord)
           where c.ord <= cardinality(rc.user_ids)
         ),
-        -- Every account's figures from both kinds of line (n lines per row) and its tickets.
+        -- Every account's figures (n lines per row) and its tickets.
         xf as (
-          select x.member, x.via, x.bet_code, 1 as n, 0 as tickets, x.stake, x.pass, x.eaten, x.comm, x.win, x.link, x.ord, x.len,
-                 x.link_below, x.comm_below, x.win_below, x.priced,
+          select gx.member, gx.via, gx.bet_code, gx.n, gx.tickets, gx.stake, gx.pass, gx.eaten, gx.comm, gx.win, gx.link, gx.ord, gx.len,
+                 gx.link_below, gx.comm_below, gx.win_below, gx.priced,
                  -- The company at the top has no rates of its own for a link yet: what reaches it is valued at its
                  -- downline's, so its own win/loss is its whole result and its spreads are nil.
-                 case when x.ord = x.len and x.ord > 1 then x.comm_below else x.comm_in_own end as comm_in,
-                 case when x.ord = x.len and x.ord > 1 then x.win_below else x.win_in_own end as win_in,
+                 case when gx.ord = gx.len and gx.ord > 1 then gx.comm_below else gx.ci end as comm_in,
+                 case when gx.ord = gx.len and gx.ord > 1 then gx.win_below else gx.wi end as win_in,
                  -- A company's own ticket (a chain of one): it is the house of its own bet and receives its link.
-                 case when x.len = 1 then x.link else x.link_below end as link_below_fig
-          from x
-          union all
-          select gx.member, gx.via, gx.bet_code, gx.n, gx.tickets, gx.stake, gx.pass, gx.eaten, gx.comm, 0, gx.link, gx.ord, gx.len,
-                 gx.link_below, gx.comm_below, 0, gx.priced,
-                 case when gx.ord = gx.len and gx.ord > 1 then gx.comm_below else gx.ci end, 0,
-                 case when gx.len = 1 then gx.link else gx.link_below end
+                 case when gx.len = 1 then gx.link else gx.link_below end as link_below_fig
           from gx
         ),
         fa as materialized (
@@ -513,7 +477,8 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           from fa
           returning 1
         ),
-        pw as materialized (select id, win from x where ord = 1),
+        -- Each striking line's player winnings: at the player's payouts on what passed it (the first place).
+        pw as materialized (select id, w1 as win from settle_wins),
         wn as (
           update winners w set player_winnings = pw.win
           from pw where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and w.bet_line_id = pw.id
@@ -538,6 +503,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
         select (select tx_id from tx) as "txId", (select coalesce(sum(n), 0) from settle_keys)::int as lines, (select count(*) from fig)::int as figures,
                (select coalesce(sum(unpriced), 0) from fa)::int as unpriced`,
   );
+  await tx.execute(sql`reset enable_hashagg`);
   return { txId: Number(r.txId), lines: Number(r.lines), unpriced: Number(r.unpriced) };
 }
 
