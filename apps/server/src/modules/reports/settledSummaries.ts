@@ -23,8 +23,10 @@ async function summarize(db: DbOrTx, booked: SQL) {
     select f.draw_id, f.round, d.draw_date, d.pool_id, f.company_id, f.user_id, coalesce(f.bet_code, ''),
            sum(f.turnover), sum(f.eaten), sum(f.pass), sum(f.link), sum(f.link_below)
     from settlement_bookings b
+    -- The draw by the booking's key (one row each), not by each figure's: joined per figure, the planner
+    -- scanned draws once a figure (0.35 s of 1 s for 160,920 figures).
+    join draws d on d.id = b.draw_id
     join settlement_figures f on f.draw_id = b.draw_id and f.round = b.round and f.company_id = b.company_id
-    join draws d on d.id = f.draw_id
     where b.step = 'distribute' and ${booked}
     group by grouping sets ((f.draw_id, f.round, d.draw_date, d.pool_id, f.company_id, f.user_id, f.bet_code),
                             (f.draw_id, f.round, d.draw_date, d.pool_id, f.company_id, f.user_id))`);
@@ -33,8 +35,8 @@ async function summarize(db: DbOrTx, booked: SQL) {
     select w.draw_id, w.round, d.draw_date, d.pool_id, b.company_id, a.uid::int, w.number, w.bet_code, ${prizeOfSql('w')},
            count(*), count(distinct w.user_id), sum(w.stake), sum(coalesce(w.player_winnings, 0))
     from settlement_bookings b
+    join draws d on d.id = b.draw_id
     join winners w on w.draw_id = b.draw_id and w.round = b.round and coalesce(w.company_id, 0) = b.company_id
-    join draws d on d.id = w.draw_id
     join users u on u.id = w.user_id
     -- Every account of the bettor's path (the platform's too): a report for X reads X's rows only.
     cross join lateral unnest(string_to_array(trim(both '/' from u.path), '/')) as a(uid)

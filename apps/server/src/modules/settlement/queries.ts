@@ -71,7 +71,7 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
         ),
         m as (
           select bl.id, bl.ticket_id, bl.user_id, bl.company_id, p.prize, p.rank, p."highestOnly" as highest_only,
-                 bl.number, bl.bet_code, bl.stake, bl.bet_type, bl.line_no, bl.written_number
+                 bl.number, bl.bet_code, bl.stake, bl.bet_type, bl.line_no, bl.written_number, bl.pool_id
           -- Each line's tail or head of each length a pattern has, looked up by hash (code, side, length,
           -- digits): a join on the code alone compared every line with every pattern of its code.
           from bet_lines bl
@@ -89,8 +89,8 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
         -- The line's own columns come along from m (a line is in m once per slot it struck): no second
         -- lookup of each striking line.
         s as (
-          select id, ticket_id, user_id, company_id, number, bet_code, stake, bet_type, line_no, written_number, ${sql.raw(counts)}
-          from best group by id, ticket_id, user_id, company_id, number, bet_code, stake, bet_type, line_no, written_number
+          select id, ticket_id, user_id, company_id, number, bet_code, stake, bet_type, line_no, written_number, pool_id, ${sql.raw(counts)}
+          from best group by id, ticket_id, user_id, company_id, number, bet_code, stake, bet_type, line_no, written_number, pool_id
         ),
         -- ibox: the written number's lines of one ticket line and code share its written stake.
         ib as (
@@ -103,16 +103,26 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
         select s.*, coalesce(ib.written, 1) as factor_num, coalesce(s.stake * ib.perms, 1) as factor_den
         from s left join ib on ib.id = s.id`,
   );
+  // The player's winnings of each strike, at the player's payouts (the first sheet of the ticket's frozen
+  // chain) on what passed the player (the stake less what it ate of it, if anything), rounded per line by
+  // linkSql: found here, with the strike, so that distribution books them without writing winners again.
+  const payoutOf = (r: string) => `(${PRIZE_TIERS.map((t) => `s.n_${t} * ${r}.${t}`).join(' + ')})`;
   const [r] = await rows<{ n: number }>(
     tx,
     sql`with ins as (
           insert into winners (draw_id, round, bet_line_id, ticket_id, user_id, company_id,
                                n_first, n_second, n_third, n_fourth, n_fifth, n_sixth, n_starter, n_consolation, factor_num, factor_den,
-                               number, bet_code, stake)
+                               number, bet_code, stake, player_winnings)
           select ${drawId}::int, ${round}::int, s.id, s.ticket_id, s.user_id, s.company_id,
                  s.n_first, s.n_second, s.n_third, s.n_fourth, s.n_fifth, s.n_sixth, s.n_starter, s.n_consolation, s.factor_num, s.factor_den,
-                 s.number, s.bet_code, s.stake
+                 s.number, s.bet_code, s.stake,
+                 case when rc.id is not null then ${sql.raw(linkSql.winnings('(s.stake - coalesce(es.amount, 0))', `coalesce(${payoutOf('ro')}, ${payoutOf('rd')}, 0)`, 's.factor_num', 's.factor_den'))} end
           from settle_found s
+          join tickets t on t.id = s.ticket_id join pools p on p.id = s.pool_id
+          left join rate_chains rc on rc.id = case when p.package_type = ${PackageType.GD}::int then t.rate_chain_gd else t.rate_chain_normal end
+          left join rate_sheet_rows rd on rd.sheet_id = rc.sheet_ids[1] and rd.code = s.bet_code and rd.pool_id is null
+          left join rate_sheet_rows ro on ro.sheet_id = rc.sheet_ids[1] and ro.code = s.bet_code and ro.pool_id = s.pool_id
+          left join eat_shares es on es.bet_line_id = s.id and es.user_id = rc.user_ids[1]
           on conflict do nothing
           returning 1
         )
@@ -344,14 +354,17 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
   const chainOf = sql`case when p.package_type = ${PackageType.GD}::int then t.rate_chain_gd else t.rate_chain_normal end`;
   await tx.execute(
     sql`create temp table settle_strikes on commit drop as
-        select bl.id, bl.ticket_id, bl.bet_code, bl.pool_id, bl.stake, bl.commission, ${chainOf} as chain_id,
+        -- From the strikes themselves (they carry the line's ticket, code and stake; the draw's pool is the
+        -- line's), not from the draw's lines: a lookup of each strike's ticket and shares, not a scan.
+        select w.bet_line_id as id, w.ticket_id, w.bet_code, d.pool_id, w.stake, ${chainOf} as chain_id,
                w.n_first, w.n_second, w.n_third, w.n_fourth, w.n_fifth, w.n_sixth, w.n_starter, w.n_consolation,
-               w.factor_num as num, w.factor_den as den, true as strike, coalesce(e.eu, '{}') as eu, coalesce(e.ea, '{}') as ea
+               w.factor_num as num, w.factor_den as den, w.player_winnings, coalesce(e.eu, '{}') as eu, coalesce(e.ea, '{}') as ea
         from winners w
-        join bet_lines bl on bl.id = w.bet_line_id
-        join tickets t on t.id = bl.ticket_id join pools p on p.id = bl.pool_id
-        left join lateral (select array_agg(es.user_id) as eu, array_agg(es.amount) as ea from eat_shares es where es.bet_line_id = bl.id) e on true
-        where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and bl.draw_id = ${a.drawId}::int and bl.status = 1 and ${companyOfLineSql(a.companyId)}`,
+        join draws d on d.id = w.draw_id join pools p on p.id = d.pool_id
+        join tickets t on t.id = w.ticket_id
+        left join lateral (select array_agg(es.user_id) as eu, array_agg(es.amount) as ea from eat_shares es where es.bet_line_id = w.bet_line_id) e on true
+        where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int
+          and ${a.companyId ? sql`w.company_id = ${a.companyId}::int` : sql`(w.company_id is null or w.company_id = 0)`}`,
   );
   await tx.execute(sql`analyze settle_strikes`);
   // Each striking line's winnings at each place of its chain: on what passed the place (w1..wN; none for
@@ -363,13 +376,15 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
     `(${PRIZE_TIERS.map((t) => `s.n_${t} * cr.${t}[${k}]`).join(' + ')})`;
   const places = Array.from({ length: MAX_PLACES }, (_, i) => i + 1);
   const winsAt = [
-    ...places.map((k) => `case when ${k} <= len and not (${k} = len and ${k} > 1) then ${linkSql.winnings(`p${k}`, `payout${k}`, 'num', 'den')} else 0 end as w${k}`),
+    // The player's: found with the strike (insertWinners), the same rule on the same amounts.
+    'coalesce(player_winnings, 0) as w1',
+    ...places.slice(1).map((k) => `case when ${k} <= len and not (${k} = len and ${k} > 1) then ${linkSql.winnings(`p${k}`, `payout${k}`, 'num', 'den')} else 0 end as w${k}`),
     ...places.map((k) => `case when ${k} <= len then ${linkSql.winnings(k === 1 ? 'stake' : `p${k - 1}`, `payout${k}`, 'num', 'den')} else 0 end as wi${k}`),
   ];
   await tx.execute(
     sql`create temp table settle_wins on commit drop as
         with sx as (
-          select s.id, s.chain_id, s.bet_code, s.pool_id, s.stake, s.num, s.den, coalesce(cardinality(rc.user_ids), 0) as len, ${sql.raw(eatenAt)},
+          select s.id, s.chain_id, s.bet_code, s.pool_id, s.stake, s.num, s.den, s.player_winnings, coalesce(cardinality(rc.user_ids), 0) as len, ${sql.raw(eatenAt)},
                  ${sql.raw(places.map((k) => `coalesce(${payoutAt(k)}, 0) as payout${k}`).join(', '))}
           from settle_strikes s
           left join rate_chains rc on rc.id = s.chain_id
@@ -477,12 +492,8 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           from fa
           returning 1
         ),
-        -- Each striking line's player winnings: at the player's payouts on what passed it (the first place).
+        -- Each striking line's player winnings (winners.player_winnings, found with the strike).
         pw as materialized (select id, w1 as win from settle_wins),
-        wn as (
-          update winners w set player_winnings = pw.win
-          from pw where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and w.bet_line_id = pw.id
-        ),
         -- The lines' net back from the open-stakes accounts their tickets' stake transactions credited.
         stakes as (select stakes_id as account_id, -net as amount from settle_stakes),
         -- Each account above the players: what it receives from below less what it owes above. A ticket
