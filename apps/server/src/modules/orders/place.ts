@@ -573,7 +573,8 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
         chainId: gd ? ticket.rateChainGd : ticket.rateChainNormal,
         chain: gd ? plan.rateChains.gd : plan.rateChains.normal,
         stakesId: ticket.net > 0 ? ticket.stakesId : null,
-        shares: r.shares.filter((x) => x.amount > 0),
+        // An amount of 0 is a place that ate nothing, as an absent share: no copy without them.
+        shares: r.shares,
       });
       // Field by field: a rest pattern ({ shares, ...values }) copied each line through V8's slow path.
       out.lines.push({

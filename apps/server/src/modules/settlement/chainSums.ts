@@ -1,10 +1,9 @@
-// What settlement needs of a draw's lines that do not strike, kept where the lines are booked (decision
+// What settlement needs of a draw's lines apart from winnings, kept where the lines are booked (decision
 // 0043): per draw, company, rate chain, bet code, pool and open-stakes account, the lines' number, stake,
 // net and, for each place of the chain, what passed it and the commission there (on what passed it and on
 // what reached it), each rounded per line by linkSql before it is summed. None of it depends on the result,
-// so placement adds it, a void takes it back, and settlement reads these sums and prices only the few
-// striking lines one by one: it subtracts their part from the sums (a sum of per-line amounts less some of
-// them is the sum of the others, in integers) instead of reading the million lines that do not strike.
+// so placement adds it, a void takes it back, and settlement reads these sums for every line and prices
+// only the striking lines' winnings one by one, instead of reading the million lines that do not strike.
 //
 // Rows are deltas, as the report summaries' (decision 0034): placement appends its batch's sums, a void
 // appends the negated sums of its tickets' lines, no row is updated in place (nothing to wait for or
@@ -43,7 +42,7 @@ export function passAmounts(eaten: (k: number) => string, len: string): string[]
  * linkSql: on what passed it (ck) and on what reached it, i.e. what passed the place below (cik); 0 beyond
  * the chain. A select list over a row with the line's stake and p1..pN (passAmounts).
  */
-export function commissionAmounts(len: string, bp: string): string[] {
+function commissionAmounts(len: string, bp: string): string[] {
   const pass = (k: number) => (k === 0 ? 'stake' : `p${k}`);
   return [
     ...ks.slice(1).map((k) => `case when ${k} <= ${len} then ${linkSql.commission(pass(k), `${bp}[${k}]`)} else 0 end as c${k}`),

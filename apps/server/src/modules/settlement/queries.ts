@@ -2,9 +2,8 @@
 // rule written once); nothing here prices a line its own way.
 import { sql, type SQL } from 'drizzle-orm';
 import { linkSql, strikePatterns, type PoolResult, type StrikePattern } from '@app/domain';
-import { PackageType } from '@app/domain';
 import type { DbOrTx } from '../../platform/db';
-import { MAX_PLACES, passAmounts, rebuildChainSums, SUM_COLUMNS } from './chainSums';
+import { chainOfLineSql, MAX_PLACES, passAmounts, rebuildChainSums, SUM_COLUMNS } from './chainSums';
 import { manyPostingsCtes, rows } from '../ledger/queries';
 
 /** Serialises the steps of one draw's settlement across transactions and server processes. */
@@ -119,7 +118,7 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
                  case when rc.id is not null then ${sql.raw(linkSql.winnings('(s.stake - coalesce(es.amount, 0))', `coalesce(${payoutOf('ro')}, ${payoutOf('rd')}, 0)`, 's.factor_num', 's.factor_den'))} end
           from settle_found s
           join tickets t on t.id = s.ticket_id join pools p on p.id = s.pool_id
-          left join rate_chains rc on rc.id = case when p.package_type = ${PackageType.GD}::int then t.rate_chain_gd else t.rate_chain_normal end
+          left join rate_chains rc on rc.id = ${sql.raw(chainOfLineSql)}
           left join rate_sheet_rows rd on rd.sheet_id = rc.sheet_ids[1] and rd.code = s.bet_code and rd.pool_id is null
           left join rate_sheet_rows ro on ro.sheet_id = rc.sheet_ids[1] and ro.code = s.bet_code and ro.pool_id = s.pool_id
           left join eat_shares es on es.bet_line_id = s.id and es.user_id = rc.user_ids[1]
@@ -180,7 +179,7 @@ export async function heldWinningsAccount(tx: DbOrTx, companyId: number): Promis
 /** The lines of one draw and company with their ticket's frozen chain. */
 const linesOf = (drawId: number, companyId: number): SQL =>
   sql`select bl.id, bl.ticket_id, bl.bet_code, bl.pool_id, bl.stake, bl.commission,
-             case when p.package_type = ${PackageType.GD}::int then t.rate_chain_gd else t.rate_chain_normal end as chain_id
+             ${sql.raw(chainOfLineSql)} as chain_id
       from bet_lines bl join tickets t on t.id = bl.ticket_id join pools p on p.id = bl.pool_id
       where bl.draw_id = ${drawId}::int and bl.status = 1 and ${companyOfLineSql(companyId)}`;
 
@@ -260,9 +259,9 @@ export async function stakesAccountsOfSettleLines(tx: DbOrTx): Promise<number[]>
 
 /**
  * The draw's lines of the company, read into small tables of this transaction, analysed so that the booking
- * is planned on their true sizes (decisions 0040, 0041, 0043). About 95% of a draw's lines do not strike and
- * are booked only as sums, which placement and void keep (settle_sums, chainSums.ts): they are read, not the
- * lines.
+ * is planned on their true sizes (decisions 0040, 0041, 0043). What every line contributes apart from
+ * winnings does not depend on the result: placement and void keep it as sums (settle_sums, chainSums.ts),
+ * and those are read, not the lines; only the striking lines (about 5%) are read one by one.
  *
  * - `settle_keys`: the draw's active lines of the company summed per chain, code and pool (settle_sums'
  *   deltas added up): tickets, lines (n), stake, the players' placed commission (c1), and per place what
@@ -273,9 +272,9 @@ export async function stakesAccountsOfSettleLines(tx: DbOrTx): Promise<number[]>
  * - `settle_rates`: the rates of each chain, code and pool, one array entry per place.
  * - `settle_strikes`: the striking lines, one row each, with their strikes, frozen chain and what each
  *   account ate of them (they are booked per line and account).
- * - `settle_groups`: settle_keys less the striking lines' own amounts, priced by the same expressions
- *   (chainSums.passAmounts, commissionAmounts): the lines that do not strike, per chain, code and pool, with every ticket
- *   of the key (its figures count tickets whether their lines strike or not).
+ * - `settle_wins`: each striking line's winnings at every place of its chain, on what passed the place and
+ *   on what reached it (what passed each place is computed by chainSums.passAmounts, as the sums were); the
+ *   player's are those found with the strike (winners.player_winnings).
  *
  * Before it trusts the sums it compares their lines, stake and commission with the lines' own (one read of
  * the draw's lines, without their eat shares); should they differ, the draw's sums are rebuilt from the
@@ -351,12 +350,11 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
         from q join r on r.sheet_ids = q.sheet_ids and r.bet_code = q.bet_code and r.pool_id = q.pool_id`,
   );
   await tx.execute(sql`analyze settle_rates`);
-  const chainOf = sql`case when p.package_type = ${PackageType.GD}::int then t.rate_chain_gd else t.rate_chain_normal end`;
   await tx.execute(
     sql`create temp table settle_strikes on commit drop as
         -- From the strikes themselves (they carry the line's ticket, code and stake; the draw's pool is the
         -- line's), not from the draw's lines: a lookup of each strike's ticket and shares, not a scan.
-        select w.bet_line_id as id, w.ticket_id, w.bet_code, d.pool_id, w.stake, ${chainOf} as chain_id,
+        select w.bet_line_id as id, w.ticket_id, w.bet_code, d.pool_id, w.stake, ${sql.raw(chainOfLineSql)} as chain_id,
                w.n_first, w.n_second, w.n_third, w.n_fourth, w.n_fifth, w.n_sixth, w.n_starter, w.n_consolation,
                w.factor_num as num, w.factor_den as den, w.player_winnings, coalesce(e.eu, '{}') as eu, coalesce(e.ea, '{}') as ea
         from winners w
