@@ -223,26 +223,27 @@ describe('a draw on the new pool, end to end', () => {
 
 describe('its result fetched from a result site', () => {
   it('is named in a result-site setting (a pool there is not is refused) and fetched, checked in its form', async () => {
-    // A site serving this pool's page in the Magnum shape (any pool's page of that shape is read alike).
+    // Another installation's Result/GetPoolResult carrying this pool (an operator's page in the Magnum shape
+    // has no 6D, which this pool's result needs).
     const server = http.createServer((req, res) => {
       if (req.url !== `/lucky/${poolId}/20261201`) {
         res.writeHead(404);
         return res.end();
       }
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({
-        DrawDate: '01/12/2026',
-        FirstPrize: '4321',
-        SecondPrize: '5555',
-        ThirdPrize: '6666',
-        ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`Special${i + 1}`, String(1001 + i)])),
-        ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`Console${i + 1}`, String(2001 + i)])),
-      }));
+      const fourD = {
+        first: '4321',
+        second: '5555',
+        third: '6666',
+        starter: Array.from({ length: 10 }, (_, i) => String(1001 + i)),
+        consolation: Array.from({ length: 10 }, (_, i) => String(2001 + i)),
+      };
+      res.end(JSON.stringify({ data: [{ poolId, status: 'released', drawDate: '2026-12-01', numbers: { fourD, fiveD: null, sixD: '654321' } }] }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const site = (pools: number[]) => JSON.stringify([{ name: 'lucky', urlTemplate: `${base}/lucky/{poolId}/{yyyymmdd}`, format: 'magnum', pools }]);
+      const site = (pools: number[]) => JSON.stringify([{ name: 'lucky', urlTemplate: `${base}/lucky/{poolId}/{yyyymmdd}`, format: 'backoffice', pools }]);
       const settings = (value: string) => t.request({ url: '/api/Configuration/UpdateSystemSetting', cookie: admin, json: { settings: [{ key: 'normalScrapeResultSite', value }] } });
       const none = await settings(site([poolId + 1]));
       expect(none.status).toBe(400);
@@ -255,10 +256,10 @@ describe('its result fetched from a result site', () => {
       const fetched = await t.request({ url: '/api/Result/FetchResults', cookie: admin, json: { drawDate: '2026-12-01' } });
       expect(fetched.status, JSON.stringify(fetched.body)).toBe(200);
       expect(fetched.body.data).toEqual([{ poolId, site: 'lucky', outcome: 'saved' }]);
-      const [r] = await rows<{ status: string; source: string; first: string }>(
-        sql`select r.status, r.source, r.numbers->'fourD'->>'first' as first from pool_results r join draws d on d.id = r.draw_id where d.pool_id = ${poolId} and d.draw_date = '2026-12-01'`,
+      const [r] = await rows<{ status: string; source: string; first: string; sixD: string }>(
+        sql`select r.status, r.source, r.numbers->'fourD'->>'first' as first, r.numbers->>'sixD' as "sixD" from pool_results r join draws d on d.id = r.draw_id where d.pool_id = ${poolId} and d.draw_date = '2026-12-01'`,
       );
-      expect(r).toEqual({ status: 'fetched', source: 'lucky', first: '4321' });
+      expect(r).toEqual({ status: 'fetched', source: 'lucky', first: '4321', sixD: '654321' });
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

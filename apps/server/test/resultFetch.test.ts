@@ -24,6 +24,8 @@ const MAGNUM_PAGE = {
   ThirdPrize: '7710',
   ...Object.fromEntries(['1001', '----', '1002', '1003', '1004', '----', '1005', '1006', '1007', '1008', '----', '1009', '1010'].map((v, i) => [`Special${i + 1}`, v])),
   ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`Console${i + 1}`, String(2001 + i)])),
+  Jackpot1Amount: 'RM 3,456,789.10',
+  GoldJackpot1Amount: '9,999.00',
 };
 const DAMACAI_PAGE = {
   drawDate: '20261121',
@@ -42,9 +44,12 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (url === '/magnum/20261121') return json([MAGNUM_PAGE]);
+    // Magnum's past results of several draws, the one asked for not first.
+    if (url === '/magnum/20261121') return json([{ ...MAGNUM_PAGE, DrawDate: '18/11/2026', FirstPrize: '1111' }, MAGNUM_PAGE]);
     if (url === '/aggregator/2026-11-21/1') return json({ result: MAGNUM_PAGE });
-    if (url === '/damacai/20261121') return json({ data: DAMACAI_PAGE });
+    // Da Ma Cai answers the (signed, short-lived) address of its result file, which is read next.
+    if (url === '/damacai/20261121') return json({ link: `${base}/drawresult/DrawDate/20261121.json?sv=2026&sig=x` });
+    if (url === '/drawresult/DrawDate/20261121.json?sv=2026&sig=x') return json({ data: DAMACAI_PAGE });
     if (url === '/garbage') {
       res.writeHead(200, { 'content-type': 'text/html' });
       return res.end('<html>maintenance</html>');
@@ -117,6 +122,8 @@ describe('fetching a date', () => {
     const outcomes = res.body.data.map((o: { site: string; outcome: string }) => `${o.site}:${o.outcome}`);
     expect(outcomes).toEqual(['magnum:saved', 'damacai:saved', 'aggregator:confirmed', 'broken:failed', 'down:failed', 'slow:failed', 'stale:failed']);
     expect(await resultOf(PoolId.Magnum)).toMatchObject({ status: 'fetched', source: 'magnum', confirmed: true });
+    // The pool's own jackpot came with it (not the Gold jackpot of the same page).
+    expect((await rows<{ jackpots: unknown }>(sql`select jackpots from pool_results where draw_id = ${draws[PoolId.Magnum]}`))[0].jackpots).toEqual({ jackpot1: 345678910, jackpot2: null });
     expect(await resultOf(PoolId.PMP)).toMatchObject({ status: 'fetched', source: 'damacai', confirmed: false });
     // Nothing saved for Toto and Singapore: their history says why, site by site.
     expect(await resultOf(PoolId.Toto)).toBeUndefined();

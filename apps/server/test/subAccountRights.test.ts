@@ -172,3 +172,23 @@ describe('permission roles by a sub-account of the super admin', () => {
     expect(await rows(sql`select id from permission_roles where name = 'Wide'`)).toEqual([]);
   });
 });
+
+describe('a sub-account is no level of the hierarchy', () => {
+  it('takes no downline: creating one under it, or moving one under it, is refused and changes nothing', async () => {
+    const before = await rows(sql`select count(*)::int as n from users`);
+    const made = await t.request({
+      url: '/api/Account/CreateOrUpdateUser',
+      cookie: co,
+      json: { username: 'sar-under-staff', fullName: 'Under Staff', password: PASSWORD, level: HierarchyLevel.Agent, uplineId: ids['sar-downline'] },
+    });
+    expect(made.status).toBe(400);
+    expect(made.body.data).toEqual({ uplineId: 'pattern' });
+    expect(await rows(sql`select count(*)::int as n from users`)).toEqual(before);
+    const init = await t.request({ method: 'GET', url: `/api/Account/GetUserDetailInit?uplineId=${ids['sar-downline']}`, cookie: co });
+    expect(init.status).toBe(400);
+    const moved = await t.request({ url: '/api/Setting/UpdateTargetUserUpline', cookie: co, json: { userId: ids.agent, newUplineId: ids['sar-downline'] } });
+    expect(moved.status).toBe(422);
+    expect(moved.body.message).toBe('INVALID_UPLINE');
+    expect(await rows(sql`select upline_id from users where id = ${ids.agent}`)).toEqual([{ upline_id: ids.sarco }]);
+  });
+});

@@ -81,8 +81,8 @@ describe('express preview', () => {
   it('resolves DD/MM against the business date and refuses a past DD/MM/YYYY', () => {
     const p = buildExpressPreview('25/11,28/11\n#1\n1234#1', ctx);
     expect(p.rows[2].line?.draw).toEqual({ kind: 'dates', dates: ['2026-11-25', '2026-11-28'] });
-    // 21/11 is behind the business date, so DD/MM means next year's.
-    expect(buildExpressPreview('21/11\n#1\n1234#1', ctx).rows[2].line?.draw).toEqual({ kind: 'dates', dates: ['2027-11-21'] });
+    // 21/11 is a few days behind the business date: it has passed (not next year's, decision 0044).
+    expect(buildExpressPreview('21/11\n#1\n1234#1', ctx).rows[0].problems[0].key).toBe('BET_DATE_PASSED');
     expect(buildExpressPreview('21/11/2026\n#1\n1234#1', ctx).rows[0].problems[0].key).toBe('BET_DATE_PASSED');
   });
 

@@ -3,7 +3,7 @@
 // screen draws a typed editor from it, and a test keeps it and SYSTEM_SETTING_DEFAULTS key for key.
 import { SYSTEM_SETTING_DEFAULTS } from './enums';
 import { MAX_POOL_ID } from './pools';
-import { RESULT_FORMATS } from './settlement/parsers';
+import { RESULT_FORMATS, siteTellsPoolsApart, type ResultFormat } from './settlement/parsers';
 
 export type SettingKind = 'integer' | 'decimal' | 'time' | 'flag' | 'boolean' | 'url' | 'sites' | 'folder';
 export type SettingGroup = 'commission' | 'betting' | 'results' | 'security' | 'messaging' | 'logs' | 'backup';
@@ -99,7 +99,7 @@ export function checkSetting(def: SettingDef, raw: string, poolIds?: readonly nu
   }
 }
 
-/** A result-site list: JSON [{ name, urlTemplate (http/https), format, pools: pool ids }]; a pool added later too. */
+/** A result-site list: JSON [{ name, urlTemplate (http/https), format, pools: pool ids }]; a pool added later too; several pools in an operator's format only with {poolId} in the URL. */
 function sitesValid(v: string, poolIds?: readonly number[]): boolean {
   const isPool = (p: unknown) => Number.isInteger(p) && (poolIds ? poolIds.includes(p as number) : (p as number) >= 1 && (p as number) <= MAX_POOL_ID);
   let list: unknown;
@@ -116,6 +116,7 @@ function sitesValid(v: string, poolIds?: readonly number[]): boolean {
     if (typeof o.urlTemplate !== 'string' || !/^https?:\/\//.test(o.urlTemplate)) return false;
     if (typeof o.format !== 'string' || !(RESULT_FORMATS as readonly string[]).includes(o.format)) return false;
     if (!Array.isArray(o.pools) || !o.pools.every(isPool)) return false;
+    if (!siteTellsPoolsApart({ format: o.format as ResultFormat, urlTemplate: o.urlTemplate, pools: o.pools as number[] })) return false;
     return o.enabled === undefined || typeof o.enabled === 'boolean';
   });
 }

@@ -37,7 +37,7 @@ describe('a pool added to the list', () => {
 
   it('has its result checked in its form', () => {
     expect(validateResult(9, { fourD, sixD: '123456' }, POOLS)).toEqual([]);
-    expect(validateResult(9, { fourD, fiveD: ['12345', '23456', '34567'] }, POOLS)).toEqual([{ slot: 'fiveD1', problem: 'NOT_SOLD_BY_POOL' }]);
+    expect(validateResult(9, { fourD, fiveD: ['12345', '23456', '34567'], sixD: '123456' }, POOLS)).toEqual([{ slot: 'fiveD1', problem: 'NOT_SOLD_BY_POOL' }]);
     expect(validateResult(9, { fourD, sixD: '123456' })).toEqual([{ slot: 'sixD', problem: 'NOT_SOLD_BY_POOL' }]);
   });
 });

@@ -51,7 +51,10 @@ function resultOf(day: string, poolId: number, strikes: { first?: string; starte
   const third = take();
   const starter = Array.from({ length: 10 }, (_, i) => (i === 3 && strikes.starter ? strikes.starter : take()));
   const consolation = Array.from({ length: 10 }, (_, i) => (i === 6 && strikes.consolation ? strikes.consolation : take()));
-  return { fourD: { first, second, third, starter, consolation } };
+  const fourD = { first, second, third, starter, consolation };
+  // Toto also draws 5D and 6D (its result is not complete without them): the 4D numbers with a digit before.
+  if (poolId !== PoolId.Toto) return { fourD };
+  return { fourD, fiveD: [`1${second}`, `2${third}`, `3${starter[0]}`], sixD: `45${consolation[0]}` };
 }
 
 /**

@@ -1,4 +1,5 @@
-// Explicit bet dates are written DD/MM (optionally DD/MM/YYYY) and resolved against the business date.
+// Explicit bet dates are written DD/MM (optionally DD/MM/YYYY) and resolved against the business date
+// (decision 0044: DD/MM is the nearest such date).
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -19,14 +20,25 @@ export function isIsoDate(value: unknown): value is string {
 }
 
 /**
- * DD/MM means the next such date on or after `today`: this year's, or next year's if this year's has
- * passed or does not exist (29/02). Null when neither year has it.
+ * DD/MM means the nearest such date to `today` within a year either side: last year's, this year's or
+ * next year's. On 30/12, 02/01 is in three days; on 10/06, 09/06 was yesterday: refused as passed
+ * (parseDateToken), never placed on a draw a year away. Null when none of them exists (29/02).
  */
 export function resolveDayMonth(day: number, month: number, today: string): string | null {
   const year = Number(today.slice(0, 4));
-  const thisYear = iso(year, month, day);
-  if (thisYear && thisYear >= today) return thisYear;
-  return iso(year + 1, month, day);
+  const at = (d: string) => Date.parse(`${d}T00:00:00Z`);
+  let best: string | null = null;
+  let bestDistance = 367 * 86_400_000;
+  for (const y of [year - 1, year, year + 1]) {
+    const date = iso(y, month, day);
+    const distance = date ? Math.abs(at(date) - at(today)) : Infinity;
+    // On a tie (half a year either way) the later date: a bet is for a draw to come.
+    if (date && distance <= bestDistance) {
+      best = date;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }
 
 const DATE_TOKEN = /^(\d{1,2})\/(\d{1,2})(?:\/(\d{4}))?$/;
@@ -41,7 +53,8 @@ export function parseDateToken(token: string, today: string): DateTokenResult {
   const month = Number(m[2]);
   if (m[3] === undefined) {
     const date = resolveDayMonth(day, month, today);
-    return date ? { ok: true, date } : { ok: false, key: 'INVALID_BET_DATE' };
+    if (!date) return { ok: false, key: 'INVALID_BET_DATE' };
+    return date < today ? { ok: false, key: 'BET_DATE_PASSED' } : { ok: true, date };
   }
   const date = iso(Number(m[3]), month, day);
   if (!date) return { ok: false, key: 'INVALID_BET_DATE' };

@@ -93,7 +93,8 @@ function classify(trimmed: string): LineKind {
   const c = trimmed[0];
   if (c === 'D' || c === 'd') return 'next';
   if (c === '#') return 'pools';
-  if (c >= '0' && c <= '9' && trimmed.includes('/')) return 'dates';
+  // A date line never has a '#': 1234#1/2 is a bet line with a bad amount, not a date.
+  if (c >= '0' && c <= '9' && trimmed.includes('/') && !trimmed.includes('#')) return 'dates';
   return 'bet';
 }
 
@@ -208,8 +209,11 @@ function parseUnchecked(text: string, ctx: ParseContext): ParseResult {
     const token = fields[0];
     const amountFields = fields.slice(1);
     const parsedNumber = parseNumberToken(token, settings.eatSequence);
+    // Spaces around the '#' are layout; a space inside a number or an amount is not joined over: 1234#1 2
+    // read as 12 could be a stake the bettor never meant (1 and 2), and 123 4 one number or two.
+    const spaced = trimmed.split('#').map((f) => /[\d.]\s+\d|\d\s+\./.test(f.trim()));
 
-    if (!parsedNumber) {
+    if (!parsedNumber || spaced[0]) {
       fail(amountFields.length > 0 || NUMBERISH.test(token) ? 'INVALID_BET_NUMBER' : 'UNRECOGNISED_BET_LINE');
     }
 
@@ -233,7 +237,7 @@ function parseUnchecked(text: string, ctx: ParseContext): ParseResult {
       if (f >= settings.codeOrder.length) return;
       const code = settings.codeOrder[f];
       const cents = parseAmountCents(field);
-      if (cents === null) fail('INVALID_BET_AMOUNT', code);
+      if (cents === null || spaced[f + 1]) fail('INVALID_BET_AMOUNT', code);
       else amounts[code] = cents;
     });
     if (!anyField && (parsedNumber || amountFields.length > 0)) fail('NO_BET_AMOUNT');

@@ -24,38 +24,61 @@ export interface ParsedResult {
 export function amountToCents(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? Math.round(v * 100) : null;
   if (typeof v !== 'string') return null;
-  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(v.replace(/[^0-9.]/g, ''));
+  // Only a currency in front, thousands separators and spaces are dropped: "RM 2.6 million" is no amount
+  // (read digit by digit it would be RM 2.60).
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(v.trim().replace(/^(RM|MYR|SGD|S\$|\$)\s*/i, '').replace(/[,\s]/g, ''));
   if (!m) return null;
   const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
-/** The object's jackpot fields, by name whatever their case or separator (Jackpot1, jackpot_2, JACKPOT); absent when it has none. */
+/**
+ * The object's jackpot fields, by name whatever their case or separator (Magnum's Jackpot1Amount and
+ * Jackpot2Amount, Jackpot1, jackpot_2, JACKPOT; Da Ma Cai's 1+3D jackpots, the only jackpots it publishes
+ * with a 4D result); absent when it has none. Other games' jackpots on the same page (Magnum's
+ * GoldJackpot1Amount, PowerballJackpot1Amount, Da Ma Cai's 3DJackpot) are not the pool's.
+ */
 function jackpotsOf(o: Record<string, unknown>): ParsedResult['jackpots'] {
-  const pick = (re: RegExp) => {
-    const k = Object.keys(o).find((x) => re.test(x));
-    return k === undefined ? null : amountToCents(o[k]);
+  const pick = (...res: RegExp[]) => {
+    for (const re of res) {
+      const k = Object.keys(o).find((x) => re.test(x));
+      if (k !== undefined) return amountToCents(o[k]);
+    }
+    return null;
   };
-  const jackpot1 = pick(/^jackpot[ _-]?(1|amount)?$/i);
-  const jackpot2 = pick(/^jackpot[ _-]?2$/i);
+  const jackpot1 = pick(/^jackpot[ _-]?1?[ _-]?(amount)?$/i, /^1\+3d[ _-]?jackpot[ _-]?1$/i);
+  const jackpot2 = pick(/^jackpot[ _-]?2[ _-]?(amount)?$/i, /^1\+3d[ _-]?jackpot[ _-]?2$/i);
   return jackpot1 == null && jackpot2 == null ? undefined : { jackpot1, jackpot2 };
 }
 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
 
-/** The object carrying the fields, whether the page is that object, an array of them or wraps it. */
-function findObject(json: unknown, hasKey: string): Record<string, unknown> {
+/**
+ * The object carrying the fields, whether the page is that object, an array of them or wraps it. A page of
+ * several draws (Magnum's past results between two dates) gives the one of `drawDate` when it has it,
+ * else its first (the fetch then refuses it for its date).
+ */
+function findObject(json: unknown, hasKey: string, dateKey: string, drawDate?: string): Record<string, unknown> {
+  const found: Record<string, unknown>[] = [];
   const seen: unknown[] = [json];
   while (seen.length) {
     const v = seen.shift();
     if (Array.isArray(v)) seen.push(...v);
     else if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
-      if (hasKey in o) return o;
-      seen.push(...Object.values(o));
+      if (hasKey in o) found.push(o);
+      else seen.push(...Object.values(o));
     }
   }
-  throw new ResultParseError(`no "${hasKey}" in the page`);
+  if (found.length === 0) throw new ResultParseError(`no "${hasKey}" in the page`);
+  const dateOf = (o: Record<string, unknown>) => {
+    try {
+      return drawDateOf(str(o[dateKey]));
+    } catch {
+      return null;
+    }
+  };
+  return (drawDate && found.find((o) => dateOf(o) === drawDate)) || found[0];
 }
 
 /**
@@ -84,8 +107,8 @@ export function drawDateOf(s: string): string {
 const prize = (v: unknown, digits = 4): string => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v).padStart(digits, '0') : str(v));
 
 /** Magnum's JSON: DrawDate d/m/yyyy, FirstPrize..ThirdPrize, Special1.., Console1..Console10, blanks "----". */
-export function parseMagnum(json: unknown): ParsedResult {
-  const o = findObject(json, 'FirstPrize');
+export function parseMagnum(json: unknown, drawDate?: string): ParsedResult {
+  const o = findObject(json, 'FirstPrize', 'DrawDate', drawDate);
   const specials = Object.keys(o)
     .filter((k) => /^Special\d+$/.test(k))
     .sort((a, b) => Number(a.slice(7)) - Number(b.slice(7)))
@@ -99,8 +122,8 @@ export function parseMagnum(json: unknown): ParsedResult {
 }
 
 /** Da Ma Cai's JSON: drawDate yyyymmdd, drawNo, p1-p3, starterList, consolidateList. */
-export function parseDaMaCai(json: unknown): ParsedResult {
-  const o = findObject(json, 'p1');
+export function parseDaMaCai(json: unknown, drawDate?: string): ParsedResult {
+  const o = findObject(json, 'p1', 'drawDate', drawDate);
   const list = (v: unknown) => (Array.isArray(v) ? v.map((x) => prize(x)) : []);
   return {
     drawDate: drawDateOf(str(o.drawDate)),
@@ -116,18 +139,52 @@ export function parseBackOffice(json: unknown, poolId: PoolId): ParsedResult {
   const row = data.find((r) => (r as { poolId?: number }).poolId === poolId) as { drawDate?: string; status?: string; numbers?: PoolResult } | undefined;
   if (!row) throw new ResultParseError(`no pool ${poolId} in the page`);
   if (row.status !== 'released' || !row.numbers) throw new ResultParseError(`pool ${poolId} is not released there yet`);
-  return { drawDate: str(row.drawDate), numbers: row.numbers };
+  return { drawDate: str(row.drawDate), numbers: shapeOfResult(row.numbers) };
 }
 
-export function parseResultPage(format: ResultFormat, json: unknown, poolId: PoolId): ParsedResult {
+/** A result as another installation sends it, checked for its shape (its numbers are checked by validateResult). */
+function shapeOfResult(v: unknown): PoolResult {
+  const o = (v ?? {}) as Record<string, unknown>;
+  const f = (o.fourD ?? null) as Record<string, unknown> | null;
+  const isText = (x: unknown) => typeof x === 'string';
+  const isList = (x: unknown, n?: number) => Array.isArray(x) && x.every(isText) && (n === undefined || x.length === n);
+  if (!f || typeof f !== 'object') throw new ResultParseError('the result has no fourD');
+  for (const k of ['first', 'second', 'third']) if (!isText(f[k])) throw new ResultParseError(`the result's ${k} is not a number`);
+  for (const k of ['starter', 'consolation']) if (!isList(f[k])) throw new ResultParseError(`the result's ${k} is not a list of numbers`);
+  if (o.fiveD != null && !isList(o.fiveD, 3)) throw new ResultParseError("the result's fiveD is not three numbers");
+  if (o.sixD != null && !isText(o.sixD)) throw new ResultParseError("the result's sixD is not a number");
+  return o as unknown as PoolResult;
+}
+
+/**
+ * Whether a site's pages tell its pools apart. An operator's page (magnum, damacai) names no pool: a site
+ * carrying several pools in that shape serves each its own page, so its URL has {poolId}; without it the
+ * one page would be read as every listed pool's result. This product's own page lists its pools.
+ */
+export function siteTellsPoolsApart(site: { format: ResultFormat; urlTemplate: string; pools: readonly number[] }): boolean {
+  return site.format === 'backoffice' || site.pools.length <= 1 || site.urlTemplate.includes('{poolId}');
+}
+
+export function parseResultPage(format: ResultFormat, json: unknown, poolId: PoolId, drawDate?: string): ParsedResult {
   switch (format) {
     case 'magnum':
-      return parseMagnum(json);
+      return parseMagnum(json, drawDate);
     case 'damacai':
-      return parseDaMaCai(json);
+      return parseDaMaCai(json, drawDate);
     case 'backoffice':
       return parseBackOffice(json, poolId);
   }
+}
+
+/**
+ * Da Ma Cai's past-result call answers a pointer, not the result: {"link": "https://.../drawresult/
+ * DrawDate/20260222.json?sv=..."}, a signed address valid about an hour. The address to read next, once;
+ * null when the page is the result itself.
+ */
+export function resultLinkOf(format: ResultFormat, json: unknown): string | null {
+  if (format !== 'damacai' || !json || typeof json !== 'object' || Array.isArray(json)) return null;
+  const o = json as Record<string, unknown>;
+  return 'p1' in o || typeof o.link !== 'string' || !/^https?:\/\//i.test(o.link) ? null : o.link;
 }
 
 /** A site's URL for a date: {date} (yyyy-mm-dd), {yyyymmdd}, {dmy} (d/m/yyyy), {yyyy}, {mm}, {dd}, {poolId}. */

@@ -63,7 +63,7 @@ export interface ResultError {
 
 /**
  * Checks a result before it is saved or released: every slot present with the right number of digits, no
- * number twice among the 23, 5D all three or none, 6D only where the pool draws it. Empty list = valid.
+ * number twice among the 23, 5D and 6D where the pool draws them and only there. Empty list = valid.
  */
 export function validateResult(poolId: number, result: PoolResult, pools: readonly PoolDef[] = SEEDED_POOLS): ResultError[] {
   const errors: ResultError[] = [];
@@ -86,9 +86,12 @@ export function validateResult(poolId: number, result: PoolResult, pools: readon
     else if (seen.has(value)) errors.push({ slot, problem: 'DUPLICATED_NUMBER' });
     else seen.set(value, slot);
   }
-  if (result.fiveD) {
+  // A pool that draws 5D or 6D has those slots too: a result without them would settle every 5D and 6D
+  // line of the draw as a loss.
+  if (result.fiveD || hasFiveD(form)) {
     if (!hasFiveD(form)) errors.push({ slot: 'fiveD1', problem: 'NOT_SOLD_BY_POOL' });
-    result.fiveD.forEach((n, i) => {
+    const fiveD = result.fiveD ?? ['', '', ''];
+    fiveD.forEach((n, i) => {
       const slot = `fiveD${i + 1}`;
       if (isBlankSlot(n)) errors.push({ slot, problem: 'REQUIRED' });
       else if (!/^\d{5}$/.test(n.trim())) errors.push({ slot, problem: 'INVALID_NUMBER' });
@@ -97,7 +100,7 @@ export function validateResult(poolId: number, result: PoolResult, pools: readon
   if (result.sixD != null && result.sixD !== '') {
     if (!hasSixD(form)) errors.push({ slot: 'sixD', problem: 'NOT_SOLD_BY_POOL' });
     else if (!/^\d{6}$/.test(result.sixD.trim())) errors.push({ slot: 'sixD', problem: 'INVALID_NUMBER' });
-  }
+  } else if (hasSixD(form)) errors.push({ slot: 'sixD', problem: 'REQUIRED' });
   return errors;
 }
 

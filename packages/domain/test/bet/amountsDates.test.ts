@@ -42,17 +42,25 @@ describe('amounts: units with up to 2 decimals → integer cents', () => {
   });
 });
 
-describe('bet dates: DD/MM is this year, or next year once passed', () => {
+describe('bet dates: DD/MM is the nearest such date; a passed one is refused', () => {
   const today = '2025-06-10';
   it('resolves DD/MM against the business date', () => {
     expect(resolveDayMonth(12, 6, today)).toBe('2025-06-12');
     expect(resolveDayMonth(10, 6, today)).toBe('2025-06-10');
-    expect(resolveDayMonth(9, 6, today)).toBe('2026-06-09');
-    expect(resolveDayMonth(1, 1, today)).toBe('2026-01-01');
+    expect(resolveDayMonth(9, 6, today)).toBe('2025-06-09');
+    expect(resolveDayMonth(1, 12, today)).toBe('2025-12-01');
+    expect(resolveDayMonth(1, 1, '2025-12-30')).toBe('2026-01-01');
+    expect(resolveDayMonth(30, 12, '2026-01-02')).toBe('2025-12-30');
     expect(resolveDayMonth(31, 12, '2025-12-31')).toBe('2025-12-31');
   });
 
-  it('29/02 goes to the next year that has it, or is invalid', () => {
+  it('refuses a DD/MM that has just passed instead of placing it a year later', () => {
+    expect(parseDateToken('09/06', today)).toEqual({ ok: false, key: 'BET_DATE_PASSED' });
+    expect(parseDateToken('30/12', '2026-01-02')).toEqual({ ok: false, key: 'BET_DATE_PASSED' });
+    expect(parseDateToken('02/01', '2025-12-30')).toEqual({ ok: true, date: '2026-01-02' });
+  });
+
+  it('29/02 is the nearest leap day within a year, or is invalid', () => {
     expect(resolveDayMonth(29, 2, '2024-01-15')).toBe('2024-02-29');
     expect(resolveDayMonth(29, 2, '2027-03-01')).toBe('2028-02-29');
     expect(resolveDayMonth(29, 2, today)).toBeNull();

@@ -82,13 +82,14 @@ describe('express syntax (DOMAIN.md "Ordering")', () => {
     }
   });
 
-  it('reads explicit dates (DD/MM this year, or next year once passed), comma or space separated, sorted and distinct', () => {
+  it('reads explicit dates (DD/MM the nearest such date), comma or space separated, sorted and distinct', () => {
     expect(ok('12/06\n#1\n1234#1')[0].draw).toEqual({ kind: 'dates', dates: ['2025-06-12'] });
     expect(ok('12/06,15/06\n#1\n1234#1')[0].draw).toEqual({ kind: 'dates', dates: ['2025-06-12', '2025-06-15'] });
-    expect(ok('15/06 12/06, 01/01\n#1\n1234#1')[0].draw).toEqual({
+    expect(ok('15/06 12/06, 01/12\n#1\n1234#1')[0].draw).toEqual({
       kind: 'dates',
-      dates: ['2025-06-12', '2025-06-15', '2026-01-01'],
+      dates: ['2025-06-12', '2025-06-15', '2025-12-01'],
     });
+    expect(ok('01/01/2026\n#1\n1234#1')[0].draw).toEqual({ kind: 'dates', dates: ['2026-01-01'] });
     expect(ok('10/06,10/06\n#1\n1234#1')[0].draw).toEqual({ kind: 'dates', dates: ['2025-06-10'] });
     expect(ok('01/02/2027\n#1\n1234#1')[0].draw).toEqual({ kind: 'dates', dates: ['2027-02-01'] });
   });
@@ -200,6 +201,17 @@ describe('errors name the line and use the message catalogue', () => {
     expect(brief(errs('D\n#1\n1234#100000000'))).toEqual(['3 INVALID_BET_AMOUNT:B']);
     expect(brief(errs('D\n#1\n1234#-1##x'))).toEqual(['3 INVALID_BET_AMOUNT:B', '3 INVALID_BET_AMOUNT:4A']);
     expect(ok('D\n#1\n1234#99999999')[0].amounts).toEqual({ B: 9_999_999_900 });
+    // A bad amount on a bet line is that, not a date line (a date line has no '#').
+    expect(brief(errs('D\n#1\n1234#1/2'))).toEqual(['3 INVALID_BET_AMOUNT:B']);
+  });
+
+  it('a space inside a number or an amount is refused, never joined over', () => {
+    expect(brief(errs('D\n#1\n1234#1 2'))).toEqual(['3 INVALID_BET_AMOUNT:B']);
+    expect(brief(errs('D\n#1\n1234#1#2 .5'))).toEqual(['3 INVALID_BET_AMOUNT:S']);
+    expect(brief(errs('D\n#1\n123 4##1'))).toEqual(['3 INVALID_BET_NUMBER']);
+    // Around the separators and the markers it is layout.
+    expect(ok('D\n#1\n 1234 # 1 # 2 ')[0].amounts).toEqual({ B: 100, S: 200 });
+    expect(ok('D\n#1\n* 1234 #1')[0]).toMatchObject({ number: '1234', amounts: { B: 100 } });
   });
 
   it('more fields than codes: TOO_MANY_BET_AMOUNTS', () => {
@@ -242,6 +254,7 @@ describe('errors name the line and use the message catalogue', () => {
     expect(brief(errs('12/06,40/06\n#1\n1234#1'))).toEqual(['1 INVALID_BET_DATE']);
     expect(brief(errs('12/13\n#1\n1234#1'))).toEqual(['1 INVALID_BET_DATE']);
     expect(brief(errs('09/06/2025\n#1\n1234#1'))).toEqual(['1 BET_DATE_PASSED']);
+    expect(brief(errs('09/06\n#1\n1234#1'))).toEqual(['1 BET_DATE_PASSED']);
   });
 
   it('untrustworthy account settings: INVALID_BET_SETTINGS', () => {

@@ -47,10 +47,21 @@ describe('results: slots and checks', () => {
       { slot: 'sixD', problem: 'NOT_SOLD_BY_POOL' },
     ]);
     expect(validateResult(8, { fourD: result.fourD, sixD: '123456' })).toEqual([]);
-    expect(validateResult(3, { fourD: result.fourD, fiveD: ['12345', '1234', ''] })).toEqual([
+    expect(validateResult(3, { fourD: result.fourD, fiveD: ['12345', '1234', ''], sixD: '123456' })).toEqual([
       { slot: 'fiveD2', problem: 'INVALID_NUMBER' },
       { slot: 'fiveD3', problem: 'REQUIRED' },
     ]);
+  });
+
+  it('a pool that draws 5D or 6D needs them: without, every 5D and 6D line would settle as a loss', () => {
+    expect(validateResult(3, { fourD: result.fourD })).toEqual([
+      { slot: 'fiveD1', problem: 'REQUIRED' },
+      { slot: 'fiveD2', problem: 'REQUIRED' },
+      { slot: 'fiveD3', problem: 'REQUIRED' },
+      { slot: 'sixD', problem: 'REQUIRED' },
+    ]);
+    expect(validateResult(8, { fourD: result.fourD, sixD: null })).toEqual([{ slot: 'sixD', problem: 'REQUIRED' }]);
+    expect(validateResult(3, { fourD: result.fourD, fiveD: ['12345', '23456', '34567'], sixD: '123456' })).toEqual([]);
   });
 
   it('two sources agree only when every slot agrees', () => {

@@ -43,6 +43,14 @@ export async function assertInSubtree(deps: Deps, auth: AuthContext, userId: num
   return row;
 }
 
+/**
+ * A downline is created under a main account only: a sub-account is a login of its main account (its staff),
+ * not a level of the hierarchy; an account under it would sit outside the credit and package chain.
+ */
+export function assertMainAccountUpline(upline: { mainAccount: boolean }) {
+  if (!upline.mainAccount) throw badRequest('VALIDATION_FAILED', { uplineId: 'pattern' });
+}
+
 /** Reading another account of the subtree needs the Downline view right; one's own account never does. */
 export async function assertReadable(deps: Deps, auth: AuthContext, userId: number) {
   const row = await assertInSubtree(deps, auth, userId);
@@ -194,7 +202,7 @@ export async function directDownlines(deps: Deps, auth: AuthContext, userId?: nu
  */
 export async function detailInit(deps: Deps, auth: AuthContext, uplineId?: number, userId?: number) {
   const id = uplineId ?? auth.actingUserId;
-  await assertInSubtree(deps, auth, id);
+  assertMainAccountUpline(await assertInSubtree(deps, auth, id));
   const up = (await q.accountRow(deps.db, id))!.u;
   // The account edited must sit directly under the upline whose bounds are read; otherwise it is not found.
   if (userId !== undefined && (await q.accountRow(deps.db, userId))?.u.uplineId !== id) throw notFound();
@@ -296,7 +304,7 @@ async function createUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUse
   if (!body.isHouse && !body.level) fields.level = 'required';
   if (Object.keys(fields).length) throw badRequest('VALIDATION_FAILED', fields);
   const uplineId = body.uplineId ?? auth.actingUserId;
-  await assertInSubtree(deps, auth, uplineId);
+  assertMainAccountUpline(await assertInSubtree(deps, auth, uplineId));
   const [passwordHash, secondaryHash] = await Promise.all([
     hashPassword(body.password!),
     body.secondaryPassword ? hashPassword(body.secondaryPassword) : Promise.resolve(null),

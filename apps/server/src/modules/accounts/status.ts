@@ -116,7 +116,7 @@ export async function changeUpline(deps: Deps, auth: AuthContext, userId: number
     if (!target || !up) throw notFound();
     if (target.uplineId === up.id) return;
     const upLevel = up.roleId === RoleId.SuperAdmin ? 0 : up.level;
-    if (up.path.startsWith(target.path) || upLevel === null || target.level === null || upLevel >= target.level) {
+    if (!up.isMainAccount || !target.isMainAccount || up.path.startsWith(target.path) || upLevel === null || target.level === null || upLevel >= target.level) {
       throw refused('INVALID_UPLINE');
     }
     if (target.roleId === RoleId.Company && up.roleId !== RoleId.SuperAdmin) throw refused('INVALID_UPLINE');

@@ -6,7 +6,7 @@
 // one (service.releaseConfirmed). A site that is down, slow or sends garbage leaves a 'fetch-failed' entry
 // in the result's history and changes nothing else.
 import { eq, sql } from 'drizzle-orm';
-import { parseResultPage, RESULT_FORMATS, resultUrl, sameResult, SYSTEM_SETTING_DEFAULTS, validateResult, type PoolId, type ResultFormat } from '@app/domain';
+import { parseResultPage, RESULT_FORMATS, resultLinkOf, resultUrl, siteTellsPoolsApart, sameResult, SYSTEM_SETTING_DEFAULTS, validateResult, type PoolId, type ResultFormat } from '@app/domain';
 import { poolResults, systemSettings, type Jackpots } from '../../db/schema';
 import type { Deps } from '../../platform/http';
 import { loggedFetch } from '../../platform/apiLog';
@@ -38,7 +38,7 @@ function parseSites(raw: string | undefined): ResultSite[] {
     const list = JSON.parse(raw) as ResultSite[];
     if (!Array.isArray(list)) return [];
     return list.filter(
-      (s) => s && typeof s.name === 'string' && typeof s.urlTemplate === 'string' && RESULT_FORMATS.includes(s.format) && Array.isArray(s.pools) && s.enabled !== false,
+      (s) => s && typeof s.name === 'string' && typeof s.urlTemplate === 'string' && RESULT_FORMATS.includes(s.format) && Array.isArray(s.pools) && s.enabled !== false && siteTellsPoolsApart(s),
     );
   } catch {
     return [];
@@ -109,7 +109,11 @@ export async function fetchResults(deps: Deps, drawDate: string, actorId: number
       const drawId = Number(d.drawId);
       const url = resultUrl(site.urlTemplate, drawDate, poolId);
       try {
-        const parsed = parseResultPage(site.format, await readPage(deps, url, timeoutMs), poolId);
+        let page = await readPage(deps, url, timeoutMs);
+        // Da Ma Cai answers the address of its result file first: read it (once, by the same rules).
+        const link = resultLinkOf(site.format, page);
+        if (link) page = await readPage(deps, link, timeoutMs);
+        const parsed = parseResultPage(site.format, page, poolId, drawDate);
         if (parsed.drawDate !== drawDate) throw new Error(`the page is for ${parsed.drawDate || 'no date'}, not ${drawDate}`);
         const numbers = normalizeResult(parsed.numbers);
         const errors = validateResult(poolId, numbers, pools);

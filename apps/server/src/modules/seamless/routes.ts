@@ -42,7 +42,8 @@ export function seamlessRoutes(app: HttpApp, deps: Deps) {
   );
   app.post(
     '/api/Bet/ResettleSeamless',
-    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags: ['Bet'], body: resettleSeamlessBody, response: { 200: envelope(resettleSeamlessResult) } } },
+    // It queues a callback again: an edit of the ticket's settlement, not a read (Bet History edit).
+    { config: { access: allow.fn('Bet History', [3]) }, schema: { tags: ['Bet'], body: resettleSeamlessBody, response: { 200: envelope(resettleSeamlessResult) } } },
     async (req) => ok(await svc.resettleSeamless(deps, requireAuth(req), req.body.ticketId, req.ip)),
   );
   app.post(

@@ -3,6 +3,7 @@ import { App, Button, Space, Table, Tag, Typography } from 'antd';
 import { DollarOutlined, SendOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { hasAccess } from '@app/domain';
 import { knownPool } from '../../api/knownPools';
 import { apiCall } from '../../api/client';
 import { API } from '../../api/endpoints';
@@ -10,6 +11,7 @@ import { newIdempotencyKey, outcomeOf } from '../../ui/idempotency';
 import { formatCents } from '../../ui/text';
 import { formatInstant } from '../../ui/time';
 import { useAlerts } from '../../ui/useAlerts';
+import { useAuth } from '../../state/AuthContext';
 import { historyKeys, type ReceiptView, type TicketRow } from './api';
 
 const PRIZE_COLOR = { pending: 'default', held: 'gold', claimed: 'green', released: 'blue' } as const;
@@ -26,6 +28,9 @@ export function TicketSettlement({ ticket, settlement }: { ticket: TicketRow; se
   const { message } = App.useApp();
   const alerts = useAlerts();
   const queryClient = useQueryClient();
+  const { userData } = useAuth();
+  // Sending a callback again is an edit of the ticket's settlement (Bet History edit), as the server holds.
+  const mayResend = hasAccess(userData?.accessString ?? '', 'Bet History', [3]);
   const [busy, setBusy] = useState<'claim' | 'resend' | null>(null);
   // One key per intended payment, kept when the outcome is uncertain so that a retry is applied once.
   const claimKey = useRef<string | null>(null);
@@ -101,15 +106,17 @@ export function TicketSettlement({ ticket, settlement }: { ticket: TicketRow; se
         <>
           <Space style={{ justifyContent: 'space-between', width: '100%', margin: '12px 0 8px' }}>
             <Typography.Text strong>{t('history.settlement.deliveries')}</Typography.Text>
-            <Button
-              size="small"
-              icon={<SendOutlined />}
-              loading={busy === 'resend'}
-              onClick={() => alerts.confirm(t('history.settlement.confirmResend', { ticketNo: ticket.ticketNo }), () => void resend())}
-              data-testid={`ticket-seamless-resend-${ticket.ticketId}`}
-            >
-              {t('history.settlement.resend')}
-            </Button>
+            {mayResend && (
+              <Button
+                size="small"
+                icon={<SendOutlined />}
+                loading={busy === 'resend'}
+                onClick={() => alerts.confirm(t('history.settlement.confirmResend', { ticketNo: ticket.ticketNo }), () => void resend())}
+                data-testid={`ticket-seamless-resend-${ticket.ticketId}`}
+              >
+                {t('history.settlement.resend')}
+              </Button>
+            )}
           </Space>
           <Table
             size="small"
