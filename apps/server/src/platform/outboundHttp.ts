@@ -1,8 +1,9 @@
 // Calls this server makes to other sites (result sites, seamless clients' callbacks). The answer must come
 // within the time-out and stay under a size cap; only http(s); a redirect is refused rather than followed
 // somewhere else. Every failure is an Error whose message says what went wrong, for the caller's history.
-import dns from 'node:dns';
+import dns, { type LookupAddress } from 'node:dns';
 import net from 'node:net';
+import { Agent } from 'undici';
 
 /**
  * Addresses an address given by a company (a seamless callback) may not name: this machine, private and
@@ -40,6 +41,28 @@ async function assertPublic(url: string): Promise<void> {
   if (!addresses.length || addresses.some(isInternalAddress)) throw new Error('the address is not public');
 }
 
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * The resolver of the connections to a company's addresses: the addresses the connection is made to are
+ * the ones checked. assertPublic alone asks DNS once and fetch again; a name that answers a public address
+ * to the first and 127.0.0.1 to the second (DNS rebinding) would reach this machine.
+ */
+export function publicLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
+  dns.lookup(hostname, { ...options, all: true }, (err, found) => {
+    if (err) return callback(err, []);
+    const list = found as LookupAddress[];
+    if (!list.length || list.some((a) => isInternalAddress(a.address))) {
+      return callback(Object.assign(new Error('the address is not public'), { code: 'ENOTPUBLIC' }), []);
+    }
+    if (options.all) callback(null, list);
+    else callback(null, list[0].address, list[0].family);
+  });
+}
+
+/** Connections whose every resolved address has passed publicLookup. */
+const publicAgent = new Agent({ connect: { lookup: publicLookup } });
+
 export interface OutboundAnswer {
   status: number;
   ok: boolean;
@@ -64,9 +87,12 @@ export async function boundedFetch(
   let res: Response;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    res = await fetch(url, { signal, redirect: 'error', method: opts.method ?? 'GET', headers: opts.headers, body: opts.body });
+    // `dispatcher` is undici's: Node's fetch is undici's (the same major as the package).
+    const init = { signal, redirect: 'error', method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, ...(opts.publicOnly ? { dispatcher: publicAgent } : {}) };
+    res = await fetch(url, init as RequestInit);
   } catch (e) {
     const name = (e as Error).name;
+    if ((e as { cause?: { code?: string } }).cause?.code === 'ENOTPUBLIC') throw new Error('the address is not public', { cause: e });
     throw new Error(name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${timeoutMs} ms` : 'unreachable', { cause: e });
   }
   const tooLarge = 'sent a page too large';
