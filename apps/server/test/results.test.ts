@@ -153,3 +153,21 @@ describe('releasing a result: four eyes', () => {
     await expect(t.db.execute(sql`update result_history set note = 'x'`)).rejects.toThrow();
   });
 });
+
+describe('a Toto result saved before its 5D and 6D were required', () => {
+  it('gets its jackpots without its numbers being checked again; a change of its numbers needs them', async () => {
+    const [d] = ((await t.db.execute(
+      sql`insert into draws (pool_id, draw_date, cutoff_at) values (${PoolId.Toto}, '2026-11-21', '2026-11-21T10:45:00Z') returning id`,
+    )) as unknown as { rows: { id: number }[] }).rows;
+    const numbers = { fourD: { ...fourD(), starter: fourD().starter.filter((n) => /^\d{4}$/.test(n)) }, fiveD: null, sixD: null };
+    await t.db.execute(
+      sql`insert into pool_results (draw_id, pool_id, draw_date, numbers, status, source, confirmed, changed_at, version)
+          values (${d.id}, ${PoolId.Toto}, '2026-11-21', ${JSON.stringify(numbers)}::jsonb, 'entered', 'manual', false, now(), 1)`,
+    );
+    const jackpots = await t.request({ url: '/api/Result/SavePoolResult', cookie: admin, json: { drawId: d.id, numbers, version: 1, jackpots: { jackpot1: 123456789, jackpot2: null } } });
+    expect(jackpots.status, JSON.stringify(jackpots.body)).toBe(200);
+    const changed = await t.request({ url: '/api/Result/SavePoolResult', cookie: admin, json: { drawId: d.id, numbers: { ...numbers, fourD: { ...numbers.fourD, first: '4444' } }, version: 1 } });
+    expect(changed.status).toBe(400);
+    expect(changed.body.data).toMatchObject({ fiveD1: 'RESULT_SLOT_REQUIRED', sixD: 'RESULT_SLOT_REQUIRED' });
+  });
+});

@@ -86,6 +86,12 @@ describe('express preview', () => {
     expect(buildExpressPreview('21/11/2026\n#1\n1234#1', ctx).rows[0].problems[0].key).toBe('BET_DATE_PASSED');
   });
 
+  it('reads a bet line with a / in an amount as a bet line, and keeps the lines after it', () => {
+    const p = buildExpressPreview('D\n#1\n1234#1/2\n5678#1', ctx);
+    expect(p.rows[2].problems).toEqual([{ key: 'INVALID_BET_AMOUNT', code: 'B' }]);
+    expect(p.rows[3].line?.number).toBe('5678');
+  });
+
   it('names the bet code of an amount problem', () => {
     const p = buildExpressPreview('D\n#1\n12#1', ctx);
     expect(p.rows[2].problems).toEqual([{ key: 'BET_CODE_NOT_FOR_NUMBER', code: 'B' }]);

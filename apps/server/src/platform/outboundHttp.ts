@@ -3,7 +3,7 @@
 // somewhere else. Every failure is an Error whose message says what went wrong, for the caller's history.
 import dns, { type LookupAddress } from 'node:dns';
 import net from 'node:net';
-import { Agent } from 'undici';
+import { Agent, fetch as undiciFetch } from 'undici';
 
 /**
  * Addresses an address given by a company (a seamless callback) may not name: this machine, private and
@@ -87,9 +87,10 @@ export async function boundedFetch(
   let res: Response;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    // `dispatcher` is undici's: Node's fetch is undici's (the same major as the package).
-    const init = { signal, redirect: 'error', method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, ...(opts.publicOnly ? { dispatcher: publicAgent } : {}) };
-    res = await fetch(url, init as RequestInit);
+    const init = { signal, redirect: 'error' as const, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body };
+    // The package's own fetch with its own Agent: Node's fetch is another undici (another major on a newer
+    // Node), which may refuse this one's dispatcher.
+    res = opts.publicOnly ? ((await undiciFetch(url, { ...init, dispatcher: publicAgent })) as unknown as Response) : await fetch(url, init);
   } catch (e) {
     const name = (e as Error).name;
     if ((e as { cause?: { code?: string } }).cause?.code === 'ENOTPUBLIC') throw new Error('the address is not public', { cause: e });

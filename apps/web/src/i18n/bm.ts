@@ -537,7 +537,7 @@ export const bm: Resource = {
       intro: 'Satu perkara setiap baris. Baris cabutan dan baris pool terpakai kepada baris pertaruhan di bawahnya sehingga diganti oleh yang lain.',
       draw: 'Cabutan seterusnya',
       drawN: '2 cabutan seterusnya (sehingga D12)',
-      dates: 'Tarikh cabutan, DD/MM (beberapa: 25/12,28/12)',
+      dates: 'Tarikh cabutan, DD/MM: tarikh itu yang terdekat (beberapa: 25/12,28/12; lebih jauh DD/MM/YYYY)',
       pools: 'Pool mengikut digit: 1 M, 2 P, 3 T, 4 S, 5 B, 6 K, 7 W, 8 H',
       amounts: 'Nombor, kemudian amaun mengikut urutan kod pertaruhan anda ({{order}})',
       emptyField: 'Medan kosong bermaksud tiada pertaruhan pada kod itu (di sini S 2)',

@@ -531,7 +531,7 @@ export const cn: Resource = {
       intro: '每行一项。开彩行和彩池行适用于其下方的投注行，直到被新的开彩行或彩池行取代。',
       draw: '下一期',
       drawN: '接下来 2 期（最多 D12）',
-      dates: '开彩日期，DD/MM（多个：25/12,28/12）',
+      dates: '开彩日期，DD/MM：最近的该日期（多个：25/12,28/12；更远的用 DD/MM/YYYY）',
       pools: '以数字表示彩池：1 M、2 P、3 T、4 S、5 B、6 K、7 W、8 H',
       amounts: '号码，然后按您的投注代码顺序（{{order}}）填写金额',
       emptyField: '空栏表示该代码不下注（此处为 S 2）',

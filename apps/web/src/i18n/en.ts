@@ -551,7 +551,7 @@ export const en = {
       intro: 'One item per line. A draw line and a pools line apply to the bet lines below them until another one replaces them.',
       draw: 'Next draw',
       drawN: 'Next 2 draws (up to D12)',
-      dates: 'A draw date, DD/MM (several: 25/12,28/12)',
+      dates: 'A draw date, DD/MM: the nearest such date (several: 25/12,28/12; further away DD/MM/YYYY)',
       pools: 'Pools by digit: 1 M, 2 P, 3 T, 4 S, 5 B, 6 K, 7 W, 8 H',
       amounts: 'Number, then amounts in your bet-code order ({{order}})',
       emptyField: 'An empty field is no stake on that code (here S 2)',

@@ -87,9 +87,10 @@ function asTyped(raw: string): string {
   return /^[\x00-\x7f]*$/.test(raw) ? raw : raw.normalize('NFKC').replace(/[\u200B-\u200D\u2060\uFEFF]/g, '');
 }
 
-type LineKind = 'next' | 'dates' | 'pools' | 'bet';
+export type LineKind = 'next' | 'dates' | 'pools' | 'bet';
 
-function classify(trimmed: string): LineKind {
+/** How a line of bet text is read: a draw line (D.., 'next'), a date line, a pools line or a bet line. */
+export function classify(trimmed: string): LineKind {
   const c = trimmed[0];
   if (c === 'D' || c === 'd') return 'next';
   if (c === '#') return 'pools';

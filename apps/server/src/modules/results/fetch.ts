@@ -10,6 +10,7 @@ import { parseResultPage, RESULT_FORMATS, resultLinkOf, resultUrl, siteTellsPool
 import { poolResults, systemSettings, type Jackpots } from '../../db/schema';
 import type { Deps } from '../../platform/http';
 import { loggedFetch } from '../../platform/apiLog';
+import { isInternalHostLiteral } from '../../platform/outboundHttp';
 import { rows } from '../ledger/queries';
 import { runTransaction } from '../ledger/service';
 import * as q from './queries';
@@ -74,9 +75,9 @@ const MAX_PAGE_BYTES = 1_000_000;
  * Reads one page: the JSON of a 2xx answer within the time-out and MAX_PAGE_BYTES, else an Error saying
  * what went wrong (platform/outboundHttp: http(s) only, no redirect followed).
  */
-async function readPage(deps: Deps, url: string, timeoutMs: number): Promise<unknown> {
+async function readPage(deps: Deps, url: string, timeoutMs: number, publicOnly = false): Promise<unknown> {
   // Recorded in the API request log (decision 0033).
-  const res = await loggedFetch(deps, url, { timeoutMs, maxBytes: MAX_PAGE_BYTES, headers: { accept: 'application/json' } });
+  const res = await loggedFetch(deps, url, { timeoutMs, maxBytes: MAX_PAGE_BYTES, headers: { accept: 'application/json' }, publicOnly });
   if (!res.ok) throw new Error(`answered HTTP ${res.status}`);
   try {
     return JSON.parse(res.body.toString('utf8'));
@@ -110,9 +111,10 @@ export async function fetchResults(deps: Deps, drawDate: string, actorId: number
       const url = resultUrl(site.urlTemplate, drawDate, poolId);
       try {
         let page = await readPage(deps, url, timeoutMs);
-        // Da Ma Cai answers the address of its result file first: read it (once, by the same rules).
+        // Da Ma Cai answers the address of its result file first: read it (once, by the same rules). The
+        // address is the page's, not the admin's: a public site's may not lead inside this network.
         const link = resultLinkOf(site.format, page);
-        if (link) page = await readPage(deps, link, timeoutMs);
+        if (link) page = await readPage(deps, link, timeoutMs, !isInternalHostLiteral(url));
         const parsed = parseResultPage(site.format, page, poolId, drawDate);
         if (parsed.drawDate !== drawDate) throw new Error(`the page is for ${parsed.drawDate || 'no date'}, not ${drawDate}`);
         const numbers = normalizeResult(parsed.numbers);

@@ -156,13 +156,15 @@ export async function save(
     const { draw, result } = found;
     const now = deps.clock.now();
     if (now < draw.cutoffAt) throw refused('RESULT_DRAW_NOT_CLOSED');
-    const errors = validateResult(draw.poolId, numbers, pools);
-    if (errors.length) throw invalid(errors);
     if ((result?.version ?? 0) !== body.version) throw conflict('RESULT_CHANGED_MEANWHILE');
+    // The same numbers with other jackpots: only the jackpots change (a result saved under an older check,
+    // a Toto one without 5D, keeps its numbers and gets its jackpots).
     if (result && sameResult(result.numbers, numbers)) {
       await saveJackpots(tx, deps, auth, draw.id, result.jackpots ?? null, body.jackpots, ip);
       return { drawId: draw.id, version: result.version, status: result.status, resettle: false };
     }
+    const errors = validateResult(draw.poolId, numbers, pools);
+    if (errors.length) throw invalid(errors);
     const reason = body.reason?.trim() ?? '';
     if (result?.status === 'released' && reason === '') throw new AppError(400, 'RESULT_REASON_REQUIRED', { reason: 'RESULT_REASON_REQUIRED' });
     const version = (result?.version ?? 0) + 1;

@@ -4,6 +4,7 @@
 // shows the agent what the text says before it is sent.
 import {
   BetType,
+  classify,
   DEFAULT_CODE_ORDER,
   drawCount,
   parseExpress,
@@ -61,12 +62,10 @@ export interface PreviewContext {
   pools?: readonly PoolDef[];
 }
 
-/** How the parser reads a line (packages/domain parse.ts `classify`), for the preview's labels. */
+/** How the parser reads a line (its own `classify`, so the two never differ), for the preview's labels. */
 export function lineKind(trimmed: string): ExpressLineKind {
-  const c = trimmed[0];
-  if (c === 'D' || c === 'd' || (c >= '0' && c <= '9' && trimmed.includes('/'))) return 'draw';
-  if (c === '#') return 'pools';
-  return 'bet';
+  const kind = classify(trimmed);
+  return kind === 'next' || kind === 'dates' ? 'draw' : kind;
 }
 
 const parse = (text: string, ctx: PreviewContext) =>
