@@ -12,13 +12,27 @@ const GD = 8;
 const day = new Date(Date.now() - 4 * 86_400_000);
 const DATE = day.toISOString().slice(0, 10);
 const YYYYMMDD = DATE.replaceAll('-', '');
-const page4d = {
-  DrawDate: DATE.split('-').reverse().join('/'),
-  FirstPrize: '4821',
-  SecondPrize: '0932',
-  ThirdPrize: '7710',
-  ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`Special${i + 1}`, String(1001 + i)])),
-  ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`Console${i + 1}`, String(2001 + i)])),
+// Each site is another installation's Result/GetPoolResult (GD's result has a 6D, which an operator's 4D
+// page does not carry).
+const gdPage = {
+  data: [
+    {
+      poolId: GD,
+      status: 'released',
+      drawDate: DATE,
+      numbers: {
+        fourD: {
+          first: '4821',
+          second: '0932',
+          third: '7710',
+          starter: Array.from({ length: 10 }, (_, i) => String(1001 + i)),
+          consolation: Array.from({ length: 10 }, (_, i) => String(2001 + i)),
+        },
+        fiveD: null,
+        sixD: '482100',
+      },
+    },
+  ],
 };
 
 let server: http.Server;
@@ -30,7 +44,7 @@ test.beforeAll(async () => {
       return res.end();
     }
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(page4d));
+    res.end(JSON.stringify(gdPage));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -44,7 +58,7 @@ test('Fetch now releases a result two sites agree on as the system\'s, when the 
   test.skip(day.getUTCFullYear() !== new Date().getUTCFullYear(), 'four days ago is last year: no demo draw');
   await login(page, ADMIN.username, ADMIN.password);
   await agreeTermsIfShown(page);
-  const sites = ['a', 'b'].map((name) => ({ name: `site-${name}`, urlTemplate: `${base}/${name}/{yyyymmdd}`, format: 'magnum', pools: [GD] }));
+  const sites = ['a', 'b'].map((name) => ({ name: `site-${name}`, urlTemplate: `${base}/${name}/{yyyymmdd}`, format: 'backoffice', pools: [GD] }));
   const set = (settings: { key: string; value: string }[]) => api(page.request, 'POST', '/api/Configuration/UpdateSystemSetting', { settings });
   await set([
     { key: 'gdScrapeResultSite', value: JSON.stringify(sites) },
