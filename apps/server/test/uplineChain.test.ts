@@ -63,6 +63,24 @@ describe('activation', () => {
     expect(await statusOf('chplayer')).toBe('Active');
   });
 
+  it('leaves a status an account above set to that account: the agent cannot lift its company\'s suspension', async () => {
+    const [co, master, agent] = [await login('chco'), await login('chmaster'), await login('chagent')];
+    expect((await setStatusThroughApi(co, 'chplayer2', 'Suspended')).status).toBe(200);
+    for (const [cookie, status] of [[agent, 'Active'], [master, 'Inactive']] as const) {
+      const res = await setStatusThroughApi(cookie, 'chplayer2', status);
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe('STATUS_SET_BY_UPLINE');
+      expect(await statusOf('chplayer2')).toBe('Suspended');
+    }
+    // The company lifts it; a status the agent sets itself, the agent lifts (and the company above it may).
+    expect((await setStatusThroughApi(co, 'chplayer2', 'Active')).status).toBe(200);
+    expect((await setStatusThroughApi(agent, 'chplayer2', 'Inactive')).status).toBe(200);
+    expect((await setStatusThroughApi(agent, 'chplayer2', 'Active')).status).toBe(200);
+    expect((await setStatusThroughApi(agent, 'chplayer2', 'Suspended')).status).toBe(200);
+    expect((await setStatusThroughApi(co, 'chplayer2', 'Active')).status).toBe(200);
+    expect(await statusOf('chplayer2')).toBe('Active');
+  });
+
   it('refuses a reactivation when an account further up is not active either', async () => {
     const co = await login('chco');
     expect((await setStatusThroughApi(co, 'chmaster', 'Inactive')).status).toBe(200);

@@ -120,6 +120,7 @@ export const MESSAGES = {
   RIGHTS_NOT_HELD: 'You cannot give or reach rights you do not hold yourself.',
   VOID_NOT_ALLOWED: 'This account may not void these tickets.',
   UPLINE_NOT_ACTIVE: 'An account above this one is not active. Please contact your upline.',
+  STATUS_SET_BY_UPLINE: 'An account above you set this status; only it can change it.',
   DRAW_HAS_RESULT: 'The result of this draw is in: its tickets can no longer be voided.',
   POSTING_RESULT_RELEASED: 'The result of this draw has been released: nothing more can be posted or laid off for it.',
   POSTING_IN_DOUBT: 'A lay-off of this draw is still in doubt: ask the remote again or resolve it by hand before settling.',

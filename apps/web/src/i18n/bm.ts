@@ -1460,6 +1460,7 @@ export const bm: Resource = {
     RIGHTS_NOT_HELD: 'Anda tidak boleh memberi atau mencapai hak yang anda sendiri tiada.',
     VOID_NOT_ALLOWED: 'Akaun ini tidak dibenarkan membatalkan tiket ini.',
     UPLINE_NOT_ACTIVE: 'Akaun di atas akaun ini tidak aktif. Sila hubungi upline anda.',
+    STATUS_SET_BY_UPLINE: 'Status ini ditetapkan oleh akaun di atas anda; hanya akaun itu boleh mengubahnya.',
     DRAW_HAS_RESULT: 'Keputusan cabutan ini sudah ada: tiketnya tidak boleh dibatalkan lagi.',
     POSTING_RESULT_RELEASED: 'Keputusan cabutan ini telah diumumkan: tiada lagi yang boleh dipos atau diagihkan untuknya.',
     POSTING_IN_DOUBT: 'Satu agihan cabutan ini masih belum pasti: tanya ejen jauh sekali lagi atau selesaikan secara manual sebelum penyelesaian.',

@@ -1452,6 +1452,7 @@ export const cn: Resource = {
     RIGHTS_NOT_HELD: '不能授予或触及您自己没有的权限。',
     VOID_NOT_ALLOWED: '此账户不能作废这些注单。',
     UPLINE_NOT_ACTIVE: '上级账户未启用，请联系您的上级。',
+    STATUS_SET_BY_UPLINE: '此状态由您的上级设置，只有该上级可以更改。',
     DRAW_HAS_RESULT: '此期已有开奖结果，其注单不能再作废。',
     POSTING_RESULT_RELEASED: '此期开奖结果已发布：不能再为其走飞或补货。',
     POSTING_IN_DOUBT: '此期仍有走飞结果未确定：请先再次询问上家或手动处理，然后再结算。',

@@ -84,6 +84,8 @@ export const users = pgTable(
     reportAccess: text('report_access').array().notNull().default(sql`'{}'::text[]`),
     /** Set when this account was flagged because an upline was: reactivating that upline restores it. */
     flaggedByUserId: integer('flagged_by_user_id'),
+    /** Who set a status other than Active directly (an acting account): only it or an account above it lifts it. */
+    statusSetBy: integer('status_set_by'),
     updatedAt: tz('updated_at'),
     passwordChangedAt: tz('password_changed_at'),
     lastLoginAt: tz('last_login_at'),

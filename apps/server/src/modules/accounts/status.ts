@@ -21,10 +21,17 @@ type UserRow = typeof users.$inferSelect;
  * and is refused while an account above is not active. Runs inside the caller's transaction.
  */
 export async function applyStatus(tx: Tx, deps: Deps, auth: AuthContext, target: UserRow, status: string, ip: string) {
+  // A status an account above the caller set is that account's to change: an agent does not lift its
+  // company's suspension of a player (the setter and the accounts above it may).
+  const setter = target.statusSetBy;
+  if (setter != null && setter !== auth.actingUserId && auth.actingPath.includes(`/${setter}/`)) throw refused('STATUS_SET_BY_UPLINE');
   // An account is active only while every account above it is (issue 10, item 4).
   if (status === 'Active' && !(await q.uplinesActive(tx, target.id))) throw refused('UPLINE_NOT_ACTIVE');
   const now = deps.clock.now();
-  await tx.update(users).set({ status, flaggedByUserId: null, updatedAt: now }).where(eq(users.id, target.id));
+  await tx
+    .update(users)
+    .set({ status, flaggedByUserId: null, statusSetBy: status === 'Active' ? null : auth.actingUserId, updatedAt: now })
+    .where(eq(users.id, target.id));
   let cascaded: number[];
   if (status !== 'Active') {
     const rows = await tx
