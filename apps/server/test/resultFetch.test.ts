@@ -161,4 +161,15 @@ describe('fetching a date', () => {
     expect((await historyOf(PoolId.Toto)).length).toBe(before.length + 3);
     expect((await runDueJobs(deps)).fetched).toBeUndefined();
   });
+
+  it('does not read a site saved before the {poolId} rule that lists several pools; each pool\'s history says why', async () => {
+    const sites = [{ name: 'one-page', urlTemplate: `${base}/magnum/{yyyymmdd}`, format: 'magnum', pools: [PoolId.Toto, PoolId.Singapore] }];
+    await t.db.execute(sql`update system_settings set value = ${JSON.stringify(sites)} where key = 'normalScrapeResultSite'`);
+    admin = await t.login(ADMIN.username, ADMIN.password);
+    const res = await t.request({ url: '/api/Result/FetchResults', cookie: admin, json: { drawDate: '2026-11-21' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.map((o: { site: string; outcome: string }) => `${o.site}:${o.outcome}`)).toEqual(['one-page:failed', 'one-page:failed']);
+    expect((await historyOf(PoolId.Toto)).at(-1)?.note).toBe('one-page: lists several pools, but its URL has no {poolId} to tell their pages apart');
+    expect(await resultOf(PoolId.Toto)).toBeUndefined();
+  });
 });

@@ -39,7 +39,7 @@ function parseSites(raw: string | undefined): ResultSite[] {
     const list = JSON.parse(raw) as ResultSite[];
     if (!Array.isArray(list)) return [];
     return list.filter(
-      (s) => s && typeof s.name === 'string' && typeof s.urlTemplate === 'string' && RESULT_FORMATS.includes(s.format) && Array.isArray(s.pools) && s.enabled !== false && siteTellsPoolsApart(s),
+      (s) => s && typeof s.name === 'string' && typeof s.urlTemplate === 'string' && RESULT_FORMATS.includes(s.format) && Array.isArray(s.pools) && s.enabled !== false,
     );
   } catch {
     return [];
@@ -110,6 +110,8 @@ export async function fetchResults(deps: Deps, drawDate: string, actorId: number
       const drawId = Number(d.drawId);
       const url = resultUrl(site.urlTemplate, drawDate, poolId);
       try {
+        // A list saved before decision 0044's rule: not read (one page would be every pool's result), and said why.
+        if (!siteTellsPoolsApart(site)) throw new Error('lists several pools, but its URL has no {poolId} to tell their pages apart');
         let page = await readPage(deps, url, timeoutMs);
         // Da Ma Cai answers the address of its result file first: read it (once, by the same rules). The
         // address is the page's, not the admin's: a public site's may not lead inside this network.
