@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { accountSettings } from '@app/contract';
-import { HierarchyLevel, PoolId } from '@app/domain';
+import { hasFiveD, hasSixD, HierarchyLevel, PoolId, SEEDED_POOLS } from '@app/domain';
 import { buildApp } from '../app';
 import { businessDateOf } from '../platform/businessTime';
 import { ManualClock } from '../platform/clock';
@@ -52,9 +52,13 @@ function resultOf(day: string, poolId: number, strikes: { first?: string; starte
   const starter = Array.from({ length: 10 }, (_, i) => (i === 3 && strikes.starter ? strikes.starter : take()));
   const consolation = Array.from({ length: 10 }, (_, i) => (i === 6 && strikes.consolation ? strikes.consolation : take()));
   const fourD = { first, second, third, starter, consolation };
-  // Toto also draws 5D and 6D (its result is not complete without them): the 4D numbers with a digit before.
-  if (poolId !== PoolId.Toto) return { fourD };
-  return { fourD, fiveD: [`1${second}`, `2${third}`, `3${starter[0]}`], sixD: `45${consolation[0]}` };
+  // A pool that also draws 5D or 6D (Toto) has no complete result without them: the 4D numbers with digits before.
+  const form = SEEDED_POOLS.find((p) => p.id === poolId)?.resultForm ?? '4D';
+  return {
+    fourD,
+    fiveD: hasFiveD(form) ? ([`1${second}`, `2${third}`, `3${starter[0]}`] as [string, string, string]) : null,
+    sixD: hasSixD(form) ? `45${consolation[0]}` : null,
+  };
 }
 
 /**
