@@ -71,6 +71,26 @@ describe('the demo history', () => {
     expect(results[1]).toBe(Number(journal[0].s));
   });
 
+  it('counts a ticket once per draw in win/loss, whatever codes it holds: as the sales summary and ticket history do', async () => {
+    const range = { fromDate: '2026-11-21', toDate: '2026-11-22' };
+    const ticketDraws = async (username: string, codeOf = '') => Number((await rows<{ n: string }>(
+      sql`select count(distinct (bl.ticket_id, bl.draw_id))::text as n from bet_lines bl join tickets tk on tk.id = bl.ticket_id join users u on u.id = tk.user_id
+          join users me on me.username = ${username} where bl.status = 1 and starts_with(u.path, me.path) and (${codeOf} = '' or bl.bet_code = ${codeOf})`,
+    ))[0].n);
+    const manyCodes = await rows<{ n: string }>(sql`select count(*)::text as n from (select ticket_id, draw_id from bet_lines group by 1, 2 having count(distinct bet_code) > 1) x`);
+    expect(Number(manyCodes[0].n)).toBeGreaterThan(0); // the demo's tickets hold Big and Small lines
+    for (const username of ['democo', 'demoagent', ADMIN.username]) {
+      const cookie = username === ADMIN.username ? await t.login(ADMIN.username, ADMIN.password) : await t.login(username, PASSWORD);
+      const report = await t.request({ url: '/api/Report/GetWinLossReport', cookie, query: range });
+      expect(report.status, JSON.stringify(report.body)).toBe(200);
+      expect(report.body.data.totals.tickets, username).toBe(await ticketDraws(username));
+      const sales = await t.request({ url: '/api/Report/GetSumSalesSummary', cookie, query: range });
+      expect(report.body.data.totals.tickets).toBe(sales.body.data.totals.tickets);
+      const big = await t.request({ url: '/api/Report/GetWinLossReport', cookie, query: { ...range, betCode: 'B' } });
+      expect(big.body.data.totals.tickets, `${username} B`).toBe(await ticketDraws(username, 'B'));
+    }
+  });
+
   it('changes nothing when run again', async () => {
     const before = { tickets: await count('tickets'), journal: await count('journal_transactions'), users: await count('users') };
     await seedDemoHistory(t.db, { ...loadConfig({}), webDist: '/nonexistent' }, ADMIN.username, PASSWORD, new Date(NOW));

@@ -49,19 +49,34 @@ function grouped(node: ReportNode, q: WinLossQuery, blockedDates: string[], demo
   // one, and the node's own tickets when the node is such an account. The figures are kept per direct
   // downline, so demo play deeper under a regular downline shows once drilled down to that downline.
   const demoish = (id: SQL) => sql`exists (select 1 from users u join users a on a.is_demo and starts_with(u.path, a.path) where u.id = ${id})`;
-  const demoOnly = demo ? sql`(case when ${via} = 0 then ${demoish(sql`${node.userId}::int`)} else ${demoish(via)} end)` : sql`true`;
+  const demoOnly = (v: SQL) => (demo ? sql`(case when ${v} = 0 then ${demoish(sql`${node.userId}::int`)} else ${demoish(v)} end)` : sql`true`);
   const whose = node.platform
     ? sql`f.user_id in (select id from users where upline_id = ${node.userId}::int and is_main_account)`
     : sql`f.user_id = ${node.userId}::int`;
+  // Tickets are counted once per draw whatever codes they hold: the figures count a ticket once per code,
+  // so they come from the sales summary's all-codes row (a chosen code's row with that filter), whose
+  // tickets of a settled draw are the ones settled (no void once a result is in). The node's rows there
+  // are cut by the same direct downline (the company, for the platform, whose path it heads).
   return sql`
-    select ${via} as via, sum(f.tickets) as tickets, sum(f.lines) as lines, sum(f.turnover) as turnover,
-           sum(f.commission_below) as cb, sum(f.winnings_below) as wb, sum(f.link_below) as lb, sum(f.eaten) as eaten,
-           sum(f.pass) as pass, sum(f.commission) as comm, sum(f.winnings) as win, sum(f.link) as link,
-           sum(f.commission_in) as ci, sum(f.winnings_in) as wi
-    from settlement_figures f
-    join draw_settlements s on s.draw_id = f.draw_id and s.round = f.round and s.distributed_at is not null
-    where ${whose} and ${demoOnly} and ${drawFilterSql('s', q, blockedDates)} and ${betCodeSql(sql`f.bet_code`, q)}
-    group by 1`;
+    with fg as (
+      select ${via} as via, sum(f.lines) as lines, sum(f.turnover) as turnover,
+             sum(f.commission_below) as cb, sum(f.winnings_below) as wb, sum(f.link_below) as lb, sum(f.eaten) as eaten,
+             sum(f.pass) as pass, sum(f.commission) as comm, sum(f.winnings) as win, sum(f.link) as link,
+             sum(f.commission_in) as ci, sum(f.winnings_in) as wi
+      from settlement_figures f
+      join draw_settlements s on s.draw_id = f.draw_id and s.round = f.round and s.distributed_at is not null
+      where ${whose} and ${demoOnly(via)} and ${drawFilterSql('s', q, blockedDates)} and ${betCodeSql(sql`f.bet_code`, q)}
+      group by 1
+    ),
+    tk as (
+      select ss.via_user_id as via, sum(ss.tickets) as tickets
+      from sales_summary ss
+      join draw_settlements s on s.draw_id = ss.draw_id and s.distributed_at is not null
+      where ss.user_id = ${node.userId}::int and ${demoOnly(sql`ss.via_user_id`)} and ${drawFilterSql('s', q, blockedDates)}
+        and ss.bet_code = (case when ${q.betCode}::text = '-1' then '' else ${q.betCode}::text end)
+      group by 1
+    )
+    select fg.*, coalesce(tk.tickets, 0) as tickets from fg left join tk on tk.via = fg.via`;
 }
 
 /**
