@@ -25,6 +25,21 @@ describe('login', () => {
     expect(cookie).toMatch(/SameSite=Strict/i);
   });
 
+  it('marks the cookie Secure when the login came over HTTPS through the trusted proxy, and only then', async () => {
+    const plain = await t.request({ url: '/api/Account/Login', form: { username: 'admin', password: ADMIN.password }, headers: { 'x-forwarded-proto': 'https' } });
+    expect(String(plain.headers['set-cookie'])).not.toMatch(/Secure/i); // no proxy trusted: the header is the client's word
+    const proxied = await createTestApp({ config: { trustProxy: '10.60.0.1' } });
+    try {
+      const https = await proxied.request({ url: '/api/Account/Login', form: { username: 'admin', password: ADMIN.password }, ip: '10.60.0.1', headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.status).toBe(200);
+      expect(String(https.headers['set-cookie'])).toMatch(/; Secure/i);
+      const http = await proxied.request({ url: '/api/Account/Login', form: { username: 'admin', password: ADMIN.password }, ip: '10.60.0.1', headers: { 'x-forwarded-proto': 'http' } });
+      expect(String(http.headers['set-cookie'])).not.toMatch(/Secure/i);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('answers a wrong password and an unknown user with the same 401 message', async () => {
     const wrong = await t.request({ url: '/api/Account/Login', form: { username: 'admin', password: 'nope-nope' }, ip: '10.0.0.1' });
     const unknown = await t.request({ url: '/api/Account/Login', form: { username: 'ghost', password: 'nope-nope' }, ip: '10.0.0.1' });

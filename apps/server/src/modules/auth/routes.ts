@@ -22,6 +22,9 @@ export function authRoutes(app: HttpApp, deps: Deps) {
     sameSite: 'strict' as const,
     secure: deps.config.cookieSecure,
   };
+  // A login that came over HTTPS (directly, or through a proxy of TRUST_PROXY saying so) gets a Secure
+  // cookie even without COOKIE_SECURE: the session id then never travels in clear text.
+  const cookieFor = (protocol: string) => ({ ...cookieOptions, secure: cookieOptions.secure || protocol === 'https' });
 
   app.post(
     '/api/Account/Login',
@@ -30,14 +33,14 @@ export function authRoutes(app: HttpApp, deps: Deps) {
       // A new session id at every login: an id planted before login is never promoted.
       if (req.auth) await endSession(deps.db, deps.clock, req.auth.sessionId, 'relogin');
       const result = await auth.login(deps, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] });
-      reply.setCookie(SESSION_COOKIE, result.token, cookieOptions);
+      reply.setCookie(SESSION_COOKIE, result.token, cookieFor(req.protocol));
       return ok(result.user);
     },
   );
 
   app.post('/api/Account/Logout', { config: { access: allow.public() }, schema: { tags } }, async (req, reply) => {
     if (req.auth) await endSession(deps.db, deps.clock, req.auth.sessionId, 'logout');
-    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    reply.clearCookie(SESSION_COOKIE, cookieFor(req.protocol));
     return ok(null);
   });
 
