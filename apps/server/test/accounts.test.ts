@@ -283,6 +283,18 @@ describe('change upline and delete', () => {
     expect(sideways.status).toBe(422);
   });
 
+  it('keeps a move inside the account\'s company: never under another company or the platform itself', async () => {
+    await createOk(admin, { username: 'moveco2', level: HierarchyLevel.Company, creditLimit: 10_000, discount: 20, positionTaking: 80 });
+    const other = await createOk(await t.login('moveco2', PASSWORD), { username: 'mm3', level: HierarchyLevel.Master, creditLimit: 5_000, discount: 20, positionTaking: 50 });
+    const across = await t.request({ url: '/api/Setting/UpdateTargetUserUpline', cookie: admin, json: { userId: agent, newUplineId: other } });
+    expect(across.status).toBe(422);
+    expect(across.body.message).toBe('INVALID_UPLINE');
+    const underPlatform = await t.request({ url: '/api/Setting/UpdateTargetUserUpline', cookie: admin, json: { userId: agent, newUplineId: 1 } });
+    expect(underPlatform.status).toBe(422);
+    const company = await rows<{ company_id: number; upline_id: number }>(sql`select company_id, upline_id from users where id = ${agent}`);
+    expect(company.rows[0]).toEqual({ company_id: (await rows<{ id: number }>(sql`select id from users where username = 'moveco'`)).rows[0].id, upline_id: m2 });
+  });
+
   it('deletes only an account without downline and with a zero balance, as status 2', async () => {
     const withDownline = await t.request({ url: '/api/Setting/DeleteUser', cookie: co, json: { userId: agent } });
     expect(withDownline.status).toBe(422);

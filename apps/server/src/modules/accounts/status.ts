@@ -127,6 +127,11 @@ export async function changeUpline(deps: Deps, auth: AuthContext, userId: number
       throw refused('INVALID_UPLINE');
     }
     if (target.roleId === RoleId.Company && up.roleId !== RoleId.SuperAdmin) throw refused('INVALID_UPLINE');
+    // An account's money, posting book and reports belong to the company at the top of its path
+    // (users.company_id, on its tickets, wallets and settlement): a move stays inside its company.
+    if (target.roleId !== RoleId.Company && (up.roleId === RoleId.Company ? up.id : up.companyId) !== target.companyId) {
+      throw refused('INVALID_UPLINE');
+    }
     if (up.roleId !== RoleId.SuperAdmin) {
       const granted = await q.grantedCredit(tx, up.id);
       const max = maxDownlineCreditLimit({ isRoot: false, creditLimit: up.creditLimit }, granted);
