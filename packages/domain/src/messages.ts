@@ -88,6 +88,7 @@ export const MESSAGES = {
   // The bet language (express order parser), our own where SPEC has none.
   INVALID_BET_SETTINGS: 'The betting settings of this account are invalid (bet code order, eat sequence, default pools or business date).',
   NO_BET_LINES: 'There is no bet line to place.',
+  NO_BET_UNDER_LINE: 'No bet line follows this draw or pools line: write it above the numbers it is for.',
   UNRECOGNISED_BET_LINE: 'This line is not understood.',
   INVALID_BET_NUMBER: 'Invalid number: a number has 2 to 6 digits (3 digits with R for a roll).',
   INVALID_BET_AMOUNT: 'Invalid amount: enter a positive amount with up to 2 decimals, at most 99999999.',

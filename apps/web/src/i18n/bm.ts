@@ -1502,6 +1502,7 @@ export const bm: Resource = {
     DRAW_PAYMENT_REVERSED: 'Bayaran ini sudah diterbalikkan.',
     INVALID_BET_SETTINGS: 'Tetapan pertaruhan akaun ini tidak sah (urutan kod pertaruhan, urutan makan, pool lalai atau tarikh perniagaan).',
     NO_BET_LINES: 'Tiada baris pertaruhan untuk dibuat.',
+    NO_BET_UNDER_LINE: 'Tiada baris pertaruhan selepas baris cabutan atau pool ini: tulis ia di atas nombor yang berkenaan.',
     UNRECOGNISED_BET_LINE: 'Baris ini tidak difahami.',
     INVALID_BET_NUMBER: 'Nombor tidak sah: nombor mempunyai 2 hingga 6 digit (3 digit dengan R untuk roll).',
     INVALID_BET_AMOUNT: 'Jumlah tidak sah: masukkan jumlah positif dengan sehingga 2 perpuluhan, paling banyak 99999999.',

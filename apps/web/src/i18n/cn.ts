@@ -1494,6 +1494,7 @@ export const cn: Resource = {
     DRAW_PAYMENT_REVERSED: '此付款已被冲正。',
     INVALID_BET_SETTINGS: '此账户的投注设置无效（投注代码顺序、吃字顺序、默认彩池或营业日期）。',
     NO_BET_LINES: '没有可下注的投注行。',
+    NO_BET_UNDER_LINE: '此开奖日期或彩池行下面没有投注行：请把它写在它所适用的号码上方。',
     UNRECOGNISED_BET_LINE: '无法识别此行。',
     INVALID_BET_NUMBER: '号码无效：号码为 2 至 6 位数（R 滚字为 3 位数）。',
     INVALID_BET_AMOUNT: '金额无效：请输入最多 2 位小数的正数，最高 99999999。',

@@ -169,6 +169,11 @@ function parseUnchecked(text: string, ctx: ParseContext): ParseResult {
   let group = newGroup();
   let inBets = false;
   let betLines = 0;
+  // Draw and pools lines read since the last bet line: one replaced by another of its kind, or left at
+  // the end, governs no bet. It is refused, not dropped: `1234#1` then `#2` must never quietly place on
+  // the pools above instead (DOMAIN "Ordering": nothing is placed when any line is bad).
+  let unused: { lineNo: number; raw: string; draw: boolean }[] = [];
+  const unusedLine = (u: { lineNo: number; raw: string }) => errors.push({ lineNo: u.lineNo, raw: u.raw, key: 'NO_BET_UNDER_LINE' });
 
   const rows = text.split(/\r\n|\r|\n/);
   rows.forEach((raw, i) => {
@@ -184,6 +189,10 @@ function parseUnchecked(text: string, ctx: ParseContext): ParseResult {
         group = newGroup();
         inBets = false;
       }
+      const isDraw = kind !== 'pools';
+      const replaced = unused.find((u) => u.draw === isDraw);
+      if (replaced) unusedLine(replaced);
+      unused = unused.filter((u) => u !== replaced).concat({ lineNo, raw, draw: isDraw });
       if (kind === 'pools') {
         const r = parsePools(trimmed, settings.pools);
         if (r.ok) pools = { kind: 'set', value: r.value };
@@ -204,6 +213,7 @@ function parseUnchecked(text: string, ctx: ParseContext): ParseResult {
 
     inBets = true;
     betLines++;
+    unused = [];
     const before = errors.length;
     const compact = trimmed.replace(/\s+/g, '');
     const fields = compact.split('#');
@@ -270,6 +280,9 @@ function parseUnchecked(text: string, ctx: ParseContext): ParseResult {
   });
 
   if (betLines === 0) errors.unshift({ lineNo: 0, raw: '', key: 'NO_BET_LINES' });
+  else unused.forEach(unusedLine);
+  // A replaced draw or pools line is found at the line replacing it: the errors in the text's order.
+  errors.sort((a, b) => a.lineNo - b.lineNo);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, lines };
 }
 

@@ -142,6 +142,15 @@ describe('errors name the line and use the message catalogue', () => {
     for (const t of ['', '   ', '\n\r\n \t\n']) expect(brief(errs(t))).toEqual(['0 EMPTY_RECEIPT_STRING']);
   });
 
+  it('a draw or pools line that governs no bet (replaced, or last) is refused on its line, never dropped', () => {
+    expect(brief(errs('D\n#1\n1234#1\n#2'))).toEqual(['4 NO_BET_UNDER_LINE']);
+    expect(brief(errs('D\n#1\n1234#1\nD2'))).toEqual(['4 NO_BET_UNDER_LINE']);
+    expect(brief(errs('D2\nD\n#1\n1234#1'))).toEqual(['1 NO_BET_UNDER_LINE']);
+    expect(brief(errs('D\n#1\n#2\n1234#1\n5678#1'))).toEqual(['2 NO_BET_UNDER_LINE']);
+    // a draw line and a pools line above the same numbers govern them both, in either order
+    expect(parseExpress('#1\nD\n1234#1\nD2\n#12\n5678#1', ctx).ok).toBe(true);
+  });
+
   it('no bet line at all: NO_BET_LINES', () => {
     expect(brief(errs('D\n#1'))).toEqual(['0 NO_BET_LINES']);
   });
@@ -297,7 +306,7 @@ describe('errors name the line and use the message catalogue', () => {
       'DUPLICATED_NUMBER', 'INVALID_BET_NUMBER', 'UNRECOGNISED_BET_LINE', 'INVALID_BET_AMOUNT', 'TOO_MANY_BET_AMOUNTS',
       'NO_BET_AMOUNT', 'NUMBER_CANNOT_BE_BOXED', 'IBOX_AMOUNT_TOO_SMALL', 'BET_CODE_NOT_FOR_NUMBER',
       'BET_CODE_NOT_FOR_POOL', 'INVALID_DRAW', 'TOO_MANY_DRAWS', 'INVALID_BET_DATE', 'BET_DATE_PASSED',
-      'INVALID_BET_SETTINGS',
+      'INVALID_BET_SETTINGS', 'NO_BET_UNDER_LINE',
     ];
     for (const k of keys) expect(typeof (MESSAGES as Record<string, string>)[k], k).toBe('string');
   });
