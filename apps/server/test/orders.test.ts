@@ -181,9 +181,16 @@ describe("the owner's eat sequence", () => {
     const byUpline = await express('D\n#1\n*1357#1', agent, { targetUserId: swappedId });
     expect(byUpline.status).toBe(200);
     expect(await typesOf(byUpline.body.data.ticketId)).toEqual([BetType.IBox]);
+    // The receipt writes the markers as the owner reads them: its * is the ibox it bought.
+    expect(own.body.data.receipt).toContain('*1357 B1');
+    expect(own.body.data.receipt).not.toContain('**1357');
+    expect(byUpline.body.data.receipt).toContain('*1357 B1');
     // The default sequence reads the same text as a box.
     const plain = await express('D\n#1\n*1357#1');
     expect(await typesOf(plain.body.data.ticketId)).toEqual([BetType.Box]);
+    expect(plain.body.data.receipt).toContain('*1357 B1');
+    const ibox = await express('D\n#1\n**1357#1');
+    expect(ibox.body.data.receipt).toContain('**1357 B1');
   });
 });
 

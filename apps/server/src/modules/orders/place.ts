@@ -21,6 +21,7 @@ import {
   type BetLine,
   type ChainAccount,
   type PoolDef,
+  formatNumberToken,
 } from '@app/domain';
 import { Batcher, type Outcome } from '../../platform/batcher';
 import { formatBusinessDateTime } from '../../platform/businessTime';
@@ -89,14 +90,9 @@ const RECEIPT_CODE_ORDER = [...DEFAULT_CODE_ORDER, ...BET_CODES.filter((c) => !D
 /** A line refused once its draws or package are known: named by its number and its own text. */
 const lineError = (status: number, key: string, line: BetLine) => refusedLines(status, [{ lineNo: line.lineNo, text: line.raw.trim(), key }]);
 
-/** The written number's form for a receipt: *1234 box, **1234 ibox, R123 / 123R rolls. */
-function label(line: BetLine): string {
-  if (line.betType === BetType.Box) return `*${line.number}`;
-  if (line.betType === BetType.IBox) return `**${line.number}`;
-  if (line.betType === BetType.PH) return `R${line.number}`;
-  if (line.betType === BetType.PB) return `${line.number}R`;
-  return line.number;
-}
+/** The written number's form for a receipt, in the owner's markers (eat sequence): box, ibox, R123 / 123R rolls. */
+const label = (line: BetLine, eatSequence: string) =>
+  formatNumberToken(line.number, line.betType, eatSequence === '**/*' ? '**/*' : '*/**');
 
 /** Who may place for whom: oneself, or an upline (with Bet create) for an account of its downline. */
 export async function resolveOwner(deps: Deps, auth: AuthContext, targetUserId?: number) {
@@ -487,7 +483,7 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
       lines: input.lines.map((l) => ({
         drawDates: [...new Set(resolved.find((r) => r.line === l)!.draws.map((d) => d.drawDate))],
         pools: l.pools,
-        label: label(l),
+        label: label(l, o.eatSequence),
         amounts: l.amounts,
       })),
       gross,

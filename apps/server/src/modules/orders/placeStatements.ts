@@ -120,7 +120,7 @@ export async function readForBatch(
           array(select nextval('tickets_id_seq') from generate_series(1, ${a.keys.length}::int)) as "ticketIds",
           array(select 'T' || lpad(nextval('ticket_no_seq')::text, 10, '0') from generate_series(1, ${a.keys.length}::int)) as "ticketNos",
           ${json(sql`select u.id as "userId", u.role_id as "roleId", u.status, u.record_status as "recordStatus", u.path,
-                            u.company_id as "companyId", u.username, u.receipt_order_type as "receiptOrderType",
+                            u.company_id as "companyId", u.username, u.receipt_order_type as "receiptOrderType", u.eat_sequence as "eatSequence",
                             u.position_taking as "positionTaking", e.eat_type as "eatType", e.limit_method as "limitMethod",
                             u.credit_limit as "creditLimit", u.credit_type as "creditType"
                      from users u left join eat_settings e on e.user_id = u.id

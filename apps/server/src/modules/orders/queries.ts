@@ -13,6 +13,8 @@ export interface ChainRow {
   companyId: number | null;
   username: string;
   receiptOrderType: number;
+  /** Which of * and ** is box for this account: its receipts write the markers its texts use. */
+  eatSequence: string;
   positionTaking: string;
   eatType: string | null;
   limitMethod: number | null;
