@@ -22,6 +22,22 @@ async function createOk(cookie: string, body: Record<string, unknown>): Promise<
 }
 const rows = async <T>(q: ReturnType<typeof sql>) => (await t.db.execute(q)) as unknown as { rows: T[] };
 
+describe('rights handed down, never created below', () => {
+  it('refuses "can edit package" from an upline whose own package is fixed, and lets one that may edit give it', async () => {
+    await createOk(admin, { username: 'fixco', level: HierarchyLevel.Company, creditLimit: 100_000, discount: 28, positionTaking: 90 });
+    const co = await t.login('fixco', PASSWORD);
+    await createOk(co, { username: 'fixedm', level: HierarchyLevel.Master, creditLimit: 10_000, fixPackage: true, canEditPackage: false });
+    const fixed = await t.login('fixedm', PASSWORD);
+    const given = await create(fixed, { username: 'fixeda', level: HierarchyLevel.Agent, creditLimit: 1_000, canEditPackage: true });
+    expect(given.status).toBe(400);
+    expect(given.body.data).toEqual({ canEditPackage: 'max' });
+    expect(await rows(sql`select 1 from users where username = 'fixeda'`)).toMatchObject({ rows: [] });
+    await createOk(fixed, { username: 'fixeda', level: HierarchyLevel.Agent, creditLimit: 1_000 });
+    await createOk(co, { username: 'freem', level: HierarchyLevel.Master, creditLimit: 10_000, canEditPackage: true });
+    await createOk(await t.login('freem', PASSWORD), { username: 'freea', level: HierarchyLevel.Agent, creditLimit: 1_000, canEditPackage: true });
+  });
+});
+
 describe('creating the hierarchy', () => {
   let co: number;
   let coCookie: string;

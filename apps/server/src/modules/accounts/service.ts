@@ -29,7 +29,7 @@ import { readNumericSettings } from '../../platform/settings';
 import * as q from './queries';
 import { consumeReservedName } from './reserveNames';
 import { applyStatus } from './status';
-import { assignChosenPackages, packageChoices } from '../packages/giving';
+import { assignChosenPackages, editRefusal, packageChoices } from '../packages/giving';
 import { assertWithin, downlineBounds } from './bounds';
 import { poolRegistry } from '../pools/registry';
 
@@ -237,10 +237,19 @@ type Upline = typeof users.$inferSelect;
  * The bounds an upline sets on a downline's settings (bounds.ts: discount and position taking; for an
  * existing account also what its own downline holds), and void authority.
  */
-async function checkBounds(tx: Tx, up: Upline, body: { discount: number; positionTaking: number; voidTicketAuthority: boolean }, userId?: number) {
+async function checkBounds(
+  tx: Tx,
+  up: Upline,
+  body: { discount: number; positionTaking: number; voidTicketAuthority: boolean; canEditPackage: boolean },
+  before?: { id: number; canEditPackage: boolean },
+) {
+  const userId = before?.id;
   const fields: Record<string, string> = {};
   // Authority over a downline's tickets is handed down, never created below: an upline gives it only if it holds it.
   if (!isRoot(up) && body.voidTicketAuthority && !up.voidTicketAuthority) fields.voidTicketAuthority = 'max';
+  // So is editing packages: an upline whose own package is fixed (or that may not edit) cannot give a
+  // downline the right it lacks, which would undo its company's "fixed package" one level down.
+  if (body.canEditPackage && !before?.canEditPackage && editRefusal(up) !== null) fields.canEditPackage = 'max';
   assertWithin(await downlineBounds(tx, up, userId), body, fields);
 }
 
@@ -392,7 +401,7 @@ async function updateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUse
       changes = Object.fromEntries(SELF_EDITABLE.map((k) => [k, all[k]]));
     } else {
       const up = before.uplineId ? await q.lockAccount(tx, before.uplineId) : null;
-      if (up) await checkBounds(tx, up, body, before.id);
+      if (up) await checkBounds(tx, up, body, before);
       changes = settingsColumns(body);
     }
     if (passwordHash) changes.passwordHash = passwordHash;
