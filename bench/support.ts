@@ -99,7 +99,11 @@ export function clientOf(base: string) {
       body: `username=${encodeURIComponent(username)}&password=${encodeURIComponent(password)}`,
     });
     if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
-    return (res.headers.get('set-cookie') ?? '').split(';')[0];
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+    // As the web app does at a first login: the terms are agreed before anything else is called.
+    const { data } = (await res.json()) as { data: { skipTNC: boolean } };
+    if (!data.skipTNC) await call(cookie, '/api/Account/AgreeTermsAndConditions', { doNotShowAgain: true });
+    return cookie;
   }
 
   async function call(cookie: string, url: string, body?: unknown) {

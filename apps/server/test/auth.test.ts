@@ -227,6 +227,30 @@ describe('terms and conditions', () => {
   });
 });
 
+describe('terms before anything else', () => {
+  it('refuses every call but the agreement (and login, logout, IsLoggedIn) until the account has agreed, whatever the client', async () => {
+    await t.createUser({ username: 'minor', password: 'Right-pass1', roleId: RoleId.Player });
+    const login = await t.request({ url: '/api/Account/Login', form: { username: 'minor', password: 'Right-pass1' } });
+    expect(login.body.data.skipTNC).toBe(false);
+    const c = String(login.headers['set-cookie']).split(';')[0];
+    for (const call of [
+      { url: '/api/Bet/PlaceExpressOrder', json: { text: 'D\n#1\n1234#1', idempotencyKey: 'minor-before-terms-1' } },
+      { url: '/api/Account/GetUserActivityPermission' },
+      { url: '/api/Account/ChangePassword', method: 'POST' as const, query: { oldPassword: 'Right-pass1', newPassword: 'Other-pass2' } },
+    ]) {
+      const refused = await t.request({ ...call, cookie: c });
+      expect(refused.status, call.url).toBe(403);
+      expect(refused.body.message).toBe('TERMS_NOT_AGREED');
+    }
+    expect((await t.request({ url: '/api/Account/IsLoggedIn', cookie: c })).body.data.username).toBe('minor');
+    expect((await t.request({ url: '/api/Account/AgreeTermsAndConditions', json: { doNotShowAgain: false }, cookie: c })).status).toBe(200);
+    expect((await t.request({ url: '/api/Account/GetUserActivityPermission', cookie: c })).body.message).not.toBe('TERMS_NOT_AGREED');
+    // Agreed once is agreed: a later login is asked again by the web app (skipTNC false), the server lets it work.
+    const again = await t.request({ url: '/api/Account/Login', form: { username: 'minor', password: 'Right-pass1' } });
+    expect((await t.request({ url: '/api/Account/GetUserActivityPermission', cookie: String(again.headers['set-cookie']).split(';')[0] })).body.message).not.toBe('TERMS_NOT_AGREED');
+  });
+});
+
 describe('secondary password', () => {
   it('verifies, stays valid for secondaryPasswordCheckTime, then expires', async () => {
     await t.createUser({ username: 'second', password: 'Right-pass1', secondaryPassword: 'Second-1', roleId: RoleId.Company });

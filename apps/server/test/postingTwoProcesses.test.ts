@@ -52,7 +52,10 @@ async function remoteLogin(username: string, password: string) {
     body: new URLSearchParams({ username, password }).toString(),
   });
   if (res.status !== 200) throw new Error(`remote login ${username}: ${res.status}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0];
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+  // As the web app does at a first login: the terms before anything else.
+  if (!((await res.json()) as { data: { skipTNC: boolean } }).data.skipTNC) await remoteOk('/api/Account/AgreeTermsAndConditions', cookie, {});
+  return cookie;
 }
 async function remoteOk(path: string, cookie: string, json: unknown) {
   const res = await call(path, { cookie, json });

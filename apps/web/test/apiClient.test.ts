@@ -13,6 +13,7 @@ function hooks() {
     unauthorized: vi.fn(),
     forbidden: vi.fn(),
     secondaryRequired: vi.fn(async () => false),
+    termsRequired: vi.fn(),
     result: vi.fn(),
   } satisfies ApiHooks;
   configureApi(h);
@@ -46,6 +47,7 @@ describe('interpretResponse (SPEC 8)', () => {
     expect(denied.effect).toEqual({ kind: 'forbidden' });
     expect(denied.result.message).toBe('PERMISSION_DENIED');
     expect(interpretResponse(403, { message: 'SECONDARY_PASSWORD_REQUIRED' }).effect.kind).toBe('secondary');
+    expect(interpretResponse(403, { message: 'TERMS_NOT_AGREED' }).effect.kind).toBe('terms');
   });
   it('400 and 500 give INTERNAL_SERVER_ERROR without alert; 400 keeps the field errors', () => {
     const bad = interpretResponse(400, { message: 'VALIDATION_FAILED', data: { name: 'required' } });

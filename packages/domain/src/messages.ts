@@ -87,6 +87,7 @@ export const MESSAGES = {
   DRAW_PAYMENT_REVERSED: 'This payment has already been reversed.',
   // The bet language (express order parser), our own where SPEC has none.
   INVALID_BET_SETTINGS: 'The betting settings of this account are invalid (bet code order, eat sequence, default pools or business date).',
+  TERMS_NOT_AGREED: 'Please agree to the terms and conditions first.',
   NO_BET_LINES: 'There is no bet line to place.',
   NO_BET_UNDER_LINE: 'No bet line follows this draw or pools line: write it above the numbers it is for.',
   UNRECOGNISED_BET_LINE: 'This line is not understood.',

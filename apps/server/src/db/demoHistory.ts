@@ -90,7 +90,11 @@ export async function seedDemoHistory(db: Db, config: Config, adminUsername: str
   try {
     const sessionOf = async (username: string) => {
       const { token } = await createSession(db, clock, Number(await idOf(username)), { ip: '127.0.0.1', userAgent: 'demo history' });
-      return `${SESSION_COOKIE}=${token}`;
+      const cookie = `${SESSION_COOKIE}=${token}`;
+      // As at a first login in the browser: the terms are agreed before anything else (the web app still
+      // shows them at each login of an account without "do not show again").
+      await call(app, cookie, '/api/Account/AgreeTermsAndConditions', { doNotShowAgain: false });
+      return cookie;
     };
     // A second player of the agent, opened by the agent as any account is, so the agent's report has two rows.
     if (!(await idOf('demoplayer2'))) {

@@ -14,11 +14,15 @@ export type RouteAccess =
       mainAccountOnly?: boolean;
       /** Needs a secondary password verified within secondaryPasswordCheckTime. */
       secondary?: boolean;
+      /** Callable before the account has agreed to the terms (the agreement itself). */
+      beforeTerms?: boolean;
     };
 
 export const allow = {
   public: (): RouteAccess => ({ kind: 'public' }),
   session: (): RouteAccess => ({ kind: 'session' }),
+  /** Any session, even one whose account has not agreed to the terms yet. */
+  beforeTerms: (): RouteAccess => ({ kind: 'session', beforeTerms: true }),
   roles: (roles: readonly RoleId[], extra: { secondary?: boolean; mainAccountOnly?: boolean } = {}): RouteAccess => ({
     kind: 'session',
     roles,

@@ -43,6 +43,7 @@ export async function loadApiClient(db: Db, clock: Clock, authorization: string 
     access,
     disabledFunctions: row.u.disabledFunctions,
     skipTnc: true,
+    termsAgreed: true,
     secondaryVerifiedAt: null,
   };
 }

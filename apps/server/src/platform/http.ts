@@ -194,6 +194,8 @@ export function holdsFunction(auth: AuthContext, fn: FunctionName, levels: reado
 export async function authorize(deps: Deps, auth: AuthContext | null, access: RouteAccess): Promise<void> {
   if (access.kind === 'public') return;
   if (!auth) throw unauthorized();
+  // The terms (bettors are 18 or over) are agreed before anything else is done, whatever the client.
+  if (!auth.termsAgreed && !access.beforeTerms) throw forbidden('TERMS_NOT_AGREED');
   if (access.roles && !access.roles.includes(auth.roleId)) throw forbidden();
   // A sub-account acts with the functions granted to it (decision 0013). A route declared by role alone
   // names none it could be granted (platform administration, results, posting): its main account's own.

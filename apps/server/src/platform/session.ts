@@ -28,6 +28,8 @@ export interface AuthContext {
   access: AccessMap;
   disabledFunctions: string[];
   skipTnc: boolean;
+  /** The account has agreed to the terms (SPEC 1: bettors must be 18 or over), or needs not be asked. */
+  termsAgreed: boolean;
   secondaryVerifiedAt: Date | null;
   /** The acting account's eat sequence, read with the session (a bet text is parsed by it on every order). */
   actingEatSequence?: string;
@@ -137,6 +139,7 @@ function prepareSessionQuery(db: Db) {
         recordStatus: users.recordStatus,
         disabledFunctions: users.disabledFunctions,
         skipTnc: users.skipTnc,
+        tncAgreedAt: users.tncAgreedAt,
         eatSequence: users.eatSequence,
         betCodeOrder: users.betCodeOrder,
         defaultPools: users.defaultPools,
@@ -226,6 +229,7 @@ export async function loadSession(db: Db, clock: Clock, token: string | undefine
     access,
     disabledFunctions: u.disabledFunctions,
     skipTnc: u.skipTnc,
+    termsAgreed: u.skipTnc || u.tncAgreedAt !== null,
     secondaryVerifiedAt: s.secondaryVerifiedAt,
     actingEatSequence: acting.eatSequence,
     actingBetCodeOrder: acting.betCodeOrder,

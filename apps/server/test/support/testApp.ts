@@ -149,8 +149,14 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     const res = await request({ url: '/api/Account/Login', form: { username, password }, ip });
     if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${res.body.message}`);
     const set = res.headers['set-cookie'];
-    const first = Array.isArray(set) ? set[0] : String(set);
-    return first.split(';')[0];
+    const cookie = (Array.isArray(set) ? set[0] : String(set)).split(';')[0];
+    // As the web app does at a first login: the terms are agreed before anything else is called (the
+    // refusal before agreeing is tested with a login of its own, auth.test.ts).
+    if (!(res.body.data as { skipTNC: boolean }).skipTNC) {
+      const agreed = await request({ method: 'POST', url: '/api/Account/AgreeTermsAndConditions', json: {}, cookie, ip });
+      if (agreed.status !== 200) throw new Error(`terms of ${username}: ${agreed.status} ${agreed.body.message}`);
+    }
+    return cookie;
   }
 
   /** Inserts an account directly (account screens come with issue 3) with its default permission role. */

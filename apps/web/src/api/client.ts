@@ -30,6 +30,8 @@ export interface ApiHooks {
   forbidden(): void;
   /** 403 SECONDARY_PASSWORD_REQUIRED: prompt; resolves true once verified (the call is then retried). */
   secondaryRequired(): Promise<boolean>;
+  /** 403 TERMS_NOT_AGREED: show the terms again. */
+  termsRequired(): void;
   result(success: boolean, url: string): void;
 }
 
@@ -40,6 +42,7 @@ const noHooks: ApiHooks = {
   unauthorized: () => {},
   forbidden: () => {},
   secondaryRequired: async () => false,
+  termsRequired: () => {},
   result: () => {},
 };
 
@@ -101,6 +104,9 @@ export async function apiCall<T>(endpoint: string, options: CallOptions = {}, re
       break;
     case 'forbidden':
       hooks.forbidden();
+      break;
+    case 'terms':
+      hooks.termsRequired();
       break;
     case 'secondary':
       if (!retried && (await hooks.secondaryRequired())) return apiCall<T>(endpoint, options, true);

@@ -27,7 +27,8 @@ export type Effect =
   | { kind: 'alert'; message: string }
   | { kind: 'unauthorized' }
   | { kind: 'forbidden' }
-  | { kind: 'secondary' };
+  | { kind: 'secondary' }
+  | { kind: 'terms' };
 
 interface Body {
   success?: unknown;
@@ -74,6 +75,8 @@ export function interpretResponse<T>(
     if (serverMessage === 'SECONDARY_PASSWORD_REQUIRED') {
       return { result: fail(serverMessage), effect: { kind: 'secondary' } };
     }
+    // The server refuses everything until the terms are agreed: the app goes back to them.
+    if (serverMessage === 'TERMS_NOT_AGREED') return { result: fail(serverMessage), effect: { kind: 'terms' } };
     return { result: fail('PERMISSION_DENIED'), effect: { kind: 'forbidden' } };
   }
   if (status === 400) return { result: fail(INTERNAL_SERVER_ERROR, true), effect: { kind: 'none' } };

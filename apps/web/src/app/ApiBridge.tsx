@@ -11,7 +11,7 @@ import { local, StorageKey } from '../state/storage';
 export function ApiBridge() {
   const { t } = useTranslation();
   const { dispatch, showAlert } = useAppActions();
-  const { logoutLocally, setForbidden } = useAuthActions();
+  const { logoutLocally, setForbidden, requirePendingTNC } = useAuthActions();
   const { request } = useSecondary();
 
   useLayoutEffect(() => {
@@ -32,10 +32,11 @@ export function ApiBridge() {
         local.remove(StorageKey.secondaryPasswordCheckTime);
         return request({ force: true });
       },
+      termsRequired: requirePendingTNC,
       result: (success, url) => dispatch({ type: 'apiResult', success, url }),
     });
     return () => configureApi(null);
-  }, [t, dispatch, showAlert, logoutLocally, setForbidden, request]);
+  }, [t, dispatch, showAlert, logoutLocally, setForbidden, requirePendingTNC, request]);
 
   return null;
 }

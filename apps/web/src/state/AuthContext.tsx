@@ -14,6 +14,7 @@ import {
   hasPendingTNC,
   persistLogin,
   readLoginGuids,
+  setPendingTNC,
 } from './authStorage';
 
 // The login state of SPEC 4 as a React context: the pure reducer plus its storage and network effects.
@@ -25,6 +26,8 @@ export interface AuthActions {
   /** Forgets the user locally only (after a 401, or once the server already ended the session). */
   logoutLocally(): void;
   clearPendingTNC(): void;
+  /** The server says the terms are not agreed (another browser's flag, storage cleared): show them. */
+  requirePendingTNC(): void;
   setForbidden(value: boolean): void;
   setCreditLimit(value: number): void;
 }
@@ -103,6 +106,10 @@ export function AuthProvider({ children, onLoggedOut, pollMs = LOGIN_ID_POLL_MS 
       clearPendingTNC() {
         clearPendingTNC();
         dispatch({ type: 'pendingTNCCleared' });
+      },
+      requirePendingTNC() {
+        setPendingTNC();
+        dispatch({ type: 'pendingTNCSet' });
       },
       setForbidden: (value) => dispatch({ type: 'forbiddenSet', value }),
       setCreditLimit: (value) => dispatch({ type: 'creditLimitSet', value }),

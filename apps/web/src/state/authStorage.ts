@@ -23,6 +23,11 @@ export function hasPendingTNC(): boolean {
   return local.get(StorageKey.pendingTNCAgreement) !== null;
 }
 
+/** The server refused a call until the terms are agreed: remember to show them. */
+export function setPendingTNC(): void {
+  local.set(StorageKey.pendingTNCAgreement, '1');
+}
+
 export function clearPendingTNC(): void {
   local.remove(StorageKey.pendingTNCAgreement);
 }

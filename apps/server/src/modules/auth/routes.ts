@@ -70,7 +70,7 @@ export function authRoutes(app: HttpApp, deps: Deps) {
 
   app.post(
     '/api/Account/AgreeTermsAndConditions',
-    { config: { access: allow.session() }, schema: { tags, body: agreeTermsBody.optional() } },
+    { config: { access: allow.beforeTerms() }, schema: { tags, body: agreeTermsBody.optional() } },
     async (req) => {
       await auth.agreeTerms(deps, requireAuth(req), req.body?.doNotShowAgain ?? false);
       return ok(null);

@@ -233,6 +233,7 @@ async function placerAuth(deps: Deps, a: typeof autoTickets.$inferSelect): Promi
     access,
     disabledFunctions: p.disabledFunctions,
     skipTnc: true,
+    termsAgreed: true,
     secondaryVerifiedAt: null,
   };
 }
