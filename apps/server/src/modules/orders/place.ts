@@ -8,7 +8,6 @@ import crypto from 'node:crypto';
 import {
   allocateEat,
   BET_CODES,
-  BetType,
   commissionCents,
   DEFAULT_CODE_ORDER,
   expandNumber,
