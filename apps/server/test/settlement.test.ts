@@ -330,6 +330,20 @@ describe('settling DOMAIN\'s worked example', () => {
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets[0].getRow(1).getCell(5).value).toBe('Jualan');
     expect(book.worksheets[0].getRow(2).getCell(7).value).toBe(14.8);
+    // The payout report's strikes and a bettor's lines export as the screen shows them.
+    const file = (url: string, cookie: string, lang = 'en') =>
+      t.app.inject({ method: 'GET', url, query: { ...day, format: 'csv', lang }, headers: { 'x-requested-with': 'XMLHttpRequest', cookie } });
+    const payoutCsv = (await file('/api/Report/GetPayoutReport', agent, 'cn')).body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(payoutCsv[0]).toBe('单号,开奖日期,彩池,号码,玩法,账户,奖项,注额,派彩,状态');
+    expect(payoutCsv[1]).toMatch(/^T\d+,2026-11-25,Magnum 4D,1234,B,setplayer,头奖,10.00,25000.00,已发放$/);
+    expect(payoutCsv.at(-1)).toBe('合计,,,,,,,10.00,25000.00,');
+    const selfCsv = (await file('/api/Report/GetSelfPayoutReport', player)).body.trim().split('\r\n');
+    expect(selfCsv).toHaveLength(3);
+    const detailCsv = (await file('/api/Report/GetWinLossDetail', player)).body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(detailCsv[0]).toBe('Ticket,Draw date,Pool,Number,Bet code,Turnover,Commission,Winnings,Result');
+    expect(detailCsv).toHaveLength(4);
+    expect(detailCsv.at(-1)).toBe('Total,,,,,20.00,5.20,25000.00,24985.20');
+    expect((await file('/api/Report/GetPayoutReport', player)).statusCode).toBe(403);
     // A date blocked by hand is left out, and said.
     await t.request({ url: '/api/Result/BlockReport', cookie: admin, json: { drawDate: '2026-11-25', blocked: true } });
     const blocked = await report(agent);

@@ -1,6 +1,6 @@
 // The reports' files: their columns headed in the three languages, in the trade's own words (DOMAIN
 // "Reports": 投注总额, 会员输赢, 实占输赢 ...). Each column reads the same figure the screen shows.
-import type { PayoutStatisticRow, SalesRow, SalesStatisticRow, WinLossRow } from '@app/contract';
+import type { PayoutRow, PayoutStatisticRow, SalesRow, SalesStatisticRow, WinLossDetail, WinLossRow } from '@app/contract';
 import type { PoolDef } from '@app/domain';
 import type { FileColumn, ReportFile } from './reportFile';
 
@@ -94,6 +94,62 @@ export function payoutStatisticFile(rows: PayoutStatisticRow[], totals: PayoutSt
       m('Payout', '派彩', 'Bayaran', (r) => r.amount),
       m('Released', '已发放', 'Dilepaskan', (r) => r.released),
       m('Held', '未发放', 'Ditahan', (r) => r.amount - r.released),
+    ],
+  };
+}
+
+type DetailLine = WinLossDetail['lines'][number];
+const lineKey = (pools: readonly PoolDef[]): FileColumn<{ ticketNo: string; drawDate: string; poolId: number; number: string; betCode: string }>[] => [
+  { header: { en: 'Ticket', cn: '单号', bm: 'Tiket' }, value: (r) => r.ticketNo },
+  { header: { en: 'Draw date', cn: '开奖日期', bm: 'Tarikh cabutan' }, value: (r) => r.drawDate },
+  { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r) => (r.poolId ? poolNameIn(pools)(r.poolId) : '') },
+  { header: { en: 'Number', cn: '号码', bm: 'Nombor' }, value: (r) => r.number },
+  { header: { en: 'Bet code', cn: '玩法', bm: 'Kod pertaruhan' }, value: (r) => r.betCode },
+];
+
+/** A bettor's settled lines (GetWinLossDetail), as /winloss-detail and /self-winloss-detail show them. */
+export function winLossDetailFile(lines: DetailLine[], totals: WinLossDetail['totals'], username: string, range: string, pools: readonly PoolDef[]): ReportFile<DetailLine> {
+  const m = (en: string, cn: string, bm: string, value: (r: DetailLine) => number): FileColumn<DetailLine> => ({ header: { en, cn, bm }, money: true, value });
+  return {
+    name: `win-loss-detail-${username}-${range}`,
+    sheet: { en: 'Win Loss Detail', cn: '输赢明细', bm: 'Butiran Menang Kalah' },
+    rows: lines,
+    totals: { ticketId: 0, ticketNo: '', drawDate: '', poolId: 0, number: '', betCode: '', ...totals },
+    columns: [
+      ...lineKey(pools),
+      m('Turnover', '投注总额', 'Jualan', (r) => r.stake),
+      m('Commission', '佣金', 'Komisen', (r) => r.commission),
+      m('Winnings', '中奖', 'Kemenangan', (r) => r.winnings),
+      m('Result', '盈亏', 'Keputusan', (r) => r.result),
+    ],
+  };
+}
+
+/** The strikes of the payout report (GetPayoutReport, GetSelfPayoutReport): prize slots, stake, payout, held or released. */
+export function payoutFile(rows: PayoutRow[], totals: { stake: number; amount: number }, lang: 'en' | 'cn' | 'bm', range: string, pools: readonly PoolDef[]): ReportFile<PayoutRow> {
+  const PRIZE: Record<string, { en: string; cn: string; bm: string }> = {
+    first: { en: '1st', cn: '头奖', bm: 'Pertama' },
+    second: { en: '2nd', cn: '二奖', bm: 'Kedua' },
+    third: { en: '3rd', cn: '三奖', bm: 'Ketiga' },
+    starter: { en: 'Special', cn: '特别奖', bm: 'Istimewa' },
+    consolation: { en: 'Consolation', cn: '安慰奖', bm: 'Saguhati' },
+  };
+  const state = { released: { en: 'Released', cn: '已发放', bm: 'Dilepaskan' }, held: { en: 'Held', cn: '未发放', bm: 'Ditahan' } };
+  return {
+    name: `payout-${range}`,
+    sheet: { en: 'Payout', cn: '派彩报表', bm: 'Bayaran' },
+    rows,
+    totals: { ticketId: 0, ticketNo: '', username: '', drawDate: '', poolId: 0, number: '', betCode: '', prizes: [], released: false, ...totals },
+    columns: [
+      ...lineKey(pools),
+      { header: account, value: (r) => r.username },
+      {
+        header: { en: 'Prize', cn: '奖项', bm: 'Hadiah' },
+        value: (r) => r.prizes.map((p) => `${PRIZE[p.prize]?.[lang] ?? p.prize}${p.count > 1 ? ` x${p.count}` : ''}`).join(', '),
+      },
+      { header: { en: 'Stake', cn: '注额', bm: 'Pertaruhan' }, money: true, value: (r) => r.stake },
+      { header: { en: 'Payout', cn: '派彩', bm: 'Bayaran' }, money: true, value: (r) => r.amount },
+      { header: { en: 'State', cn: '状态', bm: 'Status' }, value: (r) => (r.ticketId === 0 ? '' : state[r.released ? 'released' : 'held'][lang]) },
     ],
   };
 }

@@ -14,6 +14,7 @@ import {
   mapTicket,
   mapTicketQuery,
   payoutQuery,
+  type PayoutQuery,
   payoutReport,
   payoutTable as payoutTableSchema,
   payoutTableQuery,
@@ -48,7 +49,9 @@ import { payoutReport as payout } from './payout';
 import { payoutTable } from './payoutTable';
 import { payoutStatistic, salesStatistic } from './statistics';
 import { SALES_FUNCTION, salesSummary as sales, sumSalesSummary as sumSales } from './sales';
-import { payoutStatisticFile, salesFile, salesStatisticFile, winLossFile } from './files';
+import { payoutFile, payoutStatisticFile, salesFile, salesStatisticFile, winLossDetailFile, winLossFile } from './files';
+import type { FastifyReply } from 'fastify';
+import type { AuthContext } from '../../platform/session';
 import { sendReportFile } from './reportFile';
 import { stakeholderRoutes } from './stakeholderRoutes';
 import { usLineReport as usLine } from './usline';
@@ -69,6 +72,12 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
     ok(await init(deps, requireAuth(req))),
   );
   const fileNote = 'format=csv or xlsx answers with every filtered row and the totals as a file headed in lang.';
+  const payoutAnswer = async (q: PayoutQuery, auth: AuthContext, self: boolean, reply: FastifyReply) => {
+    if (q.format === 'json') return ok(await payout(deps.db, auth, q, self));
+    const all = await payout(deps.db, auth, { ...q, page: 1, pageSize: EVERY_ROW }, self);
+    const file = { ...payoutFile(all.rows, all.totals, q.lang, `${q.fromDate}-${q.toDate}`, await poolRegistry(deps.db)), leftOut: all.blockedDates };
+    return sendReportFile(reply, file, q.format, q.lang);
+  };
   // The demo variant (SPEC 7 "and a Demo variant"; decision 0031) reads the accounts flagged demo only.
   for (const url of ['/api/Report/GetWinLossReport', '/api/Report/GetWinLoss3SectionsReport', '/api/Report/GetWinLoss3SectionsReportDemo']) {
     const demo = url.endsWith('Demo');
@@ -87,8 +96,14 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
   // A bettor's settled lines are its ticket history with their results: a player reads its own.
   app.get(
     '/api/Report/GetWinLossDetail',
-    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, querystring: winLossDetailQuery, response: { 200: envelope(winLossDetail) } } },
-    async (req) => ok(await detail(deps.db, requireAuth(req), req.query)),
+    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, description: fileNote, querystring: winLossDetailQuery, response: { 200: envelope(winLossDetail).or(z.string()) } } },
+    async (req, reply) => {
+      const q = req.query;
+      if (q.format === 'json') return ok(await detail(deps.db, requireAuth(req), q));
+      const all = await detail(deps.db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW });
+      const file = { ...winLossDetailFile(all.lines, all.totals, all.node.username, `${q.fromDate}-${q.toDate}`, await poolRegistry(deps.db)), leftOut: all.blockedDates };
+      return sendReportFile(reply, file, q.format, q.lang);
+    },
   );
   app.get(
     '/api/Report/GetUsLineReport',
@@ -97,14 +112,14 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
   );
   app.get(
     '/api/Report/GetPayoutReport',
-    { config: { access: allow.fn('Payout Report', [1]) }, schema: { tags, querystring: payoutQuery, response: { 200: envelope(payoutReport) } } },
-    async (req) => ok(await payout(deps.db, requireAuth(req), req.query, false)),
+    { config: { access: allow.fn('Payout Report', [1]) }, schema: { tags, description: fileNote, querystring: payoutQuery, response: { 200: envelope(payoutReport).or(z.string()) } } },
+    async (req, reply) => payoutAnswer(req.query, requireAuth(req), false, reply),
   );
   // The caller's own strikes: a player reads its own, as its ticket history.
   app.get(
     '/api/Report/GetSelfPayoutReport',
-    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, querystring: payoutQuery, response: { 200: envelope(payoutReport) } } },
-    async (req) => ok(await payout(deps.db, requireAuth(req), req.query, true)),
+    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, description: fileNote, querystring: payoutQuery, response: { 200: envelope(payoutReport).or(z.string()) } } },
+    async (req, reply) => payoutAnswer(req.query, requireAuth(req), true, reply),
   );
   app.get(
     '/api/Report/GetPayoutTable',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PayoutReport } from '@app/contract';
 import { formatCents } from '../../ui/text';
 import { usePayout } from './api';
+import { API } from '../../api/endpoints';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
@@ -49,7 +50,7 @@ export function PayoutView({ self }: { self: boolean }) {
     <div data-testid="payout-report" className="report-page">
       <Typography.Title level={3}>{t('reports.routes.payout')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <ReportToolbar q={q} set={set} />
+        <ReportToolbar q={q} set={set} endpoint={self ? API.Report.GetSelfPayoutReport : API.Report.GetPayoutReport} />
         {report && !self && <ReportBreadcrumb trail={report.breadcrumb} onPick={(userId) => set({ userId })} />}
         {report && <ReportNotice blockedDates={report.blockedDates} settlingDates={report.settlingDates} />}
         <Table<Row>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { WinLossDetail } from '@app/contract';
 import { formatCents } from '../../ui/text';
 import { useWinLossDetail } from './api';
+import { API } from '../../api/endpoints';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
@@ -41,7 +42,7 @@ export function WinLossDetailView({ self }: { self: boolean }) {
         {report && !self ? `: ${report.node.username}` : ''}
       </Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <ReportToolbar q={q} set={set} />
+        <ReportToolbar q={self ? { ...q, userId: undefined } : q} set={set} endpoint={API.Report.GetWinLossDetail} />
         {report && !self && <ReportBreadcrumb trail={report.breadcrumb} onPick={back} />}
         {report && <ReportNotice blockedDates={report.blockedDates} settlingDates={report.settlingDates} />}
         <Table<Line>
