@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Table, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ListingRow } from '@app/contract';
+import { RoleId } from '@app/domain';
 import { formatCents } from '../../ui/text';
 import type { Listing } from './api';
 import { levelLabel, StatusTag } from './labels';
@@ -33,7 +34,8 @@ export function AccountTable({ data, loading, state, onChange, onDrill, actions,
       sorter: true,
       sortOrder: sortOrderOf(state, 'username'),
       render: (username: string, row) =>
-        onDrill && row.downlineCount > 0 ? (
+        // An account that can have a downline opens even while it has none: that is where its first one is created.
+        onDrill && (row.downlineCount > 0 || row.userRoleId === RoleId.Company || row.userRoleId === RoleId.Multilevel) ? (
           <Tooltip title={t('accounts.openDownline', { count: row.downlineCount })}>
             <Button type="link" size="small" className="link-cell" onClick={() => onDrill(row)} data-testid={`account-drill-${row.userId}`}>
               {username} <span className="downline-count">({row.downlineCount})</span>

@@ -115,13 +115,16 @@ export function PreviewList({ rows, eatSequence, clock }: { rows: PreviewRow[]; 
             {t('betting.previewEmpty')}
           </Typography.Paragraph>
         ) : (
-          <div ref={scroller} style={{ height: Math.min(HEIGHT, rows.length * ROW_HEIGHT + 2), overflowY: 'auto' }} data-testid="express-preview-scroll">
+          <div ref={scroller} style={{ height: Math.min(HEIGHT, Math.max(virtual.getTotalSize(), rows.length * ROW_HEIGHT) + 2), overflowY: 'auto' }} data-testid="express-preview-scroll">
             <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
               {virtual.getVirtualItems().map((item) => {
                 const row = rows[item.index];
                 return (
                   <div
                     key={row.lineNo}
+                    // Measured: a line with several problems wraps onto a second line and is as tall as it needs.
+                    ref={virtual.measureElement}
+                    data-index={item.index}
                     data-testid={`express-line-${row.lineNo}`}
                     style={{
                       ...cell,
@@ -129,7 +132,7 @@ export function PreviewList({ rows, eatSequence, clock }: { rows: PreviewRow[]; 
                       top: 0,
                       left: 0,
                       right: 0,
-                      height: ROW_HEIGHT,
+                      minHeight: ROW_HEIGHT,
                       transform: `translateY(${item.start}px)`,
                       borderBottom: '1px solid #f5f5f5',
                       background: row.problems.length ? '#fff1f0' : undefined,

@@ -12,7 +12,7 @@ import { usePools } from '../betting/api';
 import { bulkVoidTickets, exportTickets, sendSmsReceipt, useAfterVoid, useBettingAgents, useOwnCredit, useTickets, voidTicket, type TicketFilters, type TicketRow } from './api';
 import { ReceiptPrint } from './ReceiptPrint';
 import { ReceiptCorrectionModal } from './ReceiptCorrectionModal';
-import { poolLetters, voidable } from './rules';
+import { mayVoidAny, poolLetters, voidable, voidBlockedReason } from './rules';
 import { TicketDetail } from './TicketDetail';
 import { formatInstant } from '../../ui/time';
 
@@ -164,16 +164,18 @@ export default function TicketHistoryPage() {
       key: 'actions',
       render: (_: unknown, r) => (
         <Space size={4}>
-          <Button
-            size="small"
-            danger
-            icon={<StopOutlined />}
-            disabled={!voidable(r, userData) || voiding}
-            onClick={() => confirmVoid(r)}
-            data-testid={`ticket-void-${r.ticketId}`}
-          >
-            {t('history.void')}
-          </Button>
+          <Tooltip title={voidBlockedReason(r, userData) ? t(voidBlockedReason(r, userData)!) : undefined}>
+            <Button
+              size="small"
+              danger
+              icon={<StopOutlined />}
+              disabled={!voidable(r, userData) || voiding}
+              onClick={() => confirmVoid(r)}
+              data-testid={`ticket-void-${r.ticketId}`}
+            >
+              {t('history.void')}
+            </Button>
+          </Tooltip>
           {canResend && (
             <Button size="small" icon={<MessageOutlined />} disabled={r.status !== 1} onClick={() => resend(r, false)} data-testid={`ticket-resend-${r.ticketId}`}>
               {t('history.resend')}
@@ -301,9 +303,11 @@ export default function TicketHistoryPage() {
               <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} disabled={!!exporting} onClick={() => void exportAs('xlsx')} data-testid="ticket-export-xlsx">
                 {t('history.exportExcel')}
               </Button>
-              <Button danger icon={<StopOutlined />} onClick={voidSelected} loading={voiding} disabled={voiding} data-testid="ticket-void-selected">
-                {selected.length ? t('history.voidSelectedN', { count: selected.length }) : t('history.voidSelected')}
-              </Button>
+              {mayVoidAny(userData) && (
+                <Button danger icon={<StopOutlined />} onClick={voidSelected} loading={voiding} disabled={voiding} data-testid="ticket-void-selected">
+                  {selected.length ? t('history.voidSelectedN', { count: selected.length }) : t('history.voidSelected')}
+                </Button>
+              )}
             </Space>
           }
         >

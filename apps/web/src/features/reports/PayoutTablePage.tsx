@@ -8,9 +8,6 @@ import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { useReportQuery } from './useReportQuery';
 
-/** How the trade names the codes on the printed table. */
-const CODE_LABEL: Record<string, string> = { B: 'Big', S: 'Small', A: '3A', C: '3C', '4A': '4A' };
-
 /** /report/payout-table-report: the package as the trade prints it, what each amount wins per prize. */
 export default function PayoutTablePage() {
   const { t } = useTranslation();
@@ -40,15 +37,16 @@ export default function PayoutTablePage() {
         {!table && !data.isFetching && <Empty />}
         <Row gutter={[16, 16]}>
           {(table?.codes ?? []).map((c) => (
-            <Col key={c.code} xs={24} xl={12}>
-              <Card size="small" title={CODE_LABEL[c.code] ?? c.code} extra={c.sold ? null : <Typography.Text type="secondary">{t('reports.payoutTable.notSold')}</Typography.Text>} data-testid={`payout-table-${c.code}`}>
+            <Col key={c.code} xs={24} xxl={12}>
+              <Card size="small" title={`${c.code} · ${t(`packages.codes.${c.code}`, { defaultValue: c.code })}`} extra={c.sold ? null : <Typography.Text type="secondary">{t('reports.payoutTable.notSold')}</Typography.Text>} data-testid={`payout-table-${c.code}`}>
                 <Table
                   size="small"
                   pagination={false}
+                  scroll={{ x: 'max-content' }}
                   rowKey="prize"
                   dataSource={c.prizes}
                   columns={[
-                    { title: t('reports.payout.prize'), dataIndex: 'prize', key: 'prize', render: (p: string) => t(`reports.prizes.${p}`) },
+                    { title: t('reports.payout.prize'), dataIndex: 'prize', key: 'prize', onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (p: string) => t(`reports.prizes.${p}`) },
                     ...(table?.amounts ?? []).map((a, i) => ({
                       title: `RM${a}`,
                       key: `a${a}`,
