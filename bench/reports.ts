@@ -191,7 +191,9 @@ async function main() {
     await s.stop();
     how = `written, kept as ${seedName}`;
   }
-  const b = await startBench('reports', reuse ? { template: seedName } : {});
+  // REPORT_CONCURRENCY: the report gate's turns (decision 0045; default the cores); a large number is no gate.
+  const gate = process.env.REPORT_CONCURRENCY ? { config: { reportConcurrency: Number(process.env.REPORT_CONCURRENCY) } } : {};
+  const b = await startBench('reports', reuse ? { template: seedName, ...gate } : gate);
   if (!reuse) await seed(b);
   const db = b.db;
   const [c] = await all<{ lines: string; tickets: string; map: string; mapDraw: number; figures: string; sales: string; maps: string }>(db, sql`
@@ -246,21 +248,46 @@ async function main() {
     console.log(`| GetMapReport (${Number(c.map).toLocaleString()}-line draw), ${who} | ${pct(t, 50).toFixed(0)} ms |`);
   }
 
-  // One user, then 8 at once, each running the company's and the agent's reports in turn.
-  const round = async () => {
-    const t: number[] = [];
-    for (const [name, q] of [...reports, ['GetMapReport', mapQ] as [string, Record<string, number>]]) {
-      for (const cookie of [coCookie, agentCookie]) t.push(await time(cookie, name, q));
+  // One user, then 8 at once, each running the company's and the agent's reports in turn: first in step
+  // (every user the same calls in the same order from the same instant, so all 8 ask for the heaviest
+  // report together), then each user in an order of its own (a fixed shuffle per user, the same every
+  // run), as agents reading their screens at once would.
+  const calls: [string, Record<string, string | number>, string][] = [];
+  for (const [name, q] of [...reports, ['GetMapReport', mapQ] as [string, Record<string, number>]]) {
+    for (const cookie of [coCookie, agentCookie]) calls.push([name, q, cookie]);
+  }
+  const shuffled = (seed: number) => {
+    const order = [...calls];
+    let x = seed >>> 0; // mulberry32
+    const next = () => {
+      x = (x + 0x6d2b79f5) >>> 0;
+      let z = Math.imul(x ^ (x >>> 15), 1 | x);
+      z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
+      return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
+    };
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
     }
+    return order;
+  };
+  const round = async (order = calls) => {
+    const t: number[] = [];
+    for (const [name, q, cookie] of order) t.push(await time(cookie, name, q));
     return t;
   };
   const single = (await round()).concat(await round());
   const users = Number(process.env.USERS ?? 8);
   const s8 = performance.now();
   const many = (await Promise.all(Array.from({ length: users }, async () => (await round()).concat(await round())))).flat();
+  const inStep = (performance.now() - s8) / 1000;
+  const s8own = performance.now();
+  const own = (await Promise.all(Array.from({ length: users }, async (_, u) => (await round(shuffled(u + 1))).concat(await round(shuffled(u + 101)))))).flat();
+  const ownOrder = (performance.now() - s8own) / 1000;
   console.log(`\nall reports (company and agent, map included), 1 user: p50 ${pct(single, 50).toFixed(0)} ms, p95 ${pct(single, 95).toFixed(0)} ms`);
-  console.log(`${users} users at once: p50 ${pct(many, 50).toFixed(0)} ms, p95 ${pct(many, 95).toFixed(0)} ms (${(pct(many, 95) / pct(single, 95)).toFixed(2)}x one user's p95; ${((performance.now() - s8) / 1000).toFixed(1)} s)`);
-  console.log(`# ${machine(b.kind)}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`${users} users at once, in step: p50 ${pct(many, 50).toFixed(0)} ms, p95 ${pct(many, 95).toFixed(0)} ms (${(pct(many, 95) / pct(single, 95)).toFixed(2)}x one user's p95; ${inStep.toFixed(1)} s)`);
+  console.log(`${users} users at once, each its own order: p50 ${pct(own, 50).toFixed(0)} ms, p95 ${pct(own, 95).toFixed(0)} ms (${(pct(own, 95) / pct(single, 95)).toFixed(2)}x one user's p95; ${ownOrder.toFixed(1)} s)`);
+  console.log(`# report gate: ${b.config.reportConcurrency} at once; ${machine(b.kind)}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   await b.stop();
 }
 

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -27,6 +28,8 @@ export interface Config {
    * (a client's system on the same LAN). Off: a company cannot make the server call internal addresses.
    */
   allowPrivateCallbacks: boolean;
+  /** REPORT_CONCURRENCY: most report reads running at once; the rest wait their turn (decision 0045). */
+  reportConcurrency: number;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -63,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remoteAgentKey: env.REMOTE_AGENT_KEY || undefined,
     postingLotNumbers: positiveInt('POSTING_LOT_NUMBERS', env.POSTING_LOT_NUMBERS, 1000),
     allowPrivateCallbacks: env.CALLBACK_ALLOW_PRIVATE === '1',
+    reportConcurrency: positiveInt('REPORT_CONCURRENCY', env.REPORT_CONCURRENCY, os.availableParallelism()),
   };
 }
