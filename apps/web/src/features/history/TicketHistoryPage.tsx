@@ -162,9 +162,13 @@ export default function TicketHistoryPage() {
     {
       title: t('common.actions'),
       key: 'actions',
+      // Pinned: at 1366 the table scrolls sideways, and Void must not be off the edge.
+      fixed: 'right',
       render: (_: unknown, r) => (
         <Space size={4}>
           <Tooltip title={voidBlockedReason(r, userData) ? t(voidBlockedReason(r, userData)!) : undefined}>
+            {/* A disabled button takes no hover: the span does, so the reason shows. */}
+            <span style={{ display: 'inline-block' }} data-testid={`ticket-void-why-${r.ticketId}`}>
             <Button
               size="small"
               danger
@@ -175,6 +179,7 @@ export default function TicketHistoryPage() {
             >
               {t('history.void')}
             </Button>
+            </span>
           </Tooltip>
           {canResend && (
             <Button size="small" icon={<MessageOutlined />} disabled={r.status !== 1} onClick={() => resend(r, false)} data-testid={`ticket-resend-${r.ticketId}`}>
