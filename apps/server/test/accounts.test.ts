@@ -38,6 +38,22 @@ describe('rights handed down, never created below', () => {
   });
 });
 
+describe('an update changes what it sends', () => {
+  it('keeps every setting left out of the body, the status included (no default resets or reactivates)', async () => {
+    await createOk(admin, { username: 'partco', level: HierarchyLevel.Company, creditLimit: 100_000, discount: 28, positionTaking: 90 });
+    const co = await t.login('partco', PASSWORD);
+    const id = await createOk(co, { username: 'partplayer', level: HierarchyLevel.Player, creditLimit: 1_000, discount: 20, eatSequence: '**/*', smsEnabled: true });
+    const update = (json: Record<string, unknown>) => t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: co, json: { userId: id, ...json } });
+    const suspended = await update({ fullName: 'Part Player', status: 'Suspended' });
+    expect(suspended.status, JSON.stringify(suspended.body)).toBe(200);
+    const renamed = await update({ fullName: 'Part Player Renamed' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).toMatchObject({ fullName: 'Part Player Renamed', status: 'Suspended', discount: 20, eatSequence: '**/*', smsEnabled: true });
+    const discount = await update({ fullName: 'Part Player Renamed', discount: 10 });
+    expect(discount.body.data).toMatchObject({ discount: 10, status: 'Suspended', eatSequence: '**/*' });
+  });
+});
+
 describe('creating the hierarchy', () => {
   let co: number;
   let coCookie: string;

@@ -40,6 +40,9 @@ const viewDownline = () => allow.fn('Downline', [1]);
 const platformAndCompanies = [RoleId.SuperAdmin, RoleId.ITAdmin, RoleId.Company] as const;
 const subAccountOwners = [RoleId.SuperAdmin, RoleId.ITAdmin, RoleId.Company, RoleId.Multilevel] as const;
 
+/** The keys each CreateOrUpdateUser body was sent with (read before validation fills in defaults). */
+const sentKeys = new WeakMap<object, ReadonlySet<string>>();
+
 export function accountRoutes(app: HttpApp, deps: Deps) {
   const tags = ['Account'];
   // Any logged-in account may read itself and its downline; the service scopes to the subtree.
@@ -93,8 +96,15 @@ export function accountRoutes(app: HttpApp, deps: Deps) {
   // nothing more than a session: the service decides per case.
   app.post(
     '/api/Account/CreateOrUpdateUser',
-    { config: { access: allow.session() }, schema: { tags, body: createOrUpdateUserBody, response: { 200: envelope(accountDetail) } } },
-    async (req) => ok(await svc.createOrUpdateUser(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
+    {
+      config: { access: allow.session() },
+      schema: { tags, body: createOrUpdateUserBody, response: { 200: envelope(accountDetail) } },
+      // The names the body gave, before the contract fills in defaults: an update changes only those.
+      preValidation: async (req) => {
+        sentKeys.set(req, new Set(typeof req.body === 'object' && req.body !== null ? Object.keys(req.body) : []));
+      },
+    },
+    async (req) => ok(await svc.createOrUpdateUser(deps, requireAuth(req), req.body, req.ip, sentKeys.get(req)), 'SAVED'),
   );
   app.post(
     '/api/Account/CloneAccount',

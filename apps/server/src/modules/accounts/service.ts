@@ -1,7 +1,7 @@
 // Accounts of the hierarchy: who may see and change which account, and the bounds an upline sets.
 import { activeCurrencyCodes } from '../admin/currencies';
 import { eq } from 'drizzle-orm';
-import type { AccountDetail, CreateOrUpdateUserBody, Listing, UserSummary } from '@app/contract';
+import { accountSettings, type AccountDetail, type CreateOrUpdateUserBody, type Listing, type UserSummary } from '@app/contract';
 import {
   availableCredit,
   canHaveHouseUsers,
@@ -296,13 +296,18 @@ function settingsColumns(b: CreateOrUpdateUserBody) {
 /** What an account may change on itself (manage profile): contact details and receipt preferences. */
 const SELF_EDITABLE = ['fullName', 'phone', 'email', 'receiptFormat', 'receiptOrderType', 'eatSequence', 'betCodeOrder', 'defaultPools'] as const;
 
-export async function createOrUpdateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUserBody, ip: string) {
+/**
+ * `sent`: the settings the caller's body named (before the contract filled in defaults). On an update a
+ * setting left out keeps its value: an API caller posting part of an account (its status, say) must not
+ * reset the rest to the defaults, nor reactivate a suspended account by leaving `status` out.
+ */
+export async function createOrUpdateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUserBody, ip: string, sent?: ReadonlySet<string>) {
   // Default pools must be pools there are: the contract bounds the ids only (pools are data, decision 0037).
   const known = await poolRegistry(deps.db);
   if (body.defaultPools.some((id) => !known.some((p) => p.id === id))) throw badRequest('VALIDATION_FAILED', { defaultPools: 'pattern' });
   const currencyActive = (await activeCurrencyCodes(deps)).includes(body.currency);
   if (!body.userId && !currencyActive) throw badRequest('VALIDATION_FAILED', { currency: 'pattern' });
-  return body.userId ? updateUser(deps, auth, body, ip, currencyActive) : createUser(deps, auth, body, ip);
+  return body.userId ? updateUser(deps, auth, body, ip, currencyActive, sent) : createUser(deps, auth, body, ip);
 }
 
 async function createUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUserBody, ip: string) {
@@ -370,7 +375,16 @@ async function createUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUse
   return userDetailsById(deps, auth, id);
 }
 
-async function updateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUserBody, ip: string, currencyActive: boolean) {
+const SETTING_KEYS = Object.keys(accountSettings.shape);
+
+/** The account's current value of every setting the caller did not send. */
+function keptSettings(before: typeof users.$inferSelect, sent: ReadonlySet<string>): Partial<CreateOrUpdateUserBody> {
+  const current = toDetail({ u: before, uplineUsername: null, balance: 0, outstanding: 0 } as unknown as q.AccountRow) as unknown as Record<string, unknown>;
+  return Object.fromEntries(SETTING_KEYS.filter((k) => !sent.has(k) && k in current).map((k) => [k, current[k]]));
+}
+
+async function updateUser(deps: Deps, auth: AuthContext, sentBody: CreateOrUpdateUserBody, ip: string, currencyActive: boolean, sent?: ReadonlySet<string>) {
+  let body = sentBody;
   const targetId = body.userId!;
   const target = await assertInSubtree(deps, auth, targetId);
   // A sub-account's credentials, rights and status are sub-account management (CreateOrUpdateSubAccount),
@@ -391,6 +405,7 @@ async function updateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUse
   await deps.db.transaction(async (tx) => {
     const before = await q.lockAccount(tx, targetId);
     if (!before) throw notFound();
+    if (sent) body = { ...sentBody, ...keptSettings(before, sent) };
     // An active currency of /admin-setting/currency, or the one the account has (one made inactive later
     // does not stop its accounts being edited).
     if (!self && !currencyActive && body.currency !== before.currency) throw badRequest('VALIDATION_FAILED', { currency: 'pattern' });
