@@ -505,3 +505,27 @@ describe('a draw with tickets', () => {
     expect(after.body.message).toBe('NO_DRAW');
   });
 });
+
+describe('fight limits per code count the digits the code plays', () => {
+  it('takes 3A on 1234 and on 5234 against one limit: both are a bet on 234', async () => {
+    const limits = await t.request({
+      url: '/api/Account/UpdateUserEatLimit',
+      cookie: co,
+      json: { userId: coId, eatType: 'amount', limitMethod: 1, limits: [{ poolId: PoolId.Magnum, betCode: 'B', amount: 150 }, { poolId: PoolId.Magnum, betCode: 'A', amount: 60 }] },
+    });
+    expect(limits.status, JSON.stringify(limits.body)).toBe(200);
+    const eatenOf = async (ticketId: number) =>
+      Number((await rows<{ total: string }>(sql`select coalesce(sum(es.amount), 0)::text as total from eat_shares es join bet_lines bl on bl.id = es.bet_line_id where bl.ticket_id = ${ticketId} and es.user_id = ${coId}`))[0].total);
+    // 3A 1.00: the agent takes 50%, the company the rest up to 0.60 on 234.
+    const first = await express('D\n#1\n1234####1');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(await eatenOf(first.body.data.ticketId)).toBe(50);
+    const second = await express('D\n#1\n5234####1');
+    expect(await eatenOf(second.body.data.ticketId)).toBe(10);
+    const third = await express('D\n#1\n234####1');
+    expect(await eatenOf(third.body.data.ticketId)).toBe(0);
+    // Another 3D number is its own limit.
+    const other = await express('D\n#1\n1235####1');
+    expect(await eatenOf(other.body.data.ticketId)).toBe(50);
+  });
+});

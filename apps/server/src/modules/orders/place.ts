@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import {
   allocateEat,
+  BET_CODE_DEFS,
   BET_CODES,
   commissionCents,
   DEFAULT_CODE_ORDER,
@@ -597,11 +598,14 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
   return out;
 }
 
-/** The limit key of a bet line under an account's limit method. */
+/**
+ * The limit key of a bet line under an account's limit method. Per code, the number is the digits the code
+ * plays (BET_CODE_DEFS digits): 3A on 1234, on 5234 and on 234 are one bet on 234, and one limit.
+ */
 function limitKey(method: number, r: Row): string {
   if (method === 3) return `g:${permutationGroupKey(r.number)}`;
   if (method === 2) return `n:${r.number}`;
-  return `n:${r.number}:${r.betCode}`;
+  return `n:${r.number.slice(-BET_CODE_DEFS[r.betCode].digits)}:${r.betCode}`;
 }
 
 type QueueEntry = { userId: number; poolId: number; drawDate: string; number: string; betCode: string };
