@@ -84,7 +84,7 @@ export function parseNumberToken(token: string, eatSequence: EatSequence): { num
  */
 function asTyped(raw: string): string {
   // eslint-disable-next-line no-control-regex -- plain ASCII, the usual line, needs nothing done
-  return /^[\x00-\x7f]*$/.test(raw) ? raw : raw.normalize('NFKC').replace(/[\u200B-\u200D\u2060\uFEFF]/g, '');
+  return /^[\x00-\x7f]*$/.test(raw) ? raw : raw.normalize('NFKC').replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g, '');
 }
 
 export type LineKind = 'next' | 'dates' | 'pools' | 'bet';

@@ -128,6 +128,8 @@ describe('express syntax (DOMAIN.md "Ordering")', () => {
     // The raw line is kept as received.
     expect(lines[0].raw).toBe('１２３４＃１．５＃１');
     expect(brief(errs('Ｄ\n＃１\n１２３４＃Ｘ'))).toEqual(['3 INVALID_BET_AMOUNT:B']);
+    // Direction marks a chat app copies in front of a line are as invisible as zero-width spaces.
+    expect(ok('\u200eD\n\u200f#1\n\u202a1234#1\u202c').map((l) => [l.number, l.amounts, l.pools])).toEqual([['1234', { B: 100 }, [1]]]);
   });
 
   it('gives each line its own draw and pools objects', () => {
