@@ -188,6 +188,10 @@ describe('settling 5D and 6D', () => {
       const released = await t.request({ url: '/api/Configuration/SubmitReleaseResultStatus', cookie: admin2, json: { drawId: draws[poolId], version: 1 } });
       expect(released.status, JSON.stringify(released.body)).toBe(200);
     };
+    // The draws sold 5D and 6D: a result without those numbers would settle every such line as a loss.
+    const without = await t.request({ url: '/api/Result/SavePoolResult', cookie: admin, json: { drawId: draws[PoolId.Toto], numbers: { fourD: fourD('1234') }, version: 0 } });
+    expect(without.status).toBe(400);
+    expect(without.body.data).toMatchObject({ fiveD1: 'RESULT_SLOT_REQUIRED', sixD: 'RESULT_SLOT_REQUIRED' });
     // 5D: 12345 is the 1st prize (its last 4/3/2 digits are the 4th-6th), 67890 the 2nd.
     await release(PoolId.Toto, { fourD: fourD('1234'), fiveD: ['12345', '67890', '11111'], sixD: '123456' });
     await release(PoolId.GD, { fourD: fourD('4321'), sixD: '654321' });

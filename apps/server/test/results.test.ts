@@ -154,7 +154,7 @@ describe('releasing a result: four eyes', () => {
   });
 });
 
-describe('a Toto result saved before its 5D and 6D were required', () => {
+describe('a Toto result: 5D and 6D where the draw sold them', () => {
   it('gets its jackpots without its numbers being checked again; a change of its numbers needs them', async () => {
     const [d] = ((await t.db.execute(
       sql`insert into draws (pool_id, draw_date, cutoff_at) values (${PoolId.Toto}, '2026-11-21', '2026-11-21T10:45:00Z') returning id`,
@@ -166,8 +166,14 @@ describe('a Toto result saved before its 5D and 6D were required', () => {
     );
     const jackpots = await t.request({ url: '/api/Result/SavePoolResult', cookie: admin, json: { drawId: d.id, numbers, version: 1, jackpots: { jackpot1: 123456789, jackpot2: null } } });
     expect(jackpots.status, JSON.stringify(jackpots.body)).toBe(200);
+    // Nobody bought 5D or 6D on this draw: its 4D numbers are its whole result.
     const changed = await t.request({ url: '/api/Result/SavePoolResult', cookie: admin, json: { drawId: d.id, numbers: { ...numbers, fourD: { ...numbers.fourD, first: '4444' } }, version: 1 } });
-    expect(changed.status).toBe(400);
-    expect(changed.body.data).toMatchObject({ fiveD1: 'RESULT_SLOT_REQUIRED', sixD: 'RESULT_SLOT_REQUIRED' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // Once it has 5D and 6D lines (as placement records them in the sales summary), a change needs those numbers.
+    await t.db.execute(sql`insert into sales_summary (draw_id, pool_id, draw_date, user_id, via_user_id, bet_code, tickets, lines, turnover, commission)
+                           values (${d.id}, ${PoolId.Toto}, '2026-11-21', 1, 0, '5D', 1, 1, 100, 0), (${d.id}, ${PoolId.Toto}, '2026-11-21', 1, 0, '6D', 1, 1, 100, 0)`);
+    const needs = await t.request({ url: '/api/Result/SavePoolResult', cookie: admin, json: { drawId: d.id, numbers: { ...numbers, fourD: { ...numbers.fourD, first: '5555' } }, version: 2 } });
+    expect(needs.status).toBe(400);
+    expect(needs.body.data).toMatchObject({ fiveD1: 'RESULT_SLOT_REQUIRED', sixD: 'RESULT_SLOT_REQUIRED' });
   });
 });

@@ -61,11 +61,19 @@ export interface ResultError {
 }
 
 
+/** Whether a draw has active 5D or 6D lines: their numbers are then part of its result. */
+export interface ExtraGamesSold {
+  fiveD: boolean;
+  sixD: boolean;
+}
+
 /**
  * Checks a result before it is saved or released: every slot present with the right number of digits, no
  * number twice among the 23, 5D and 6D where the pool draws them and only there. Empty list = valid.
+ * `sold`: where the draw's lines are known, 5D and 6D are required only when the draw sold them (a Toto
+ * draw nobody bought 5D on settles on its 4D numbers); unknown, they are required wherever the pool draws them.
  */
-export function validateResult(poolId: number, result: PoolResult, pools: readonly PoolDef[] = SEEDED_POOLS): ResultError[] {
+export function validateResult(poolId: number, result: PoolResult, pools: readonly PoolDef[] = SEEDED_POOLS, sold?: ExtraGamesSold): ResultError[] {
   const errors: ResultError[] = [];
   const form = pools.find((p) => p.id === poolId)?.resultForm ?? '4D';
   const { fourD } = result;
@@ -88,7 +96,7 @@ export function validateResult(poolId: number, result: PoolResult, pools: readon
   }
   // A pool that draws 5D or 6D has those slots too: a result without them would settle every 5D and 6D
   // line of the draw as a loss.
-  if (result.fiveD || hasFiveD(form)) {
+  if (result.fiveD || (hasFiveD(form) && (sold?.fiveD ?? true))) {
     if (!hasFiveD(form)) errors.push({ slot: 'fiveD1', problem: 'NOT_SOLD_BY_POOL' });
     const fiveD = result.fiveD ?? ['', '', ''];
     fiveD.forEach((n, i) => {
@@ -100,7 +108,7 @@ export function validateResult(poolId: number, result: PoolResult, pools: readon
   if (result.sixD != null && result.sixD !== '') {
     if (!hasSixD(form)) errors.push({ slot: 'sixD', problem: 'NOT_SOLD_BY_POOL' });
     else if (!/^\d{6}$/.test(result.sixD.trim())) errors.push({ slot: 'sixD', problem: 'INVALID_NUMBER' });
-  } else if (hasSixD(form)) errors.push({ slot: 'sixD', problem: 'REQUIRED' });
+  } else if (hasSixD(form) && (sold?.sixD ?? true)) errors.push({ slot: 'sixD', problem: 'REQUIRED' });
   return errors;
 }
 

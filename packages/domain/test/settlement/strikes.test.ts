@@ -64,6 +64,16 @@ describe('results: slots and checks', () => {
     expect(validateResult(3, { fourD: result.fourD, fiveD: ['12345', '23456', '34567'], sixD: '123456' })).toEqual([]);
   });
 
+  it('where the draw\'s lines are known, 5D and 6D are needed only when it sold them', () => {
+    const none = { fiveD: false, sixD: false };
+    expect(validateResult(3, { fourD: result.fourD }, undefined, none)).toEqual([]);
+    expect(validateResult(8, { fourD: result.fourD }, undefined, none)).toEqual([]);
+    expect(validateResult(3, { fourD: result.fourD }, undefined, { fiveD: true, sixD: false }).map((e) => e.slot)).toEqual(['fiveD1', 'fiveD2', 'fiveD3']);
+    expect(validateResult(3, { fourD: result.fourD, fiveD: ['12345', '23456', '34567'] }, undefined, { fiveD: false, sixD: true })).toEqual([{ slot: 'sixD', problem: 'REQUIRED' }]);
+    // Given anyway, they are checked as always.
+    expect(validateResult(3, { fourD: result.fourD, fiveD: ['1234', '23456', '34567'] }, undefined, none)).toEqual([{ slot: 'fiveD1', problem: 'INVALID_NUMBER' }]);
+  });
+
   it('two sources agree only when every slot agrees', () => {
     expect(sameResult(result, structuredClone(result))).toBe(true);
     const other = structuredClone(result);

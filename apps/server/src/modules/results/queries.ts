@@ -2,6 +2,7 @@
 // three queries whatever the number of pools.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { draws, poolResults, pools, resultHistory, users } from '../../db/schema';
+import type { ExtraGamesSold } from '@app/domain';
 import type { DbOrTx } from '../../platform/db';
 
 export async function drawsWithResults(db: DbOrTx, drawDate: string) {
@@ -75,4 +76,23 @@ export async function fetchesOf(tx: DbOrTx, drawId: number) {
     .where(and(eq(resultHistory.drawId, drawId), inArray(resultHistory.action, ['fetch', 'confirm'])))
     .orderBy(asc(resultHistory.id));
   return found.filter((f): f is { source: string; numbers: NonNullable<typeof f.numbers> } => f.source != null && f.numbers != null);
+}
+
+/**
+ * Which draws sold 5D or 6D (active lines), from the sales summary (a few rows per account and code of a
+ * draw, net of voids): their result needs those numbers; a draw that sold none settles on its 4D.
+ */
+export async function extraGamesSold(db: DbOrTx, drawIds: number[]): Promise<Map<number, ExtraGamesSold>> {
+  const out = new Map<number, ExtraGamesSold>(drawIds.map((id) => [id, { fiveD: false, sixD: false }]));
+  if (drawIds.length === 0) return out;
+  const found = (await db.execute(sql`
+    select draw_id as "drawId", bet_code as code from sales_summary
+    where draw_id = any(${`{${drawIds.join(',')}}`}::int[]) and bet_code in ('5D', '6D')
+    group by draw_id, bet_code having sum(lines) > 0`)) as unknown as { rows: { drawId: number; code: string }[] };
+  for (const r of found.rows) {
+    const sold = out.get(Number(r.drawId))!;
+    if (r.code === '5D') sold.fiveD = true;
+    else sold.sixD = true;
+  }
+  return out;
 }

@@ -3,7 +3,7 @@
 // last changed a result can never release it. Release is what starts settlement.
 import { eq } from 'drizzle-orm';
 import type { PoolResultRow } from '@app/contract';
-import { compactSpecials, RoleId, sameResult, validateResult, type MessageKey, type PoolDef, type PoolResult, type ResultError, type ResultForm } from '@app/domain';
+import { compactSpecials, RoleId, sameResult, validateResult, type ExtraGamesSold, type MessageKey, type PoolDef, type PoolResult, type ResultError, type ResultForm } from '@app/domain';
 import { poolResults, resultHistory, systemSettings, type Jackpots } from '../../db/schema';
 import { lockDrawAgainstPlacement } from '../draws/queries';
 import { settleDraw, startRound } from '../settlement/service';
@@ -49,8 +49,8 @@ function invalid(errors: ResultError[]): AppError {
 }
 
 /** Checks a result in the form its pool draws (the registry's result form, decision 0037). */
-export function checkResult(poolId: number, numbers: PoolResult, pools: readonly PoolDef[]) {
-  const errors = validateResult(poolId, normalizeResult(numbers), pools);
+export function checkResult(poolId: number, numbers: PoolResult, pools: readonly PoolDef[], sold?: ExtraGamesSold) {
+  const errors = validateResult(poolId, normalizeResult(numbers), pools, sold);
   return { valid: errors.length === 0, errors: errors.map((e) => ({ slot: e.slot, problem: PROBLEM_KEYS[e.problem] })) };
 }
 
@@ -58,7 +58,7 @@ export async function validate(deps: Deps, body: { drawId: number; numbers: Pool
   const pools = await poolRegistry(deps.db);
   const found = await q.lockDrawResult(deps.db, body.drawId, false);
   if (!found || found.draw.recordStatus !== 1) throw notFound();
-  return checkResult(found.draw.poolId, body.numbers, pools);
+  return checkResult(found.draw.poolId, body.numbers, pools, (await q.extraGamesSold(deps.db, [body.drawId])).get(body.drawId));
 }
 
 /** Why the caller may not release this result now, or null when it may. */
@@ -79,10 +79,11 @@ export async function resultsOfDate(deps: Deps, auth: AuthContext, drawDate: str
   // A company reads released results only: an unreleased one may still be wrong.
   const admin = isAdmin(auth);
   const history = admin ? await q.historyOf(deps.db, rows.map((r) => r.drawId)) : [];
+  const sold = await q.extraGamesSold(deps.db, rows.map((r) => r.drawId));
   return rows.map((r) => {
     const visible = r.status != null && (admin || r.status === 'released');
     const closed = now >= r.cutoffAt;
-    const valid = visible && r.numbers != null && validateResult(r.poolId, r.numbers, pools).length === 0;
+    const valid = visible && r.numbers != null && validateResult(r.poolId, r.numbers, pools, sold.get(r.drawId)).length === 0;
     const block = visible ? releaseBlock(auth, { status: r.status, enteredById: r.enteredById, changedById: r.changedById, closed, valid }) : 'NO_RECORD_FOUND';
     return {
       drawId: r.drawId,
@@ -163,7 +164,7 @@ export async function save(
       await saveJackpots(tx, deps, auth, draw.id, result.jackpots ?? null, body.jackpots, ip);
       return { drawId: draw.id, version: result.version, status: result.status, resettle: false };
     }
-    const errors = validateResult(draw.poolId, numbers, pools);
+    const errors = validateResult(draw.poolId, numbers, pools, (await q.extraGamesSold(tx, [draw.id])).get(draw.id));
     if (errors.length) throw invalid(errors);
     const reason = body.reason?.trim() ?? '';
     if (result?.status === 'released' && reason === '') throw new AppError(400, 'RESULT_REASON_REQUIRED', { reason: 'RESULT_REASON_REQUIRED' });
@@ -220,7 +221,7 @@ export async function release(deps: Deps, auth: AuthContext, body: { drawId: num
       enteredById: result.enteredBy,
       changedById: result.changedBy,
       closed: now >= draw.cutoffAt,
-      valid: validateResult(draw.poolId, result.numbers, pools).length === 0,
+      valid: validateResult(draw.poolId, result.numbers, pools, (await q.extraGamesSold(tx, [draw.id])).get(draw.id)).length === 0,
     });
     if (block) throw refused(block);
     await markReleased(tx, deps, draw, result, { userId: auth.userId, note: null, ip });
@@ -268,7 +269,7 @@ export async function releaseConfirmed(deps: Deps, drawId: number): Promise<bool
     if (!found || found.draw.recordStatus !== 1 || !found.result) return false;
     const { draw, result } = found;
     if (result.status !== 'fetched' || !result.confirmed || result.enteredBy != null || result.changedBy != null) return false;
-    if (deps.clock.now() < draw.cutoffAt || validateResult(draw.poolId, result.numbers, pools).length > 0) return false;
+    if (deps.clock.now() < draw.cutoffAt || validateResult(draw.poolId, result.numbers, pools, (await q.extraGamesSold(tx, [draw.id])).get(draw.id)).length > 0) return false;
     const fetched = await q.fetchesOf(tx, drawId);
     if (fetched.some((f) => !sameResult(f.numbers, result.numbers))) return false;
     const sources = [...new Set(fetched.map((f) => f.source))];
