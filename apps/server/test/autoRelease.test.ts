@@ -77,7 +77,8 @@ const winningsOf = async (drawDate: string, companyId: number) =>
   );
 const creditAudits = async (drawDate: string) =>
   rows<{ actor_user_id: number | null; after: { released: number; draws: number; by?: string; companyId?: number } }>(
-    sql`select actor_user_id, after from audit_log where action = 'settlement.release-credit' and target_id = ${drawDate} order by id`,
+    // By company: several processes release companies at once, in whichever order their transactions commit.
+    sql`select actor_user_id, after from audit_log where action = 'settlement.release-credit' and target_id = ${drawDate} order by (after->>'companyId')::int, id`,
   );
 
 beforeAll(async () => {
