@@ -168,7 +168,7 @@ export default function TicketHistoryPage() {
         <Space size={4}>
           <Tooltip title={voidBlockedReason(r, userData) ? t(voidBlockedReason(r, userData)!) : undefined}>
             {/* A disabled button takes no hover: the span does, so the reason shows. */}
-            <span style={{ display: 'inline-block' }} data-testid={`ticket-void-why-${r.ticketId}`}>
+            <span style={{ display: 'inline-block' }} data-testid={`void-why-${r.ticketId}`}>
             <Button
               size="small"
               danger
