@@ -120,7 +120,7 @@ export async function fetchResults(deps: Deps, drawDate: string, actorId: number
         const parsed = parseResultPage(site.format, page, poolId, drawDate);
         if (parsed.drawDate !== drawDate) throw new Error(`the page is for ${parsed.drawDate || 'no date'}, not ${drawDate}`);
         const numbers = normalizeResult(parsed.numbers);
-        const errors = validateResult(poolId, numbers, pools, (await q.extraGamesSold(deps.db, [drawId])).get(drawId));
+        const errors = validateResult(poolId, numbers, pools, await q.extraGamesSoldOn(deps.db, drawId));
         if (errors.length) throw new Error(`not a valid result: ${errors.map((e) => `${e.slot} ${e.problem}`).join(', ')}`);
         out.push({ poolId, site: site.name, ...(await saveFetched(deps, drawId, numbers, site.name, actorId, parsed.jackpots ?? null)) });
       } catch (e) {

@@ -96,3 +96,6 @@ export async function extraGamesSold(db: DbOrTx, drawIds: number[]): Promise<Map
   }
   return out;
 }
+
+/** One draw's `extraGamesSold`. */
+export const extraGamesSoldOn = async (db: DbOrTx, drawId: number) => (await extraGamesSold(db, [drawId])).get(drawId)!;

@@ -58,7 +58,7 @@ export async function validate(deps: Deps, body: { drawId: number; numbers: Pool
   const pools = await poolRegistry(deps.db);
   const found = await q.lockDrawResult(deps.db, body.drawId, false);
   if (!found || found.draw.recordStatus !== 1) throw notFound();
-  return checkResult(found.draw.poolId, body.numbers, pools, (await q.extraGamesSold(deps.db, [body.drawId])).get(body.drawId));
+  return checkResult(found.draw.poolId, body.numbers, pools, await q.extraGamesSoldOn(deps.db, body.drawId));
 }
 
 /** Why the caller may not release this result now, or null when it may. */
@@ -164,7 +164,7 @@ export async function save(
       await saveJackpots(tx, deps, auth, draw.id, result.jackpots ?? null, body.jackpots, ip);
       return { drawId: draw.id, version: result.version, status: result.status, resettle: false };
     }
-    const errors = validateResult(draw.poolId, numbers, pools, (await q.extraGamesSold(tx, [draw.id])).get(draw.id));
+    const errors = validateResult(draw.poolId, numbers, pools, await q.extraGamesSoldOn(tx, draw.id));
     if (errors.length) throw invalid(errors);
     const reason = body.reason?.trim() ?? '';
     if (result?.status === 'released' && reason === '') throw new AppError(400, 'RESULT_REASON_REQUIRED', { reason: 'RESULT_REASON_REQUIRED' });
@@ -221,7 +221,7 @@ export async function release(deps: Deps, auth: AuthContext, body: { drawId: num
       enteredById: result.enteredBy,
       changedById: result.changedBy,
       closed: now >= draw.cutoffAt,
-      valid: validateResult(draw.poolId, result.numbers, pools, (await q.extraGamesSold(tx, [draw.id])).get(draw.id)).length === 0,
+      valid: validateResult(draw.poolId, result.numbers, pools, await q.extraGamesSoldOn(tx, draw.id)).length === 0,
     });
     if (block) throw refused(block);
     await markReleased(tx, deps, draw, result, { userId: auth.userId, note: null, ip });
@@ -269,7 +269,7 @@ export async function releaseConfirmed(deps: Deps, drawId: number): Promise<bool
     if (!found || found.draw.recordStatus !== 1 || !found.result) return false;
     const { draw, result } = found;
     if (result.status !== 'fetched' || !result.confirmed || result.enteredBy != null || result.changedBy != null) return false;
-    if (deps.clock.now() < draw.cutoffAt || validateResult(draw.poolId, result.numbers, pools, (await q.extraGamesSold(tx, [draw.id])).get(draw.id)).length > 0) return false;
+    if (deps.clock.now() < draw.cutoffAt || validateResult(draw.poolId, result.numbers, pools, await q.extraGamesSoldOn(tx, draw.id)).length > 0) return false;
     const fetched = await q.fetchesOf(tx, drawId);
     if (fetched.some((f) => !sameResult(f.numbers, result.numbers))) return false;
     const sources = [...new Set(fetched.map((f) => f.source))];
