@@ -204,8 +204,16 @@ async function main() {
            (select count(*) from map_summary)::text as maps`);
   console.log(`data: ${Number(c.lines).toLocaleString()} lines, ${Number(c.tickets).toLocaleString()} tickets, ${PLAYERS.toLocaleString()} players, ${DATES} draw dates; map draw ${Number(c.map).toLocaleString()} lines; summaries: ${Number(c.sales).toLocaleString()} sales rows, ${Number(c.maps).toLocaleString()} map rows, ${Number(c.figures).toLocaleString()} settlement figures (${secs(t0)}, ${how})`);
 
+  // Eight agents sign in (ragt0 since the seed; the others as it was written then, for seeds kept before).
+  const AGENTS = Array.from({ length: 8 }, (_, i) => `ragt${i}`);
+  await db.execute(sql`update users a set password_hash = c.password_hash, skip_tnc = c.skip_tnc, tnc_agreed_at = c.tnc_agreed_at
+                       from users c where c.username = 'rco' and a.username in (${sql.join(AGENTS.map((a) => sql`${a}`), sql`, `)})`);
+  await db.execute(sql`insert into user_permission_roles (user_id, role_id) select u.id, r.id from users u, permission_roles r
+                       where u.username in (${sql.join(AGENTS.map((a) => sql`${a}`), sql`, `)}) and r.seed_key = 'agent'
+                         and not exists (select 1 from user_permission_roles x where x.user_id = u.id and x.role_id = r.id)`);
   const coCookie = await b.login('rco');
-  const agentCookie = await b.login('ragt0');
+  const agentCookies = await Promise.all(AGENTS.map((a) => b.login(a)));
+  const agentCookie = agentCookies[0];
   const range = { fromDate: dateOf(DATES - 31), toDate: dateOf(DATES - 1) };
   const reports: [string, Record<string, string | number>][] = [
     ['GetSalesSummary', range],
@@ -284,9 +292,17 @@ async function main() {
   const s8own = performance.now();
   const own = (await Promise.all(Array.from({ length: users }, async (_, u) => (await round(shuffled(u + 1))).concat(await round(shuffled(u + 101)))))).flat();
   const ownOrder = (performance.now() - s8own) / 1000;
+  // Then eight different agents in step, each its own reports (eight subtrees: nothing to share), against
+  // one agent alone.
+  const agentCalls = (cookie: string) => calls.filter(([, , c]) => c === agentCookie).map(([n, q]) => [n, q, cookie] as [string, Record<string, string | number>, string]);
+  const oneAgent = (await round(agentCalls(agentCookie))).concat(await round(agentCalls(agentCookie)));
+  const s8agents = performance.now();
+  const agents = (await Promise.all(agentCookies.map(async (cookie) => (await round(agentCalls(cookie))).concat(await round(agentCalls(cookie)))))).flat();
+  const agentsTime = (performance.now() - s8agents) / 1000;
   console.log(`\nall reports (company and agent, map included), 1 user: p50 ${pct(single, 50).toFixed(0)} ms, p95 ${pct(single, 95).toFixed(0)} ms`);
   console.log(`${users} users at once, in step: p50 ${pct(many, 50).toFixed(0)} ms, p95 ${pct(many, 95).toFixed(0)} ms (${(pct(many, 95) / pct(single, 95)).toFixed(2)}x one user's p95; ${inStep.toFixed(1)} s)`);
   console.log(`${users} users at once, each its own order: p50 ${pct(own, 50).toFixed(0)} ms, p95 ${pct(own, 95).toFixed(0)} ms (${(pct(own, 95) / pct(single, 95)).toFixed(2)}x one user's p95; ${ownOrder.toFixed(1)} s)`);
+  console.log(`one agent's reports, 1 agent: p50 ${pct(oneAgent, 50).toFixed(0)} ms, p95 ${pct(oneAgent, 95).toFixed(0)} ms; ${AGENTS.length} different agents at once, in step: p50 ${pct(agents, 50).toFixed(0)} ms, p95 ${pct(agents, 95).toFixed(0)} ms (${(pct(agents, 95) / pct(oneAgent, 95)).toFixed(2)}x; ${agentsTime.toFixed(1)} s)`);
   console.log(`# report gate: ${b.config.reportConcurrency} at once; ${machine(b.kind)}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   await b.stop();
 }

@@ -20,6 +20,7 @@ import { postingRoutes } from './modules/posting/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { registerApiLogHooks } from './platform/apiLog';
+import { currentSnapshot } from './platform/db';
 import { registerReportGate } from './platform/reportGate';
 
 /** The whole HTTP application; main.ts and the tests both build it here. */
@@ -29,7 +30,7 @@ export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (a
   opts.instrument?.(app);
   // Before the routes: every call of an API account is recorded in the API log (decision 0033).
   if (opts.apiLog !== false) registerApiLogHooks(app, deps);
-  registerReportGate(app, deps.config.reportConcurrency);
+  registerReportGate(app, deps.config.reportConcurrency, () => currentSnapshot(deps.db));
   authRoutes(app, deps);
   accessRoutes(app, deps);
   accountRoutes(app, deps);

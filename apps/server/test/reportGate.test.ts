@@ -1,30 +1,42 @@
 // Decision 0045: report reads take turns (at most `concurrency` at once); nothing else waits for them.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { currentSnapshot } from '../src/platform/db';
 import { registerReportGate } from '../src/platform/reportGate';
+import { ADMIN, createTestApp } from './support/testApp';
 import type { HttpApp } from '../src/platform/http';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function gatedApp(concurrency: number) {
+async function gatedApp(concurrency: number, snapshot = { now: 's1' }) {
   const app = Fastify();
-  registerReportGate(app as unknown as HttpApp, concurrency);
+  // The caller as the session hook would set it: the account named by a header.
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (req) => {
+    const user = req.headers['x-user'];
+    if (user) (req as unknown as { auth: { userId: number } }).auth = { userId: Number(user) };
+  });
+  registerReportGate(app as unknown as HttpApp, concurrency, async () => snapshot.now);
   let running = 0;
   let most = 0;
+  let runs = 0;
   const order: string[] = [];
   const slow = async (name: string) => {
     running++;
+    const run = ++runs;
     most = Math.max(most, running);
     order.push(name);
     await pause(30);
     running--;
-    return { name };
+    if (name.endsWith('fail')) throw new Error('failed');
+    return { name, run };
   };
   app.get('/api/Report/GetA', async (req) => slow(`A${(req.query as { n: string; format?: string }).format ?? ''}${(req.query as { n: string }).n}`));
   app.post('/api/Report/SaveRunTicket', async () => slow('save'));
   app.get('/api/Bet/GetTicket', async () => slow('ticket'));
   await app.ready();
-  return { app, stats: () => ({ most, order }) };
+  return { app, stats: () => ({ most, order }), runs: () => runs };
 }
 
 describe('report gate', () => {
@@ -68,5 +80,80 @@ describe('report gate', () => {
     expect(stats().order.slice(0, 2).sort()).toEqual(['A3', 'Axlsx1']);
     expect(stats().order.slice(2).sort()).toEqual(['Acsv2', 'Ajson4']);
     await app.close();
+  });
+
+  // Decision 0046: the same account's same read, asked again while the first waits or runs on unchanged data.
+  const as = (user: number, n: number | string) => ({ method: 'GET' as const, url: `/api/Report/GetA?n=${n}`, headers: { 'x-user': String(user) } });
+
+  it('answers the same read of the same account once while it waits for its turn', async () => {
+    const { app, runs } = await gatedApp(1);
+    const answers = await Promise.all([as(7, 1), as(7, 2), as(7, 2), as(7, 2)].map((r) => app.inject(r)));
+    expect(answers.map((a) => a.json().name)).toEqual(['A1', 'A2', 'A2', 'A2']);
+    expect(new Set(answers.slice(1).map((a) => a.json().run)).size).toBe(1);
+    expect(runs()).toBe(2);
+    await app.close();
+  });
+
+  it('never shares a read between two accounts', async () => {
+    const { app, runs } = await gatedApp(1);
+    const answers = await Promise.all([as(7, 1), as(7, 2), as(8, 2)].map((r) => app.inject(r)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(runs()).toBe(3);
+    await app.close();
+  });
+
+  it('joins a running read only while the database is as it was when the read began', async () => {
+    const snapshot = { now: 's1' };
+    const { app, runs } = await gatedApp(2, snapshot);
+    const first = app.inject(as(7, 1));
+    await pause(10); // the first is running
+    const same = app.inject(as(7, 1));
+    await pause(5);
+    snapshot.now = 's2'; // a write committed
+    const after = app.inject(as(7, 1));
+    const answers = await Promise.all([first, same, after]);
+    expect(answers.map((a) => a.json().run)).toEqual([1, 1, 2]);
+    expect(runs()).toBe(2);
+    await app.close();
+  });
+
+  it('fails every caller who shared a read that failed, and forgets it', async () => {
+    const { app, runs } = await gatedApp(1);
+    const answers = await Promise.all([as(7, 1), as(7, 'fail'), as(7, 'fail')].map((r) => app.inject(r)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 500, 500]);
+    expect(runs()).toBe(2);
+    expect((await app.inject(as(7, 1))).statusCode).toBe(200);
+    expect(runs()).toBe(3);
+    await app.close();
+  });
+
+  it('never shares a file: each export runs for its own caller', async () => {
+    const { app, runs } = await gatedApp(1);
+    await Promise.all([1, 2].map(() => app.inject({ ...as(7, 1), url: '/api/Report/GetA?n=1&format=csv' })));
+    expect(runs()).toBe(2);
+    await app.close();
+  });
+});
+
+describe('report gate on the database', () => {
+  it('sees the snapshot unchanged by reads and changed by a write', async () => {
+    const t = await createTestApp();
+    const before = await currentSnapshot(t.db);
+    await t.db.execute(sql`select count(*) from users`);
+    expect(await currentSnapshot(t.db)).toBe(before);
+    await t.db.execute(sql`update users set full_name = full_name where username = ${ADMIN.username}`);
+    expect(await currentSnapshot(t.db)).not.toBe(before);
+    await t.close();
+  });
+
+  it("answers the same account's identical reads at once alike, through the real routes", async () => {
+    const t = await createTestApp();
+    const cookie = await t.login(ADMIN.username, ADMIN.password);
+    const query = { fromDate: '2026-11-01', toDate: '2026-11-22' };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => t.request({ url: '/api/Report/GetSalesSummary', cookie, query })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect((await t.request({ url: '/api/Report/GetSalesSummary', query })).status).toBe(401);
+    await t.close();
   });
 });

@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import { assertMigrated, currentRole, grantApplicationRole, mayMigrate } from './dbRoles';
@@ -80,6 +80,12 @@ const statementNames = new Map<string, string>();
  * every call would leave a statement prepared on every connection.
  */
 const MAX_PREPARED_TEXTS = 64;
+
+/** The database's current snapshot as text (xmin:xmax:in-progress): equal while nothing that writes began or ended. */
+export async function currentSnapshot(db: DbOrTx): Promise<string> {
+  const res = (await db.execute(sql`select pg_current_snapshot()::text as s`)) as unknown as { rows: { s: string }[] };
+  return res.rows[0].s;
+}
 
 /**
  * Runs raw SQL as a named prepared statement and returns its rows. PostgreSQL keeps the statement per

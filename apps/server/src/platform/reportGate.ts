@@ -1,9 +1,24 @@
 import pLimit from 'p-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpApp } from './http';
 
 /** Report reads: every GET of the Report module (the inbox and the stakeholder report's routes included). */
 export const isReportRead = (method: string | string[], url: string) =>
   url.startsWith('/api/Report/') && (Array.isArray(method) ? method : [method]).includes('GET');
+
+/**
+ * What the database can show a statement started now; equal texts mean that no transaction that could
+ * write has begun or ended in between (PostgreSQL's `pg_current_snapshot()`).
+ */
+export type SnapshotOf = () => Promise<string>;
+
+/** One report computed for everyone who asked for it while it was waiting or running on the same data. */
+interface Shared {
+  snapshot: string | null;
+  callers: FastifyRequest[];
+  answer: Promise<Answer>;
+}
+type Answer = { kind: 'value'; value: unknown } | { kind: 'own' } | { kind: 'gone' };
 
 /**
  * Decision 0045: report reads take turns, at most `concurrency` at once (the processor's cores), first come
@@ -13,22 +28,56 @@ export const isReportRead = (method: string | string[], url: string) =>
  * and settlement never wait here, and keep the database connections the reports no longer crowd.
  * A file (format csv or xlsx: every row of the filter, up to a million) takes its turn in a lane of its
  * own, one at a time, so that a company's large export never holds up the agents' screens.
- * A read whose caller has gone (a map refresh on a page left) is not run when its turn comes.
+ * A read whose callers have all gone (a map refresh on a page left) is not run when its turn comes.
+ *
+ * Decision 0046: a screen's read that the same account asks for again (the same URL) while it is still
+ * waiting for its turn, or while it runs and the database has not changed since it began, is answered
+ * with that one computation: the answer is then exactly what a computation of its own would have read.
  */
-export function registerReportGate(app: HttpApp, concurrency: number) {
+export function registerReportGate(app: HttpApp, concurrency: number, snapshotOf: SnapshotOf) {
   const screens = pLimit(concurrency);
   const files = pLimit(1);
+  const inFlight = new Map<string, Shared>();
   app.addHook('onRoute', (route) => {
     if (!isReportRead(route.method, route.url)) return;
     const handler = route.handler;
-    route.handler = function gated(request, reply) {
+    route.handler = async function gated(request, reply) {
       const format = (request.query as { format?: unknown } | undefined)?.format;
-      const lane = format === undefined || format === 'json' ? screens : files;
-      return lane(() => {
-        if (!request.raw.destroyed) return handler.call(this, request, reply);
-        reply.hijack(); // nobody to answer
-        return undefined;
+      const run = () => handler.call(this, request, reply);
+      if (format !== undefined && format !== 'json') {
+        return files(() => (request.raw.destroyed ? gone(reply) : run()));
+      }
+      const key = request.auth ? `${request.auth.userId} ${request.url}` : null;
+      const found = key === null ? undefined : inFlight.get(key);
+      if (found && (found.snapshot === null || found.snapshot === (await snapshotOf()))) {
+        found.callers.push(request);
+        const answer = await found.answer;
+        if (answer.kind === 'value') return answer.value;
+        if (answer.kind === 'gone') return gone(reply);
+        return run(); // the first caller's handler answered through its reply: nothing to share
+      }
+      const shared: Shared = { snapshot: null, callers: [request], answer: Promise.resolve({ kind: 'own' }) };
+      shared.answer = screens(async (): Promise<Answer> => {
+        if (shared.callers.every((c) => c.raw.destroyed)) return { kind: 'gone' };
+        // Taken before the handler's first statement: whoever joins later on the same snapshot would
+        // have read what the handler reads.
+        if (key !== null) shared.snapshot = await snapshotOf();
+        const value: unknown = await run();
+        return value === reply || reply.sent ? { kind: 'own' } : { kind: 'value', value };
       });
+      if (key !== null) {
+        inFlight.set(key, shared);
+        // A failed computation fails every caller who shared it, with the same error; then it is forgotten.
+        void shared.answer.catch(() => undefined).finally(() => inFlight.get(key) === shared && inFlight.delete(key));
+      }
+      const answer = await shared.answer;
+      if (answer.kind === 'gone') return gone(reply);
+      return answer.kind === 'value' ? answer.value : reply;
     } as typeof handler;
   });
+}
+
+function gone(reply: FastifyReply) {
+  reply.hijack(); // nobody to answer
+  return undefined;
 }
