@@ -309,6 +309,15 @@ describe('change upline and delete', () => {
     const limit = await t.request({ url: '/api/Setting/UpdateTargetUserUpline', cookie: co, json: { userId: big, newUplineId: m2 } });
     expect(limit.status).toBe(409);
     expect(limit.body.message).toBe('UPLINE_LIMIT_BROKEN');
+    // Each broken limit is named: the discount and the position taking above the new upline's.
+    const raised = await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: co, json: { userId: m1, fullName: 'mm1', positionTaking: 60 } });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    const keen = await createOk(await t.login('mm1', PASSWORD), { username: 'keenagent', level: HierarchyLevel.Agent, creditLimit: 10, discount: 15, positionTaking: 10 });
+    const discount = await t.request({ url: '/api/Setting/UpdateTargetUserUpline', cookie: co, json: { userId: keen, newUplineId: m2 } });
+    expect([discount.status, discount.body.message]).toEqual([409, 'UPLINE_DISCOUNT_BROKEN']);
+    const taker = await createOk(await t.login('mm1', PASSWORD), { username: 'takeragent', level: HierarchyLevel.Agent, creditLimit: 10, discount: 1, positionTaking: 60 });
+    const pt = await t.request({ url: '/api/Setting/UpdateTargetUserUpline', cookie: co, json: { userId: taker, newUplineId: m2 } });
+    expect([pt.status, pt.body.message]).toEqual([409, 'UPLINE_POSITION_TAKING_BROKEN']);
     const cycle = await t.request({ url: '/api/Setting/UpdateTargetUserUpline', cookie: co, json: { userId: m2, newUplineId: agent } });
     expect(cycle.status).toBe(422);
     const sideways = await t.request({ url: '/api/Setting/UpdateTargetUserUpline', cookie: co, json: { userId: m1, newUplineId: m2 } });

@@ -136,9 +136,8 @@ export async function changeUpline(deps: Deps, auth: AuthContext, userId: number
       const granted = await q.grantedCredit(tx, up.id);
       const max = maxDownlineCreditLimit({ isRoot: false, creditLimit: up.creditLimit }, granted);
       if (target.creditLimit > max) throw conflict('UPLINE_LIMIT_BROKEN');
-      if (Number(target.discount) > Number(up.discount) || Number(target.positionTaking) > Number(up.positionTaking)) {
-        throw conflict('UPLINE_LIMIT_BROKEN');
-      }
+      if (Number(target.discount) > Number(up.discount)) throw conflict('UPLINE_DISCOUNT_BROKEN');
+      if (Number(target.positionTaking) > Number(up.positionTaking)) throw conflict('UPLINE_POSITION_TAKING_BROKEN');
     }
     // Tickets in play keep the chain they were placed under (eat shares, summaries, rates): a move while
     // any line of the subtree is unsettled would settle them under the old chain but report them under
