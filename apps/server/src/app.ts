@@ -30,7 +30,7 @@ export async function buildApp(deps: Deps, opts: HttpOptions & { instrument?: (a
   opts.instrument?.(app);
   // Before the routes: every call of an API account is recorded in the API log (decision 0033).
   if (opts.apiLog !== false) registerApiLogHooks(app, deps);
-  registerReportGate(app, deps.config.reportConcurrency, () => currentSnapshot(deps.db));
+  registerReportGate(app, deps.config.reportConcurrency, () => currentSnapshot(deps.db), () => deps.clock.now());
   authRoutes(app, deps);
   accessRoutes(app, deps);
   accountRoutes(app, deps);

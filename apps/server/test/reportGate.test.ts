@@ -15,9 +15,10 @@ async function gatedApp(concurrency: number, snapshot = { now: 's1' }) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
     const user = req.headers['x-user'];
-    if (user) (req as unknown as { auth: { userId: number } }).auth = { userId: Number(user) };
+    const actingPath = String(req.headers['x-path'] ?? `/1/${String(user)}/`);
+    if (user) (req as unknown as { auth: object }).auth = { userId: Number(user), roleId: 4, actingPath };
   });
-  registerReportGate(app as unknown as HttpApp, concurrency, async () => snapshot.now);
+  registerReportGate(app as unknown as HttpApp, concurrency, async () => snapshot.now, () => new Date());
   let running = 0;
   let most = 0;
   let runs = 0;
@@ -35,6 +36,7 @@ async function gatedApp(concurrency: number, snapshot = { now: 's1' }) {
   app.get('/api/Report/GetA', async (req) => slow(`A${(req.query as { n: string; format?: string }).format ?? ''}${(req.query as { n: string }).n}`));
   app.post('/api/Report/SaveRunTicket', async () => slow('save'));
   app.get('/api/Bet/GetTicket', async () => slow('ticket'));
+  app.get('/api/Report/GetSent', async (_req, reply) => reply.send(await slow('sent')));
   await app.ready();
   return { app, stats: () => ({ most, order }), runs: () => runs };
 }
@@ -124,6 +126,30 @@ describe('report gate', () => {
     expect(runs()).toBe(2);
     expect((await app.inject(as(7, 1))).statusCode).toBe(200);
     expect(runs()).toBe(3);
+    await app.close();
+  });
+
+  it('never shares a read between two sessions of an account loaded on either side of a move', async () => {
+    const { app, runs } = await gatedApp(1);
+    const moved = { ...as(7, 2), headers: { 'x-user': '7', 'x-path': '/1/9/7/' } };
+    const answers = await Promise.all([as(7, 1), as(7, 2), moved].map((r) => app.inject(r)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(runs()).toBe(3);
+    await app.close();
+  });
+
+  it('lets each caller answer for itself, in its turn, when the handler answers through its reply', async () => {
+    const { app, stats, runs } = await gatedApp(1);
+    const answers = await Promise.all([1, 2, 3].map(() => app.inject({ ...as(7, 1), url: '/api/Report/GetSent' })));
+    expect(answers.map((a) => a.json().name)).toEqual(['sent', 'sent', 'sent']);
+    expect([stats().most, runs()]).toEqual([1, 3]);
+    await app.close();
+  });
+
+  it('makes a HEAD of a report take its turn too', async () => {
+    const { app, stats } = await gatedApp(1);
+    await Promise.all([1, 2, 3].map((n) => app.inject({ method: 'HEAD', url: `/api/Report/GetA?n=${n}` })));
+    expect(stats().most).toBe(1);
     await app.close();
   });
 

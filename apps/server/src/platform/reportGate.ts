@@ -4,7 +4,7 @@ import type { HttpApp } from './http';
 
 /** Report reads: every GET of the Report module (the inbox and the stakeholder report's routes included). */
 export const isReportRead = (method: string | string[], url: string) =>
-  url.startsWith('/api/Report/') && (Array.isArray(method) ? method : [method]).includes('GET');
+  url.startsWith('/api/Report/') && (Array.isArray(method) ? method : [method]).some((m) => m === 'GET' || m === 'HEAD');
 
 /**
  * What the database can show a statement started now; equal texts mean that no transaction that could
@@ -30,11 +30,12 @@ type Answer = { kind: 'value'; value: unknown } | { kind: 'own' } | { kind: 'gon
  * own, one at a time, so that a company's large export never holds up the agents' screens.
  * A read whose callers have all gone (a map refresh on a page left) is not run when its turn comes.
  *
- * Decision 0046: a screen's read that the same account asks for again (the same URL) while it is still
- * waiting for its turn, or while it runs and the database has not changed since it began, is answered
- * with that one computation: the answer is then exactly what a computation of its own would have read.
+ * Decision 0046: a screen's read that the same account asks for again (the same URL, within the same second)
+ * while it is still waiting for its turn, or while it runs and the database has not changed since it
+ * began, is answered with that one computation: the answer is then exactly what a computation of its own
+ * would have read.
  */
-export function registerReportGate(app: HttpApp, concurrency: number, snapshotOf: SnapshotOf) {
+export function registerReportGate(app: HttpApp, concurrency: number, snapshotOf: SnapshotOf, now: () => Date) {
   const screens = pLimit(concurrency);
   const files = pLimit(1);
   const inFlight = new Map<string, Shared>();
@@ -47,18 +48,22 @@ export function registerReportGate(app: HttpApp, concurrency: number, snapshotOf
       if (format !== undefined && format !== 'json') {
         return files(() => (request.raw.destroyed ? gone(reply) : run()));
       }
-      const key = request.auth ? `${request.auth.userId} ${request.url}` : null;
+      const key = keyOf(request, now());
       const found = key === null ? undefined : inFlight.get(key);
       if (found && (found.snapshot === null || found.snapshot === (await snapshotOf()))) {
         found.callers.push(request);
         const answer = await found.answer;
         if (answer.kind === 'value') return answer.value;
-        if (answer.kind === 'gone') return gone(reply);
-        return run(); // the first caller's handler answered through its reply: nothing to share
+        // The first caller's handler answered through its reply (nothing to share), or the read was
+        // dropped for callers gone as this one came: it takes a turn of its own.
+        return screens(() => (request.raw.destroyed ? gone(reply) : run()));
       }
       const shared: Shared = { snapshot: null, callers: [request], answer: Promise.resolve({ kind: 'own' }) };
       shared.answer = screens(async (): Promise<Answer> => {
-        if (shared.callers.every((c) => c.raw.destroyed)) return { kind: 'gone' };
+        if (shared.callers.every((c) => c.raw.destroyed)) {
+          if (key !== null && inFlight.get(key) === shared) inFlight.delete(key);
+          return { kind: 'gone' };
+        }
         // Taken before the handler's first statement: whoever joins later on the same snapshot would
         // have read what the handler reads.
         if (key !== null) shared.snapshot = await snapshotOf();
@@ -75,6 +80,17 @@ export function registerReportGate(app: HttpApp, concurrency: number, snapshotOf
       return answer.kind === 'value' ? answer.value : reply;
     } as typeof handler;
   });
+}
+
+/**
+ * What an answer may depend on besides the data: the caller as this request's session loaded it (the
+ * account, whom it acts for and where that sits: a move changes the path) and the second of the clock
+ * (a draw's cutoff, the business date). Null for a request without a session: never shared.
+ */
+function keyOf(request: FastifyRequest, at: Date): string | null {
+  const auth = request.auth;
+  if (!auth) return null;
+  return [auth.userId, auth.roleId, auth.actingPath, Math.floor(at.getTime() / 1000), request.method, request.url].join(' ');
 }
 
 function gone(reply: FastifyReply) {
