@@ -42,6 +42,9 @@ test('the super admin edits a system setting: refused out of bounds, saved withi
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('"value": "45"');
   await expect(rows.first()).toContainText('"value": "30"');
+  // The action by its name, its code under it.
+  await expect(rows.first()).toContainText('System setting changed');
+  await expect(rows.first()).toContainText('system-setting.update');
   await page.getByTestId('tool-ledger').click();
   await expect(page.getByTestId('ledger-result')).toContainText('The ledger holds');
   await shotAll(page, 'admin-tool');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, VALIDATION_MESSAGES, FUNCTION_NAMES, ROLE_IDS, JOB_MESSAGES_EN, jobMessageEn } from '@app/domain';
+import { MESSAGES, VALIDATION_MESSAGES, FUNCTION_NAMES, ROLE_IDS, JOB_MESSAGES_EN, jobMessageEn, AUDIT_ACTIONS_EN } from '@app/domain';
 import { jobText } from '../src/features/admin/administration';
 import { en } from '../src/i18n/en';
 import { cn } from '../src/i18n/cn';
@@ -75,6 +75,18 @@ describe('translations', () => {
     expect(translateMessage(t, 'required')).toBe(cn.validation.required);
     expect(translateMessage(t, 'SOMETHING_NEW')).toBe('SOMETHING_NEW');
     expect(translateMessage(t, '')).toBe(cn.messages.INTERNAL_SERVER_ERROR);
+    await i18n.changeLanguage('en');
+  });
+
+  it('names every audit action in each language, and none the same as the English in Chinese', async () => {
+    for (const lang of ['en', 'cn', 'bm'] as const) {
+      await i18n.changeLanguage(lang);
+      const names = i18n.t('sysadmin.tool.auditActions', { returnObjects: true }) as Record<string, string>;
+      for (const code of Object.keys(AUDIT_ACTIONS_EN)) {
+        expect(names[code], `${lang} ${code}`).toBeTruthy();
+        if (lang === 'cn') expect(names[code], code).not.toBe(AUDIT_ACTIONS_EN[code as keyof typeof AUDIT_ACTIONS_EN]);
+      }
+    }
     await i18n.changeLanguage('en');
   });
 

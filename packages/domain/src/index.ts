@@ -9,3 +9,4 @@ export * from './settlement';
 export * from './systemSettings';
 export * from './pools';
 export * from './jobMessages';
+export * from './auditActions';

@@ -1,9 +1,10 @@
+import type { AuditAction } from '@app/domain';
 import { auditLog } from '../db/schema';
 import type { DbOrTx } from './db';
 
 export interface AuditEntry {
   actorUserId: number | null;
-  action: string;
+  action: AuditAction;
   targetType: string;
   targetId?: string | number | null;
   before?: unknown;

@@ -4,7 +4,7 @@
 // the value before and after. Readers (platform/settings.ts, results, sessions ...) read the table on each
 // use, so a change takes effect on the next call without a restart.
 import { inArray, sql } from 'drizzle-orm';
-import { checkSetting, normaliseSetting, SETTING_DEFS, settingDef, settingDefault } from '@app/domain';
+import { checkSetting, normaliseSetting, SETTING_DEFS, settingDef, settingDefault, type AuditAction } from '@app/domain';
 import { auditLog, systemSettings } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
@@ -84,7 +84,7 @@ export async function updateSettings(deps: Deps, auth: AuthContext, body: { sett
       changed.map((key) => ({
         at: now,
         actorUserId: auth.userId,
-        action: 'system-setting.update',
+        action: 'system-setting.update' satisfies AuditAction,
         targetType: 'system_setting',
         targetId: key,
         before: { value: old.get(key) ?? null },

@@ -163,11 +163,23 @@ function AuditCard() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<AuditFilter>({ page: 1, pageSize: PAGE_SIZE });
   const audit = useAudit(filter);
+  const actionNames = t('sysadmin.tool.auditActions', { returnObjects: true }) as Record<string, string>;
   const json = (v: unknown) => (v === null || v === undefined ? '-' : <pre className="log-json">{JSON.stringify(v, null, 2)}</pre>);
   const columns: TableColumnsType<AuditPage['items'][number]> = [
     { title: t('sysadmin.apiLog.at'), key: 'at', width: 170, render: (_: unknown, a) => <span className="num">{formatInstant(a.at, true)}</span> },
     { title: t('sysadmin.tool.actor'), dataIndex: 'actor', width: 110, render: (v: string | null) => v ?? t('common.system') },
-    { title: t('sysadmin.tool.action'), dataIndex: 'action', width: 200 },
+    {
+      title: t('sysadmin.tool.action'),
+      dataIndex: 'action',
+      width: 220,
+      // The name in the reader's language, the code (what the filter searches) under it.
+      render: (code: string) => (
+        <>
+          <div>{actionNames[code] ?? code}</div>
+          <div className="audit-code">{code}</div>
+        </>
+      ),
+    },
     { title: t('sysadmin.tool.target'), key: 'target', width: 200, render: (_: unknown, a) => `${a.targetType}${a.targetId ? ` ${a.targetId}` : ''}` },
     { title: t('sysadmin.tool.before'), key: 'before', render: (_: unknown, a) => json(a.before) },
     { title: t('sysadmin.tool.after'), key: 'after', render: (_: unknown, a) => json(a.after) },
