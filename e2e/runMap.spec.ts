@@ -64,6 +64,8 @@ test('a new bet shows on the map within one refresh; the company lays off its ru
     await shot(page, 'run-map-secondary-en');
     await page.getByTestId('secondary-password-input').fill('Demo12345');
     await page.getByTestId('secondary-password-input').press('Enter');
+    // Verified before the page is left (a navigation at once would abort the verification).
+    await expect(page.getByTestId('secondary-password-input')).toBeHidden(FIRST_READ);
     await page.goto(`/report/run-map-report-as-com?drawDate=${drawDate}&drawId=${drawId}`);
     const row = page.getByTestId('run-table').locator(`tr[data-row-key="${NUMBER}|B"]`);
     await expect(row).toContainText('4.00', FIRST_READ);
