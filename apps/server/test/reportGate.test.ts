@@ -9,7 +9,12 @@ import type { HttpApp } from '../src/platform/http';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function gatedApp(concurrency: number, snapshot = { now: 's1' }) {
+/** Resolves once `done()` holds, looking every millisecond: the test waits for a state, not for a time. */
+const until = async (done: () => boolean) => {
+  while (!done()) await pause(1);
+};
+
+async function gatedApp(concurrency: number, snapshot = { now: 's1', reads: 0 }, held: { until: Promise<void> | null } = { until: null }) {
   const app = Fastify();
   // The caller as the session hook would set it: the account named by a header.
   app.decorateRequest('auth', null);
@@ -18,7 +23,11 @@ async function gatedApp(concurrency: number, snapshot = { now: 's1' }) {
     const actingPath = String(req.headers['x-path'] ?? `/1/${String(user)}/`);
     if (user) (req as unknown as { auth: object }).auth = { userId: Number(user), roleId: 4, actingPath };
   });
-  registerReportGate(app as unknown as HttpApp, concurrency, async () => snapshot.now, () => new Date());
+  const snapshotOf = async () => {
+    snapshot.reads++;
+    return snapshot.now;
+  };
+  registerReportGate(app as unknown as HttpApp, concurrency, snapshotOf, () => new Date());
   let running = 0;
   let most = 0;
   let runs = 0;
@@ -28,12 +37,15 @@ async function gatedApp(concurrency: number, snapshot = { now: 's1' }) {
     const run = ++runs;
     most = Math.max(most, running);
     order.push(name);
-    await pause(30);
+    await (held.until ?? pause(100)); // long enough for every request of a test to have arrived
     running--;
     if (name.endsWith('fail')) throw new Error('failed');
     return { name, run };
   };
-  app.get('/api/Report/GetA', async (req) => slow(`A${(req.query as { n: string; format?: string }).format ?? ''}${(req.query as { n: string }).n}`));
+  app.get('/api/Report/GetA', async (req) => {
+    const q = req.query as { n: string; format?: string };
+    return slow(`A${q.format ?? ''}${q.n}${req.headers['x-user'] === '8' ? '@8' : ''}`);
+  });
   app.post('/api/Report/SaveRunTicket', async () => slow('save'));
   app.get('/api/Bet/GetTicket', async () => slow('ticket'));
   app.get('/api/Report/GetSent', async (_req, reply) => reply.send(await slow('sent')));
@@ -105,17 +117,32 @@ describe('report gate', () => {
   });
 
   it('joins a running read only while the database is as it was when the read began', async () => {
-    const snapshot = { now: 's1' };
-    const { app, runs } = await gatedApp(2, snapshot);
+    const snapshot = { now: 's1', reads: 0 };
+    let release = () => {};
+    const held = { until: new Promise<void>((resolve) => (release = resolve)) as Promise<void> | null };
+    const { app, runs } = await gatedApp(2, snapshot, held);
     const first = app.inject(as(7, 1));
-    await pause(10); // the first is running
+    await until(() => runs() === 1); // the first is running
     const same = app.inject(as(7, 1));
-    await pause(5);
+    await until(() => snapshot.reads === 2); // the second compared the snapshot, unchanged
     snapshot.now = 's2'; // a write committed
     const after = app.inject(as(7, 1));
+    await until(() => runs() === 2);
+    release();
     const answers = await Promise.all([first, same, after]);
     expect(answers.map((a) => a.json().run)).toEqual([1, 1, 2]);
     expect(runs()).toBe(2);
+    await app.close();
+  });
+
+  it("lets one account's burst wait behind itself, not in front of another account", async () => {
+    const { app, stats } = await gatedApp(1);
+    const burst = [1, 2, 3, 4, 5].map((n) => app.inject(as(7, n)));
+    await until(() => stats().order.length === 1);
+    const other = app.inject(as(8, 9));
+    await Promise.all([...burst, other]);
+    expect(stats().order.slice(0, 2)).toEqual(['A1', 'A9@8']);
+    expect(stats().most).toBe(1);
     await app.close();
   });
 

@@ -1,4 +1,4 @@
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpApp } from './http';
 
@@ -36,8 +36,11 @@ type Answer = { kind: 'value'; value: unknown } | { kind: 'own' } | { kind: 'gon
  * would have read.
  */
 export function registerReportGate(app: HttpApp, concurrency: number, snapshotOf: SnapshotOf, now: () => Date) {
-  const screens = pLimit(concurrency);
-  const files = pLimit(1);
+  const queues = { screens: pLimit(concurrency), files: pLimit(1) };
+  // Each account's reads enter the shared queues a few at a time (as many as run at once; files one), so
+  // that one account's burst waits behind itself, not in front of everyone else.
+  const screens = accountLanes(concurrency, queues.screens);
+  const files = accountLanes(1, queues.files);
   const inFlight = new Map<string, Shared>();
   app.addHook('onRoute', (route) => {
     if (!isReportRead(route.method, route.url)) return;
@@ -46,7 +49,7 @@ export function registerReportGate(app: HttpApp, concurrency: number, snapshotOf
       const format = (request.query as { format?: unknown } | undefined)?.format;
       const run = () => handler.call(this, request, reply);
       if (format !== undefined && format !== 'json') {
-        return files(() => (request.raw.destroyed ? gone(reply) : run()));
+        return files(request, () => (request.raw.destroyed ? gone(reply) : run()));
       }
       const key = keyOf(request, now());
       const found = key === null ? undefined : inFlight.get(key);
@@ -56,10 +59,10 @@ export function registerReportGate(app: HttpApp, concurrency: number, snapshotOf
         if (answer.kind === 'value') return answer.value;
         // The first caller's handler answered through its reply (nothing to share), or the read was
         // dropped for callers gone as this one came: it takes a turn of its own.
-        return screens(() => (request.raw.destroyed ? gone(reply) : run()));
+        return screens(request, () => (request.raw.destroyed ? gone(reply) : run()));
       }
       const shared: Shared = { snapshot: null, callers: [request], answer: Promise.resolve({ kind: 'own' }) };
-      shared.answer = screens(async (): Promise<Answer> => {
+      shared.answer = screens(request, async (): Promise<Answer> => {
         if (shared.callers.every((c) => c.raw.destroyed)) {
           if (key !== null && inFlight.get(key) === shared) inFlight.delete(key);
           return { kind: 'gone' };
@@ -91,6 +94,26 @@ function keyOf(request: FastifyRequest, at: Date): string | null {
   const auth = request.auth;
   if (!auth) return null;
   return [auth.userId, auth.roleId, auth.actingPath, Math.floor(at.getTime() / 1000), request.method, request.url].join(' ');
+}
+
+/**
+ * A queue per account in front of a shared one: an account's reads wait in its own lane until fewer than
+ * `size` of them are in the shared queue or running. A lane is dropped once empty.
+ */
+function accountLanes(size: number, queue: LimitFunction) {
+  const lanes = new Map<string, LimitFunction>();
+  return <T>(request: FastifyRequest, task: () => Promise<T> | T): Promise<T> => {
+    const account = String(request.auth?.userId ?? request.ip);
+    let lane = lanes.get(account);
+    if (!lane) {
+      lane = pLimit(size);
+      lanes.set(account, lane);
+    }
+    const own = lane;
+    return own(() => queue(task)).finally(() => {
+      if (own.activeCount === 0 && own.pendingCount === 0 && lanes.get(account) === own) lanes.delete(account);
+    });
+  };
 }
 
 function gone(reply: FastifyReply) {
