@@ -171,3 +171,29 @@ describe('exports', () => {
     expect(lines.slice(1, -1).map((l) => l.split(',')[0])).toEqual(nos('other'));
   });
 });
+
+describe('a page and its tickets', () => {
+  it('keeps the count of the filtered set on a page past its end', async () => {
+    const res = await tickets(player, { page: 100, pageSize: 50 });
+    expect(res.status).toBe(200);
+    expect(res.body.data.items).toEqual([]);
+    expect(res.body.data.total).toBe(5);
+  });
+
+  it('says a ticket is open until the cutoff of any of its draws has passed', async () => {
+    const openOf = async (cookie = player) => {
+      const res = await tickets(cookie, { pageSize: 50 });
+      return Object.fromEntries(res.body.data.items.map((r: { ticketNo: string; open: boolean }) => [r.ticketNo, r.open]));
+    };
+    const before = await openOf();
+    expect([before[placed.a.ticketNo], before[placed.c.ticketNo]]).toEqual([true, true]);
+    const start = t.clock.now();
+    t.clock.set('2026-11-26T04:00:00Z'); // past the draws of the 25th, before the 28th
+    try {
+      const after = await openOf(await t.login('histplayer', PASSWORD)); // the first session timed out
+      expect([after[placed.a.ticketNo], after[placed.b.ticketNo], after[placed.c.ticketNo]]).toEqual([false, false, true]);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { ticketSettlement } from '../prizes/view';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { RoleId } from '@app/domain';
-import { betLines, tickets, users } from '../../db/schema';
+import { betLines, draws as drawTable, tickets, users } from '../../db/schema';
 import type { Deps } from '../../platform/http';
 import { notFound, refused } from '../../platform/errors';
 import type { AuthContext } from '../../platform/session';
@@ -52,7 +52,7 @@ async function ticketConditions(deps: Deps, auth: AuthContext, f: TicketFilters)
   return where;
 }
 
-const ticketColumns = (now: Date) => ({
+const ticketColumns = {
   ticketId: tickets.id,
   ticketNo: tickets.ticketNo,
   xid: tickets.xid,
@@ -68,13 +68,12 @@ const ticketColumns = (now: Date) => ({
   voidedAt: tickets.voidedAt,
   voidedBy: voider.username,
   receipt: tickets.receiptString,
-  open: sql<boolean>`not exists (select 1 from bet_lines bl join draws d on d.id = bl.draw_id where bl.ticket_id = ${tickets.id} and d.cutoff_at <= ${now})`,
-});
+};
 
 /** The filtered tickets, newest first (a page of them, or all up to `limit`), with their draw dates and pools. */
 async function ticketRows(deps: Deps, where: SQL[], limit: number, offset: number) {
   const rows = await deps.db
-    .select({ ...ticketColumns(deps.clock.now()), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...ticketColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.userId))
     .innerJoin(placer, eq(placer.id, tickets.placedBy))
@@ -83,7 +82,8 @@ async function ticketRows(deps: Deps, where: SQL[], limit: number, offset: numbe
     .orderBy(desc(tickets.orderedAt), desc(tickets.id))
     .limit(limit)
     .offset(offset);
-  // One grouped read for the draws of every ticket of the page (by the bet_lines ticket index).
+  // One grouped read for the draws of every ticket of the page (by the bet_lines ticket index), and
+  // whether all of them are still before their cutoff: for the page's tickets only, never the whole set.
   const ids = rows.map((r) => r.ticketId);
   const draws = ids.length
     ? await deps.db
@@ -91,22 +91,36 @@ async function ticketRows(deps: Deps, where: SQL[], limit: number, offset: numbe
           ticketId: betLines.ticketId,
           drawDates: sql<string[]>`array_agg(distinct ${betLines.drawDate}::text order by ${betLines.drawDate}::text)`,
           poolIds: sql<number[]>`array_agg(distinct ${betLines.poolId}::int order by ${betLines.poolId}::int)`,
+          open: sql<boolean>`bool_and(${drawTable.cutoffAt} > ${deps.clock.now()})`,
         })
         .from(betLines)
+        .innerJoin(drawTable, eq(drawTable.id, betLines.drawId))
         .where(inArray(betLines.ticketId, ids))
         .groupBy(betLines.ticketId)
     : [];
   const byTicket = new Map(draws.map((d) => [Number(d.ticketId), d]));
+  // A page past the end has no row to carry the count.
+  const total = rows.length > 0 || offset === 0 ? (rows[0]?.total ?? 0) : await ticketCount(deps, where);
   return {
-    total: rows[0]?.total ?? 0,
+    total,
     items: rows.map(({ total: _total, ...r }) => ({
       ...r,
       orderedAt: r.orderedAt.toISOString(),
       voidedAt: r.voidedAt?.toISOString() ?? null,
       drawDates: byTicket.get(r.ticketId)?.drawDates ?? [],
       poolIds: (byTicket.get(r.ticketId)?.poolIds ?? []).map(Number),
+      open: byTicket.get(r.ticketId)?.open ?? true,
     })),
   };
+}
+
+async function ticketCount(deps: Deps, where: SQL[]) {
+  const [row] = await deps.db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .where(and(...where));
+  return row.count;
 }
 
 /**
