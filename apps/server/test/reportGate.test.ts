@@ -141,7 +141,9 @@ describe('report gate', () => {
     await until(() => stats().order.length === 1);
     const other = app.inject(as(8, 9));
     await Promise.all([...burst, other]);
-    expect(stats().order.slice(0, 2)).toEqual(['A1', 'A9@8']);
+    // Account 7 has two reads in the shared queue at most (twice the one that runs): the other account's
+    // read waits for those two, not for all five.
+    expect(stats().order.slice(0, 3)).toEqual(['A1', 'A2', 'A9@8']);
     expect(stats().most).toBe(1);
     await app.close();
   });

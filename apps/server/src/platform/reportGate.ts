@@ -37,9 +37,10 @@ type Answer = { kind: 'value'; value: unknown } | { kind: 'own' } | { kind: 'gon
  */
 export function registerReportGate(app: HttpApp, concurrency: number, snapshotOf: SnapshotOf, now: () => Date) {
   const queues = { screens: pLimit(concurrency), files: pLimit(1) };
-  // Each account's reads enter the shared queues a few at a time (as many as run at once; files one), so
-  // that one account's burst waits behind itself, not in front of everyone else.
-  const screens = accountLanes(concurrency, queues.screens);
+  // Each account's reads enter the shared queues a few at a time (twice as many as run at once, so that a
+  // page's few reads at once never wait for each other; files one), so that one account's burst waits
+  // behind itself, not in front of everyone else.
+  const screens = accountLanes(2 * concurrency, queues.screens);
   const files = accountLanes(1, queues.files);
   const inFlight = new Map<string, Shared>();
   app.addHook('onRoute', (route) => {
