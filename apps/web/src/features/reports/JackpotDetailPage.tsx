@@ -3,6 +3,7 @@ import { Card, DatePicker, Select, Space, Table, Typography, type TableColumnsTy
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
+import { outsideReportRange } from './reportRange';
 import type { InitReport, JackpotRow } from '@app/contract';
 import { fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
@@ -45,6 +46,7 @@ export default function JackpotDetailPage() {
               value={[dayjs(fromDate), dayjs(toDate)]}
               allowClear={false}
               onChange={(v) => v?.[0] && v[1] && set({ fromDate: v[0].format('YYYY-MM-DD'), toDate: v[1].format('YYYY-MM-DD') })}
+              disabledDate={outsideReportRange}
               data-testid="jackpot-range"
             />
             <Select<number>

@@ -3,6 +3,7 @@ import { Alert, Breadcrumb, Button, Card, Col, DatePicker, Row, Select, Space } 
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { outsideReportRange } from './reportRange';
 import type { ReportAccount } from '@app/contract';
 import { useAlerts } from '../../ui/useAlerts';
 import { downloadReport, useInitReport, type ReportQuery } from './api';
@@ -42,6 +43,7 @@ export function ReportToolbar({ q, set, endpoint, codes = true, pools = true, ch
             value={[dayjs(q.fromDate), dayjs(q.toDate)]}
             allowClear={false}
             onChange={(v) => v?.[0] && v[1] && set({ fromDate: v[0].format('YYYY-MM-DD'), toDate: v[1].format('YYYY-MM-DD') })}
+            disabledDate={outsideReportRange}
             data-testid="report-range"
           />
         </Col>
