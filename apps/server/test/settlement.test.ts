@@ -335,7 +335,7 @@ describe('settling DOMAIN\'s worked example', () => {
       t.app.inject({ method: 'GET', url, query: { ...day, format: 'csv', lang }, headers: { 'x-requested-with': 'XMLHttpRequest', cookie } });
     const payoutCsv = (await file('/api/Report/GetPayoutReport', agent, 'cn')).body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(payoutCsv[0]).toBe('单号,开奖日期,彩池,号码,玩法,账户,奖项,注额,派彩,状态');
-    expect(payoutCsv[1]).toMatch(/^T\d+,2026-11-25,Magnum 4D,1234,B,setplayer,头奖,10.00,25000.00,已发放$/);
+    expect(payoutCsv[1]).toMatch(/^T\d+,2026-11-25,万能 4D,1234,B,setplayer,头奖,10.00,25000.00,已发放$/); // the pool as the Chinese screen names it
     expect(payoutCsv.at(-1)).toBe('合计,,,,,,,10.00,25000.00,');
     const selfCsv = (await file('/api/Report/GetSelfPayoutReport', player)).body.trim().split('\r\n');
     expect(selfCsv).toHaveLength(3);
@@ -424,7 +424,7 @@ describe('settling DOMAIN\'s worked example', () => {
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet.getRow(1).getCell(6).value).toBe('派彩');
-    expect(sheet.getRow(2).getCell(2).value).toBe('Magnum 4D');
+    expect(sheet.getRow(2).getCell(2).value).toBe('万能 4D');
     expect(sheet.getRow(2).getCell(6).value).toBe(25_000);
     expect(sheet.getRow(3).getCell(1).value).toBe('合计');
   });

@@ -48,6 +48,21 @@ export const SEEDED_POOLS: readonly PoolDef[] = [
   { id: 8, letter: 'H', digit: '8', code: 'GD', name: 'Grand Dragon Lotto', packageType: PackageType.GD, resultForm: '4D+6D', drawDays: DAILY },
 ];
 
+/**
+ * The seeded pools as the Chinese trade names them (the web's Chinese catalogue and the exports headed in
+ * Chinese); English and Malay use the pool's own name. A pool added later has only its own name.
+ */
+export const SEEDED_POOL_NAMES_CN = {
+  1: '万能 4D',
+  2: '大马彩',
+  3: '多多',
+  4: '新加坡博彩',
+  5: '沙巴 88',
+  6: '山打根赛马会',
+  7: '砂拉越',
+  8: '豪龙',
+} as const;
+
 export const poolOf = (pools: readonly PoolDef[], id: number) => pools.find((p) => p.id === id);
 export const poolLetter = (pools: readonly PoolDef[], id: number) => poolOf(pools, id)?.letter ?? String(id);
 /** Whether the pool's bets are bought and paid under the account's GD package. */

@@ -1,3 +1,4 @@
+import { SEEDED_POOL_NAMES_CN } from '@app/domain';
 import type { Resource } from './en';
 import { sysadminCn } from './sysadmin';
 
@@ -764,16 +765,7 @@ export const cn: Resource = {
   admin: {
     routes: { poolSchedule: '开奖日期', cutoffTime: '截止时间', masterTemplate: '主配套' },
     menu: { drawDate: '开奖日期', cutoffTime: '截止时间', masterPackages: '主配套' },
-    pools: {
-      1: '万能 4D',
-      2: '大马彩',
-      3: '多多',
-      4: '新加坡博彩',
-      5: '沙巴 88',
-      6: '山打根赛马会',
-      7: '砂拉越',
-      8: '豪龙',
-    },
+    pools: SEEDED_POOL_NAMES_CN,
     schedule: {
       intro: '各彩池全年的开奖。点击某一天查看当天的开奖，可改期、取消或新增特别开奖。',
       todayTitle: '今日开奖',

@@ -8,6 +8,7 @@ import type { PostingEatDetailQuery, PostingEatDetailRow } from '@app/contract';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
+import { poolNameIn } from '../reports/files';
 import type { FileColumn, ReportFile } from '../reports/reportFile';
 import { companyOf } from './scope';
 
@@ -98,7 +99,7 @@ export async function postingEatDetail(deps: Deps, auth: AuthContext, q: Posting
 }
 
 // The file's pool names: the seeded eight by name, a pool added since by its id (decision 0037).
-const poolName = (poolId: number) => SEEDED_POOLS.find((p) => p.id === poolId)?.name ?? String(poolId);
+const poolName = poolNameIn(SEEDED_POOLS);
 
 /** The report as a file: every filtered row and the totals. */
 export function postingEatDetailFile(rows: PostingEatDetailRow[], totals: { amount: number; winnings: number; link: number }, range: string): ReportFile<PostingEatDetailRow> {
@@ -110,7 +111,7 @@ export function postingEatDetailFile(rows: PostingEatDetailRow[], totals: { amou
     totals: { drawDate: '', poolId: 0, remoteAgentId: 0, remoteName: '', number: '', betCode: '', ...totals },
     columns: [
       { header: { en: 'Draw date', cn: '开奖日期', bm: 'Tarikh cabutan' }, value: (r) => r.drawDate },
-      { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r) => poolName(r.poolId) },
+      { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r, lang) => poolName(r.poolId, lang) },
       { header: { en: 'Remote agent', cn: '走飞代理', bm: 'Ejen jauh' }, value: (r) => r.remoteName },
       { header: { en: 'Number', cn: '号码', bm: 'Nombor' }, value: (r) => r.number },
       { header: { en: 'Bet code', cn: '玩法', bm: 'Kod pertaruhan' }, value: (r) => r.betCode },

@@ -1,8 +1,8 @@
 // The reports' files: their columns headed in the three languages, in the trade's own words (DOMAIN
 // "Reports": 投注总额, 会员输赢, 实占输赢 ...). Each column reads the same figure the screen shows.
 import type { PayoutRow, PayoutStatisticRow, SalesRow, SalesStatisticRow, WinLossDetail, WinLossRow } from '@app/contract';
-import type { PoolDef } from '@app/domain';
-import type { FileColumn, ReportFile } from './reportFile';
+import { SEEDED_POOL_NAMES_CN, type PoolDef } from '@app/domain';
+import type { FileColumn, ReportFile, ReportLang } from './reportFile';
 
 const account = { en: 'Account', cn: '账户', bm: 'Akaun' };
 const name = (r: { account: { username: string; fullName: string } | null }, own: string) => (r.account ? `${r.account.username} (${r.account.fullName})` : own);
@@ -55,10 +55,11 @@ export function salesFile(rows: SalesRow[], totals: SalesRow, lang: 'en' | 'cn' 
 }
 
 /** A pool's name in an export, from the pool registry (decision 0037: a pool added later has its own). */
-export const poolNameIn = (pools: readonly PoolDef[]) => (poolId: number) => pools.find((p) => p.id === poolId)?.name ?? String(poolId);
+export const poolNameIn = (pools: readonly PoolDef[]) => (poolId: number, lang: ReportLang) =>
+  (lang === 'cn' ? (SEEDED_POOL_NAMES_CN as Record<number, string | undefined>)[poolId] : undefined) ?? pools.find((p) => p.id === poolId)?.name ?? String(poolId);
 const statisticKey = (pools: readonly PoolDef[]): FileColumn<{ drawDate: string; poolId: number; betCode: string }>[] => [
   { header: { en: 'Draw date', cn: '开奖日期', bm: 'Tarikh cabutan' }, value: (r) => r.drawDate },
-  { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r) => (r.poolId ? poolNameIn(pools)(r.poolId) : '') },
+  { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r, lang) => (r.poolId ? poolNameIn(pools)(r.poolId, lang) : '') },
   { header: { en: 'Bet code', cn: '玩法', bm: 'Kod pertaruhan' }, value: (r) => r.betCode },
 ];
 
@@ -102,7 +103,7 @@ type DetailLine = WinLossDetail['lines'][number];
 const lineKey = (pools: readonly PoolDef[]): FileColumn<{ ticketNo: string; drawDate: string; poolId: number; number: string; betCode: string }>[] => [
   { header: { en: 'Ticket', cn: '单号', bm: 'Tiket' }, value: (r) => r.ticketNo },
   { header: { en: 'Draw date', cn: '开奖日期', bm: 'Tarikh cabutan' }, value: (r) => r.drawDate },
-  { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r) => (r.poolId ? poolNameIn(pools)(r.poolId) : '') },
+  { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r, lang) => (r.poolId ? poolNameIn(pools)(r.poolId, lang) : '') },
   { header: { en: 'Number', cn: '号码', bm: 'Nombor' }, value: (r) => r.number },
   { header: { en: 'Bet code', cn: '玩法', bm: 'Kod pertaruhan' }, value: (r) => r.betCode },
 ];

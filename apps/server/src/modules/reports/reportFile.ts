@@ -12,7 +12,8 @@ export interface FileColumn<T> {
   header: Words;
   /** Money in cents (written as a decimal), or text / a count. */
   money?: boolean;
-  value: (row: T) => string | number;
+  /** The cell of a row; `lang` for the few values that are words (a pool's name). */
+  value: (row: T, lang: ReportLang) => string | number;
 }
 
 export interface ReportFile<T> {
@@ -36,7 +37,7 @@ function csv<T>(f: ReportFile<T>, lang: ReportLang): string {
     f.columns
       .map((c, i) => {
         if (i === 0 && first !== undefined) return csvText(first);
-        const v = c.value(r);
+        const v = c.value(r, lang);
         return c.money ? centsToDecimal(Number(v)) : typeof v === 'number' ? String(v) : csvText(v);
       })
       .join(',');
@@ -52,7 +53,7 @@ async function xlsx<T>(f: ReportFile<T>, lang: ReportLang): Promise<Buffer> {
   const sheet = book.addWorksheet(f.sheet[lang], { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = f.columns.map((c) => ({ header: c.header[lang], width: Math.max(12, c.header[lang].length + 4) }));
   sheet.getRow(1).font = { bold: true };
-  const cells = (r: T) => f.columns.map((c) => (c.money ? Number(c.value(r)) / 100 : c.value(r)));
+  const cells = (r: T) => f.columns.map((c) => (c.money ? Number(c.value(r, lang)) / 100 : c.value(r, lang)));
   for (const r of f.rows) sheet.addRow(cells(r));
   const total = sheet.addRow([(f.totalLabel ?? TOTAL)[lang], ...cells(f.totals).slice(1)]);
   total.font = { bold: true };
