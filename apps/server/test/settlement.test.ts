@@ -224,6 +224,7 @@ describe('settling DOMAIN\'s worked example', () => {
       account: { userId: ids.setplayer },
       hasDownlines: false,
       turnover: 2000,
+      downlinePass: 2000,
       downlineCommission: 520,
       downlineWinnings: 2_500_000,
       downlineWinLoss: 740 - 2_499_260,
@@ -237,7 +238,9 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(forAgent.totals.result).toBe(375 - 1_199_625);
     const forCompany = await report(co);
     const viaAgent = forCompany.rows.find((r: { account: { userId: number } | null }) => r.account?.userId === ids.setagent);
-    expect(viaAgent).toMatchObject({ downlineWinLoss: 365 - 1_299_635, payableToUpline: 0, hasDownlines: true });
+    expect(viaAgent).toMatchObject({ downlinePass: 1000, downlineWinLoss: 365 - 1_299_635, payableToUpline: 0, hasDownlines: true });
+    // A downline's row adds up: what it passed up, less its commission and winnings on that, is its win/loss.
+    for (const r of [forAgent.rows[0], viaAgent]) expect(r.downlinePass - r.downlineCommission - r.downlineWinnings).toBe(r.downlineWinLoss);
     // Its own 1.00 ticket: it is bettor and house at once, so nothing is won or lost on it.
     expect(forCompany.rows[0]).toMatchObject({ account: null, turnover: 100, result: 0, payableToUpline: 0 });
     expect(forCompany.totals.payableToUpline).toBe(0);
@@ -324,7 +327,7 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(lines[0]).toContain('会员输赢');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('setplayer');
-    expect(lines[2].startsWith('合计,2,20.00,5.20,25000.00,-24985.20,10.00,-12992.70,0.20,1000.00,-11992.50,')).toBe(true);
+    expect(lines[2].startsWith('合计,2,20.00,20.00,5.20,25000.00,-24985.20,10.00,-12992.70,0.20,1000.00,-11992.50,')).toBe(true);
     const xlsx = await t.app.inject({ method: 'GET', url: '/api/Report/GetSalesSummary', query: { ...day, format: 'xlsx', lang: 'bm' }, headers: { 'x-requested-with': 'XMLHttpRequest', cookie: agent } });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);

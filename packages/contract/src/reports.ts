@@ -87,6 +87,11 @@ export const winLossFigures = z.object({
   tickets: z.number().int(),
   lines: z.number().int(),
   turnover: z.number().int(),
+  /**
+   * What the downline passed up to X (X's eaten part plus what X passed on): the stake the downline's
+   * commission and winnings below are on, so that received - commission - winnings = its win/loss.
+   */
+  downlinePass: z.number().int(),
   /** The downline's commission and winnings on what it passed up, and its link: what it owes X. */
   downlineCommission: z.number().int(),
   downlineWinnings: z.number().int(),

@@ -1096,6 +1096,7 @@ export const bm: Resource = {
       tickets: 'Tiket',
       lines: 'Baris',
       turnover: 'Jualan',
+      downlinePass: 'Diterima',
       downlineCommission: 'Komisen',
       downlineWinnings: 'Kemenangan',
       downlineWinLoss: 'Menang/Kalah',

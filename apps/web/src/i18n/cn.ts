@@ -1081,6 +1081,7 @@ export const cn: Resource = {
       tickets: '笔数',
       lines: '注数',
       turnover: '投注总额',
+      downlinePass: '下线上缴',
       downlineCommission: '佣金',
       downlineWinnings: '中奖',
       downlineWinLoss: '会员输赢',

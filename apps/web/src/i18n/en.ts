@@ -1113,6 +1113,7 @@ export const en = {
       tickets: 'Tickets',
       lines: 'Lines',
       turnover: 'Turnover',
+      downlinePass: 'Received',
       downlineCommission: 'Commission',
       downlineWinnings: 'Winnings',
       downlineWinLoss: 'Win/Loss',

@@ -19,6 +19,7 @@ export function winLossFile(rows: WinLossRow[], totals: WinLossRow, lang: 'en' |
       { header: account, value: (r) => name(r, OWN[lang]) },
       { header: { en: 'Lines', cn: '注数', bm: 'Baris' }, value: (r) => r.lines },
       m('Turnover', '投注总额', 'Jualan', (r) => r.turnover),
+      m('Received from downline', '下线上缴', 'Diterima daripada downline', (r) => r.downlinePass),
       m('Downline commission', '会员佣金', 'Komisen downline', (r) => r.downlineCommission),
       m('Downline winnings', '会员中奖', 'Kemenangan downline', (r) => r.downlineWinnings),
       m('Downline win/loss', '会员输赢', 'Menang/kalah downline', (r) => r.downlineWinLoss),

@@ -17,6 +17,7 @@ const SUMS = [
   'tickets',
   'lines',
   'turnover',
+  'downline_pass',
   'downline_commission',
   'downline_winnings',
   'downline_win_loss',
@@ -86,7 +87,7 @@ function grouped(node: ReportNode, q: WinLossQuery, blockedDates: string[], demo
 function figuresSql(platform: boolean): SQL {
   const ownOnly = platform ? sql`true` : sql`g.via = 0`;
   return sql`
-    g.via, g.tickets, g.lines, g.turnover,
+    g.via, g.tickets, g.lines, g.turnover, g.pass + g.eaten as downline_pass,
     g.cb as downline_commission, g.wb as downline_winnings, g.lb as downline_win_loss, g.eaten,
     case when ${ownOnly} then g.lb - g.link else g.pass + g.eaten - g.ci - g.wi - g.link end as own_win_loss,
     case when ${ownOnly} then 0 else g.ci - g.cb end as commission_spread,
@@ -98,6 +99,7 @@ const toFigures = (r: Record<(typeof SUMS)[number], string | null>): WinLossFigu
   tickets: Number(r.tickets ?? 0),
   lines: Number(r.lines ?? 0),
   turnover: Number(r.turnover ?? 0),
+  downlinePass: Number(r.downline_pass ?? 0),
   downlineCommission: Number(r.downline_commission ?? 0),
   downlineWinnings: Number(r.downline_winnings ?? 0),
   downlineWinLoss: Number(r.downline_win_loss ?? 0),

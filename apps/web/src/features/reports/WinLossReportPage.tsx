@@ -15,7 +15,7 @@ export type WinLossVariant = 'full' | 'sections' | 'simple';
 type Key = keyof WinLossFigures;
 const SECTIONS: Record<WinLossVariant, { group: 'downline' | 'own' | 'upline'; keys: Key[] }[]> = {
   full: [
-    { group: 'downline', keys: ['lines', 'turnover', 'downlineCommission', 'downlineWinnings', 'downlineWinLoss'] },
+    { group: 'downline', keys: ['lines', 'turnover', 'downlinePass', 'downlineCommission', 'downlineWinnings', 'downlineWinLoss'] },
     { group: 'own', keys: ['eaten', 'ownWinLoss', 'commissionSpread', 'payoutSpread', 'result'] },
     { group: 'upline', keys: ['pass', 'uplineCommission', 'uplineWinnings', 'payableToUpline'] },
   ],
