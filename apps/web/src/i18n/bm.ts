@@ -114,7 +114,7 @@ export const bm: Resource = {
     today: {
       draws: 'Cabutan hari ini ({{date}})',
       noDraws: 'Tiada cabutan hari ini',
-      pool: 'Kolam',
+      pool: 'Pool',
       special: 'khas',
       cutoff: 'Tutup',
       timeLeft: 'Masa berbaki',
@@ -628,8 +628,8 @@ export const bm: Resource = {
     actions: { enter: 'Dimasukkan', change: 'Diubah', correct: 'Dibetulkan', release: 'Dilepaskan', fetch: 'Diambil', 'fetch-failed': 'Gagal diambil', confirm: 'Disahkan' },
     fetch: {
       now: 'Ambil sekarang',
-      nothing: 'Tiada laman keputusan ditetapkan untuk kolam ini, atau semua keputusan telah dilepaskan.',
-      summary: 'Diambil: {{saved}} disimpan, {{confirmed}} disahkan, {{failed}} gagal (lihat sejarah setiap kolam).',
+      nothing: 'Tiada laman keputusan ditetapkan untuk pool ini, atau semua keputusan telah dilepaskan.',
+      summary: 'Diambil: {{saved}} disimpan, {{confirmed}} disahkan, {{failed}} gagal (lihat sejarah setiap pool).',
       autoReleased: '{{count}} keputusan yang disahkan dikeluarkan oleh pengambilan (tetapan sistem autoReleaseConfirmedResult).',
     },
     settle: {
@@ -1071,7 +1071,7 @@ export const bm: Resource = {
     payout: { prize: 'Hadiah', stake: 'Pertaruhan', amount: 'Jumlah', state: 'Keadaan', released: 'Dilepaskan', held: 'Ditahan', heldReleased: 'ditahan {{held}}, dilepaskan {{released}}' },
     prizes: { first: 'Pertama', second: 'Kedua', third: 'Ketiga', fourth: 'Keempat', fifth: 'Kelima', sixth: 'Keenam', starter: 'Istimewa', consolation: 'Saguhati' },
     payoutTable: { normal: 'Biasa', gd: 'GD', package: 'Pakej {{name}} bagi {{account}}', notSold: 'Tidak dijual' },
-    winning: { bettors: 'Pertaruh', noResult: 'Tiada keputusan dikeluarkan untuk tarikh ini.', noStrike: 'Tiada nombor kena dalam downline anda.', settled: 'Diselesaikan' },
+    winning: { bettors: 'Petaruh', noResult: 'Tiada keputusan dikeluarkan untuk tarikh ini.', noStrike: 'Tiada nombor kena dalam downline anda.', settled: 'Diselesaikan' },
     mapDetail: { open: 'Butiran', title: 'Butiran Peta bagi {{number}}', of: '{{pool}}, cabutan {{date}}', eatenTotal: 'Jumlah Makan Sendiri' },
     runMap: {
       limit: 'Had',
@@ -1089,7 +1089,7 @@ export const bm: Resource = {
     },
     jackpot: { drawDate: 'Tarikh Cabutan', pool: 'Pool', jackpot1: 'Jackpot 1', jackpot2: 'Jackpot 2', source: 'Sumber' },
     map: { stake: 'Pertaruhan', stakeTotal: 'Jumlah Pertaruhan', ifStruck: 'Bayaran makan sendiri jika kena', risk: 'Risiko', search: 'Nombor bermula dengan', pickDraw: 'Pool', noDraw: 'Tiada cabutan pada tarikh ini.', orderedAt: 'Masa pesanan', ticketsOf: 'Tiket bagi {{number}}', sort: { risk: 'Risiko tertinggi dahulu', number: 'Ikut nombor', stake: 'Pertaruhan terbesar dahulu', eaten: 'Makan terbanyak dahulu' } },
-    statistic: { payout: 'Bayaran', turnoverByDay: 'Jualan mengikut tarikh cabutan dan kolam', payoutByDay: 'Bayaran mengikut tarikh cabutan dan kolam', strikes: 'Kena' },
+    statistic: { payout: 'Bayaran', turnoverByDay: 'Jualan mengikut tarikh cabutan dan pool', payoutByDay: 'Bayaran mengikut tarikh cabutan dan pool', strikes: 'Kena' },
     demo: { only: 'Akaun demo sahaja', open: 'Akaun demo', all: 'Semua akaun' },
     sections: { downline: 'Downline', own: 'Sendiri', upline: 'Upline' },
     figures: {
@@ -1271,7 +1271,7 @@ export const bm: Resource = {
       link: "Hutang kepada ejen",
       notSettled: "Belum diselesaikan",
       allRemotes: "Semua ejen jauh",
-      intro: "Apa yang diambil oleh setiap ejen jauh daripada agihan syarikat, mengikut tarikh cabutan, kolam, nombor dan kod; setelah cabutan diselesaikan, apa yang dibayarnya dan hutang syarikat kepadanya (positif: syarikat berhutang kepada ejen).",
+      intro: "Apa yang diambil oleh setiap ejen jauh daripada agihan syarikat, mengikut tarikh cabutan, pool, nombor dan kod; setelah cabutan diselesaikan, apa yang dibayarnya dan hutang syarikat kepadanya (positif: syarikat berhutang kepada ejen).",
       none: "Tiada agihan diterima dalam julat ini.",
     },
     resolve: {
@@ -1317,7 +1317,7 @@ export const bm: Resource = {
     company: "Syarikat",
     pickCompany: "Pilih syarikat",
     date: "Tarikh cabutan",
-    draw: "Kolam",
+    draw: "Pool",
     number: "Nombor",
     betCode: "Kod pertaruhan",
     amount: "Amaun",
@@ -1523,7 +1523,7 @@ export const bm: Resource = {
     UNKNOWN_POOL: 'Pool tidak diketahui: gunakan digit 1 hingga 8.',
     INVALID_DRAW: 'Cabutan tidak sah: gunakan D, D2 ... D12, atau tarikh sebagai DD/MM.',
     TOO_MANY_DRAWS: 'Terlalu banyak cabutan pada satu baris: paling banyak 12.',
-    TOO_MANY_BET_LINES: 'Tiket ini berkembang kepada terlalu banyak baris pertaruhan (nombor x kolam x cabutan x kod): paling banyak 20,000. Pecahkan kepada beberapa tiket.',
+    TOO_MANY_BET_LINES: 'Tiket ini berkembang kepada terlalu banyak baris pertaruhan (nombor x pool x cabutan x kod): paling banyak 20,000. Pecahkan kepada beberapa tiket.',
     INVALID_BET_DATE: 'Tarikh pertaruhan tidak sah: gunakan DD/MM.',
     BET_DATE_PASSED: 'Tarikh pertaruhan telah berlalu.',
     CREDIT_LIMIT_BELOW_OUTSTANDING: 'Had kredit tidak boleh lebih rendah daripada jumlah yang terhutang oleh akaun.',

@@ -648,8 +648,8 @@ export const sysadminBm: Sysadmin = {
     },
     stepTexts: {
       fetching: 'mengambil keputusan {{date}}',
-      fetchOutcome: '{{site}}: kolam {{poolId}} {{outcome}}',
-      fetchOutcomeNote: '{{site}}: kolam {{poolId}} {{outcome}} ({{note}})',
+      fetchOutcome: '{{site}}: pool {{poolId}} {{outcome}}',
+      fetchOutcomeNote: '{{site}}: pool {{poolId}} {{outcome}} ({{note}})',
       fetchDone: '{{count}} hasil pengambilan',
       fetchNothing: 'tiada untuk diambil (tiada cabutan ditutup tanpa keputusan dikeluarkan, atau tiada laman ditetapkan)',
       autoTransfer: 'pindahan automatik {{date}}',

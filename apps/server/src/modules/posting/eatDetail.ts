@@ -111,7 +111,7 @@ export function postingEatDetailFile(rows: PostingEatDetailRow[], totals: { amou
     totals: { drawDate: '', poolId: 0, remoteAgentId: 0, remoteName: '', number: '', betCode: '', ...totals },
     columns: [
       { header: { en: 'Draw date', cn: '开奖日期', bm: 'Tarikh cabutan' }, value: (r) => r.drawDate },
-      { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r, lang) => poolName(r.poolId, lang) },
+      { header: { en: 'Pool', cn: '彩池', bm: 'Pool' }, value: (r, lang) => poolName(r.poolId, lang) },
       { header: { en: 'Remote agent', cn: '走飞代理', bm: 'Ejen jauh' }, value: (r) => r.remoteName },
       { header: { en: 'Number', cn: '号码', bm: 'Nombor' }, value: (r) => r.number },
       { header: { en: 'Bet code', cn: '玩法', bm: 'Kod pertaruhan' }, value: (r) => r.betCode },

@@ -60,7 +60,7 @@ export const poolNameIn = (pools: readonly PoolDef[]) => (poolId: number, lang: 
   (lang === 'cn' ? (SEEDED_POOL_NAMES_CN as Record<number, string | undefined>)[poolId] : undefined) ?? pools.find((p) => p.id === poolId)?.name ?? String(poolId);
 const statisticKey = (pools: readonly PoolDef[]): FileColumn<{ drawDate: string; poolId: number; betCode: string }>[] => [
   { header: { en: 'Draw date', cn: '开奖日期', bm: 'Tarikh cabutan' }, value: (r) => r.drawDate },
-  { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r, lang) => (r.poolId ? poolNameIn(pools)(r.poolId, lang) : '') },
+  { header: { en: 'Pool', cn: '彩池', bm: 'Pool' }, value: (r, lang) => (r.poolId ? poolNameIn(pools)(r.poolId, lang) : '') },
   { header: { en: 'Bet code', cn: '玩法', bm: 'Kod pertaruhan' }, value: (r) => r.betCode },
 ];
 
@@ -104,7 +104,7 @@ type DetailLine = WinLossDetail['lines'][number];
 const lineKey = (pools: readonly PoolDef[]): FileColumn<{ ticketNo: string; drawDate: string; poolId: number; number: string; betCode: string }>[] => [
   { header: { en: 'Ticket', cn: '单号', bm: 'Tiket' }, value: (r) => r.ticketNo },
   { header: { en: 'Draw date', cn: '开奖日期', bm: 'Tarikh cabutan' }, value: (r) => r.drawDate },
-  { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r, lang) => (r.poolId ? poolNameIn(pools)(r.poolId, lang) : '') },
+  { header: { en: 'Pool', cn: '彩池', bm: 'Pool' }, value: (r, lang) => (r.poolId ? poolNameIn(pools)(r.poolId, lang) : '') },
   { header: { en: 'Number', cn: '号码', bm: 'Nombor' }, value: (r) => r.number },
   { header: { en: 'Bet code', cn: '玩法', bm: 'Kod pertaruhan' }, value: (r) => r.betCode },
 ];

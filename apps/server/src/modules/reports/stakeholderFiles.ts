@@ -47,7 +47,7 @@ export function occupiedFile(rows: OccupiedRow[], totals: OccupiedRow, lang: Rep
     rows,
     totals,
     columns: [
-      { header: { en: 'Pool', cn: '彩池', bm: 'Kolam' }, value: (r, lang) => (r.poolId ? poolName(r.poolId, lang) : '') },
+      { header: { en: 'Pool', cn: '彩池', bm: 'Pool' }, value: (r, lang) => (r.poolId ? poolName(r.poolId, lang) : '') },
       { header: { en: 'Bet code', cn: '玩法', bm: 'Kod pertaruhan' }, value: (r) => r.betCode },
       { header: { en: 'Lines', cn: '注数', bm: 'Baris' }, value: (r) => r.lines },
       m('Turnover', '投注总额', 'Jualan', (r) => r.turnover),
