@@ -1,10 +1,11 @@
 import { Button, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { StakeholderLevel, StakeholderRow } from '@app/contract';
 import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { useStakeholder } from './api';
+import { winLossDetailLink } from './detailLink';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
 import { totalsRow } from './reportColumns';
 import { useReportQuery } from './useReportQuery';
@@ -27,7 +28,8 @@ export default function StakeholderReportPage() {
   const pct = (v: number) => `${v.toFixed(2)}%`;
   const partName = (kind: StakeholderRow['kind'], level: number | null) =>
     kind === 'account' ? (level ? t(`levels.${level}`) : '') : t(`reports.stakeholder.parts.${kind}`);
-  const detailLink = (userId: number) => `/winloss-detail?${new URLSearchParams({ userId: String(userId), fromDate: q.fromDate, toDate: q.toDate, poolId: String(q.poolId), betCode: q.betCode })}`;
+  const { pathname } = useLocation();
+  const detailLink = (userId: number) => winLossDetailLink(q, userId, pathname);
   const accountCell = (r: StakeholderRow) => {
     if (!r.account) return null;
     const label = `${r.account.username} (${r.account.fullName})`;

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { WinLossDetail } from '@app/contract';
 import { formatCents } from '../../ui/text';
 import { useWinLossDetail } from './api';
+import { reportBackPath } from './detailLink';
 import { API } from '../../api/endpoints';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
 import { useReportQuery } from './useReportQuery';
@@ -13,17 +14,18 @@ type Line = WinLossDetail['lines'][number];
 
 /**
  * A bettor's settled lines with what each won and its result (/winloss-detail from a win/loss report;
- * /self-winloss-detail: the caller's own). The breadcrumb leads back to the win/loss report of an upline.
+ * /self-winloss-detail: the caller's own). The breadcrumb leads back to the report it was opened from
+ * (win/loss, win/loss 2, simple, stakeholder), at the upline picked.
  */
 export function WinLossDetailView({ self }: { self: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { q, set } = useReportQuery();
+  const { q, set, own } = useReportQuery({}, ['back']);
   const data = useWinLossDetail(self ? { ...q, userId: undefined } : q);
   const report = data.data;
   const money = (v: number) => <span className={v < 0 ? 'report-negative' : undefined}>{formatCents(v)}</span>;
   const back = (userId: number | undefined) =>
-    navigate(`/report/win-loss-report?${new URLSearchParams({ fromDate: q.fromDate, toDate: q.toDate, poolId: String(q.poolId), betCode: q.betCode, ...(userId ? { userId: String(userId) } : {}) })}`);
+    navigate(`${reportBackPath(own.back)}?${new URLSearchParams({ fromDate: q.fromDate, toDate: q.toDate, poolId: String(q.poolId), betCode: q.betCode, ...(userId ? { userId: String(userId) } : {}) })}`);
   const columns: TableColumnsType<Line> = [
     { title: t('reports.ticketNo'), dataIndex: 'ticketNo', key: 'ticketNo' },
     { title: t('reports.drawDate'), dataIndex: 'drawDate', key: 'drawDate' },

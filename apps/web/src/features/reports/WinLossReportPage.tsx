@@ -5,6 +5,7 @@ import type { WinLossFigures, WinLossRow } from '@app/contract';
 import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { useWinLoss } from './api';
+import { winLossDetailLink } from './detailLink';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
@@ -40,7 +41,8 @@ export function WinLossReport({ variant, titleKey, demo = false }: { variant: Wi
   const data = useWinLoss(q, endpoint);
   const report = data.data;
   const money = (v: number) => <span className={v < 0 ? 'report-negative' : undefined}>{formatCents(v)}</span>;
-  const detailLink = (userId: number) => `/winloss-detail?${new URLSearchParams({ userId: String(userId), fromDate: q.fromDate, toDate: q.toDate, poolId: String(q.poolId), betCode: q.betCode })}`;
+  const { pathname } = useLocation();
+  const detailLink = (userId: number) => winLossDetailLink(q, userId, pathname);
 
   const accountCell = (r: WinLossRow) => {
     if (!r.account) return <Typography.Text type="secondary">{t('reports.ownTickets')}</Typography.Text>;
