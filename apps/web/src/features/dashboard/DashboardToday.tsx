@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@app/contract';
 import { fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
+import { poolName } from '../admin/pools';
 import { formatCutoff, formatLeft } from '../betting/drawClock';
 
 type DashboardData = Dashboard & { receivedAt: number };
@@ -44,7 +45,7 @@ function TodayDraws({ data }: { data: DashboardData }) {
       dataSource={data.draws}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.today.noDraws')} /> }}
       columns={[
-        { title: t('dashboard.today.pool'), key: 'pool', render: (_, d) => `${d.letter} ${d.poolName}${d.isSpecial ? ` (${t('dashboard.today.special')})` : ''}` },
+        { title: t('dashboard.today.pool'), key: 'pool', render: (_, d) => `${d.letter} ${poolName(t, d.poolId, d.poolName)}${d.isSpecial ? ` (${t('dashboard.today.special')})` : ''}` },
         { title: t('dashboard.today.cutoff'), key: 'cutoff', render: (_, d) => `${formatCutoff(d)}${d.ownCutoff ? '*' : ''}` },
         {
           title: t('dashboard.today.timeLeft'),
@@ -80,7 +81,7 @@ function LatestResults({ results }: { results: Dashboard['results'] }) {
         rowKey="drawId"
         dataSource={results.pools}
         columns={[
-          { title: t('dashboard.today.pool'), dataIndex: 'poolName' },
+          { title: t('dashboard.today.pool'), key: 'pool', render: (_, r) => poolName(t, r.poolId, r.poolName) },
           { title: t('dashboard.today.first'), dataIndex: 'first', render: (v: string) => <b>{v}</b> },
           { title: t('dashboard.today.second'), dataIndex: 'second' },
           { title: t('dashboard.today.third'), dataIndex: 'third' },
