@@ -240,7 +240,12 @@ describe('settling DOMAIN\'s worked example', () => {
     const viaAgent = forCompany.rows.find((r: { account: { userId: number } | null }) => r.account?.userId === ids.setagent);
     expect(viaAgent).toMatchObject({ downlinePass: 1000, downlineWinLoss: 365 - 1_299_635, payableToUpline: 0, hasDownlines: true });
     // A downline's row adds up: what it passed up, less its commission and winnings on that, is its win/loss.
-    for (const r of [forAgent.rows[0], viaAgent]) expect(r.downlinePass - r.downlineCommission - r.downlineWinnings).toBe(r.downlineWinLoss);
+    // Its own tickets' row received nothing from below; the totals add up the same way.
+    const forPlatform = await report(admin);
+    for (const r of [...forAgent.rows, ...forCompany.rows, forAgent.totals, forCompany.totals, ...forPlatform.rows, forPlatform.totals]) {
+      expect(r.downlinePass - r.downlineCommission - r.downlineWinnings).toBe(r.downlineWinLoss);
+    }
+    expect(forCompany.rows[0]).toMatchObject({ account: null, downlinePass: 0 });
     // Its own 1.00 ticket: it is bettor and house at once, so nothing is won or lost on it.
     expect(forCompany.rows[0]).toMatchObject({ account: null, turnover: 100, result: 0, payableToUpline: 0 });
     expect(forCompany.totals.payableToUpline).toBe(0);

@@ -62,6 +62,8 @@ function grouped(node: ReportNode, q: WinLossQuery, blockedDates: string[], demo
     with fg as (
       select ${via} as via, sum(f.lines) as lines, sum(f.turnover) as turnover,
              sum(f.commission_below) as cb, sum(f.winnings_below) as wb, sum(f.link_below) as lb, sum(f.eaten) as eaten,
+             -- What reached the node from a downline (its own tickets came from nobody): the stake cb, wb and lb are on.
+             sum(case when f.via_user_id <> 0 then f.pass + f.eaten else 0 end) as received,
              sum(f.pass) as pass, sum(f.commission) as comm, sum(f.winnings) as win, sum(f.link) as link,
              sum(f.commission_in) as ci, sum(f.winnings_in) as wi
       from settlement_figures f
@@ -87,7 +89,7 @@ function grouped(node: ReportNode, q: WinLossQuery, blockedDates: string[], demo
 function figuresSql(platform: boolean): SQL {
   const ownOnly = platform ? sql`true` : sql`g.via = 0`;
   return sql`
-    g.via, g.tickets, g.lines, g.turnover, g.pass + g.eaten as downline_pass,
+    g.via, g.tickets, g.lines, g.turnover, g.received as downline_pass,
     g.cb as downline_commission, g.wb as downline_winnings, g.lb as downline_win_loss, g.eaten,
     case when ${ownOnly} then g.lb - g.link else g.pass + g.eaten - g.ci - g.wi - g.link end as own_win_loss,
     case when ${ownOnly} then 0 else g.ci - g.cb end as commission_spread,
