@@ -81,7 +81,7 @@ const statementNames = new Map<string, string>();
  */
 const MAX_PREPARED_TEXTS = 64;
 
-/** The database's current snapshot as text (xmin:xmax:in-progress): equal while nothing that writes began or ended. */
+/** The database's current snapshot as text (xmin:xmax:in-progress): equal while no writing transaction has ended. */
 export async function currentSnapshot(db: DbOrTx): Promise<string> {
   const res = (await db.execute(sql`select pg_current_snapshot()::text as s`)) as unknown as { rows: { s: string }[] };
   return res.rows[0].s;

@@ -7,8 +7,8 @@ export const isReportRead = (method: string | string[], url: string) =>
   url.startsWith('/api/Report/') && (Array.isArray(method) ? method : [method]).some((m) => m === 'GET' || m === 'HEAD');
 
 /**
- * What the database can show a statement started now; equal texts mean that no transaction that could
- * write has begun or ended in between (PostgreSQL's `pg_current_snapshot()`).
+ * What the database can show a statement started now; equal texts mean that no transaction that wrote
+ * has committed (or rolled back) in between (PostgreSQL's `pg_current_snapshot()`).
  */
 export type SnapshotOf = () => Promise<string>;
 
