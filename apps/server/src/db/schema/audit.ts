@@ -1,4 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { AuditAction } from '@app/domain';
 import { tz } from './columns';
 
 // ---- audit (append-only; triggers in the migrations refuse UPDATE and DELETE) ----
@@ -8,7 +9,8 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: tz('at').notNull(),
     actorUserId: integer('actor_user_id'),
-    action: text('action').notNull(),
+    // Only the named actions (the admin tool names each in the reader's language), whoever inserts.
+    action: text('action').$type<AuditAction>().notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),
     before: jsonb('before'),

@@ -4,7 +4,7 @@
 // the value before and after. Readers (platform/settings.ts, results, sessions ...) read the table on each
 // use, so a change takes effect on the next call without a restart.
 import { inArray, sql } from 'drizzle-orm';
-import { checkSetting, normaliseSetting, SETTING_DEFS, settingDef, settingDefault, type AuditAction } from '@app/domain';
+import { checkSetting, normaliseSetting, SETTING_DEFS, settingDef, settingDefault } from '@app/domain';
 import { auditLog, systemSettings } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
@@ -81,10 +81,10 @@ export async function updateSettings(deps: Deps, auth: AuthContext, body: { sett
       });
     // One audit row per changed key, in one insert.
     await tx.insert(auditLog).values(
-      changed.map((key) => ({
+      changed.map((key): typeof auditLog.$inferInsert => ({
         at: now,
         actorUserId: auth.userId,
-        action: 'system-setting.update' satisfies AuditAction,
+        action: 'system-setting.update',
         targetType: 'system_setting',
         targetId: key,
         before: { value: old.get(key) ?? null },

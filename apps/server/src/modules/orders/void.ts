@@ -3,7 +3,7 @@
 // and the stake returns through a reversing journal transaction. The ticket stays, with who voided it
 // and when.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { hasAccess, RoleId, type AuditAction } from '@app/domain';
+import { hasAccess, RoleId } from '@app/domain';
 import { auditLog, tickets, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { AppError, forbidden, notFound } from '../../platform/errors';
@@ -138,7 +138,7 @@ async function voidLocked(tx: Tx, auth: AuthContext, list: (typeof tickets.$infe
   );
   if (voided.length !== list.length) throw new Error('a locked ticket was not voided');
   await tx.insert(auditLog).values(
-    list.map((t) => ({ at: now, actorUserId: auth.userId, action: 'ticket.void' satisfies AuditAction, targetType: 'ticket', targetId: String(t.id), before: { status: 1 }, after: { status: 0, refund: t.net }, ip })),
+    list.map((t): typeof auditLog.$inferInsert => ({ at: now, actorUserId: auth.userId, action: 'ticket.void', targetType: 'ticket', targetId: String(t.id), before: { status: 1 }, after: { status: 0, refund: t.net }, ip })),
   );
   return list.map((t) => ({ ticketId: t.id, ticketNo: t.ticketNo, refunded: t.net }));
 }
