@@ -105,6 +105,21 @@ describe('express preview', () => {
     expect(['D', 'd3', '12/06', '#12', '1234#1', 'R123#1'].map(lineKind)).toEqual(['draw', 'draw', 'draw', 'pools', 'bet', 'bet']);
   });
 
+  it('reads full-width text from a Chinese input method as the server does, never "not read"', () => {
+    expect(['Ｄ', 'Ｄ２', '１２／０６', '＃２', '＃\u00a0１', '\u200b#1', '１２３４＃１', '\u200b\u200b'].map(lineKind)).toEqual(['draw', 'draw', 'draw', 'pools', 'pools', 'pools', 'bet', null]);
+    const p = buildExpressPreview('Ｄ\n＃２\n１２３４＃１＃１\n＊５６７８＃２', ctx);
+    expect(p.ok).toBe(true);
+    expect(p.rows.map((r) => [r.lineNo, r.kind, r.line?.number ?? null, r.gross])).toEqual([
+      [1, 'draw', null, 0],
+      [2, 'pools', null, 0],
+      [3, 'bet', '1234', 200],
+      [4, 'bet', '5678', 24 * 200],
+    ]);
+    expect(p.rows[2].line?.pools).toEqual([2]);
+    // The line is shown as received.
+    expect(p.rows[2].raw).toBe('１２３４＃１＃１');
+  });
+
   it('reads a refusal naming lines', () => {
     expect([...lineErrorsOf({ 'line.3': 'NO_DRAW', 'line.10': 'DRAW_CLOSED', available: 5, other: 'x' })]).toEqual([
       [3, 'NO_DRAW'],

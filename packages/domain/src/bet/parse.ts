@@ -80,9 +80,10 @@ export function parseNumberToken(token: string, eatSequence: EatSequence): { num
  * A line as if typed on a plain keyboard. Bet texts come pasted from chat apps: a Chinese input method
  * writes full-width characters (＃１２３４＊, Ｄ, ／), and chat apps slip in no-break and zero-width spaces.
  * NFKC folds the first to ASCII and the no-break space to a space; the zero-width ones are dropped. The
- * line's raw text (errors, the inbox) stays as received.
+ * line's raw text (errors, the inbox) stays as received. Exported for the browser's preview, which must
+ * read a line exactly as the parser does (one function, so the two never differ).
  */
-function asTyped(raw: string): string {
+export function asTyped(raw: string): string {
   // eslint-disable-next-line no-control-regex -- plain ASCII, the usual line, needs nothing done
   return /^[\x00-\x7f]*$/.test(raw) ? raw : raw.normalize('NFKC').replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g, '');
 }
@@ -97,6 +98,12 @@ export function classify(trimmed: string): LineKind {
   // A date line never has a '#': 1234#1/2 is a bet line with a bad amount, not a date.
   if (c >= '0' && c <= '9' && trimmed.includes('/') && !trimmed.includes('#')) return 'dates';
   return 'bet';
+}
+
+/** How the parser reads a raw line of text (as typed, trimmed); null for a blank line. */
+export function lineKindOf(raw: string): LineKind | null {
+  const trimmed = asTyped(raw).trim();
+  return trimmed === '' ? null : classify(trimmed);
 }
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; key: BetLineError['key'] };

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asTyped,
   BET_LANGUAGE_HELP,
   BetType,
+  lineKindOf,
   MESSAGES,
   parseExpress,
   type BetLine,
@@ -130,6 +132,16 @@ describe('express syntax (DOMAIN.md "Ordering")', () => {
     expect(brief(errs('Ｄ\n＃１\n１２３４＃Ｘ'))).toEqual(['3 INVALID_BET_AMOUNT:B']);
     // Direction marks a chat app copies in front of a line are as invisible as zero-width spaces.
     expect(ok('\u200eD\n\u200f#1\n\u202a1234#1\u202c').map((l) => [l.number, l.amounts, l.pools])).toEqual([['1234', { B: 100 }, [1]]]);
+  });
+
+  it('folds a line as typed (asTyped) and tells its kind by it (lineKindOf), the one reading the browser preview shares', () => {
+    expect(asTyped('Ｄ２')).toBe('D2');
+    expect(asTyped('＃１２')).toBe('#12');
+    expect(asTyped('１２３４＃１．５＃＊')).toBe('1234#1.5#*');
+    expect(asTyped('1234\u00a0#1')).toBe('1234 #1');
+    expect(asTyped('\u200b\ufeff\u200e#1\u2060')).toBe('#1');
+    expect(asTyped('plain 1234#1')).toBe('plain 1234#1');
+    expect(['Ｄ', 'ｄ３', '１２／０６', '＃２', '\u200b#1', '１２３４＃１', ' \u200b ', ''].map(lineKindOf)).toEqual(['next', 'next', 'dates', 'pools', 'pools', 'bet', null, null]);
   });
 
   it('gives each line its own draw and pools objects', () => {

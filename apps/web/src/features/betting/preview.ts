@@ -4,9 +4,9 @@
 // shows the agent what the text says before it is sent.
 import {
   BetType,
-  classify,
   DEFAULT_CODE_ORDER,
   drawCount,
+  lineKindOf,
   parseExpress,
   permutationCount,
   ROLL_SIZE,
@@ -62,9 +62,12 @@ export interface PreviewContext {
   pools?: readonly PoolDef[];
 }
 
-/** How the parser reads a line (its own `classify`, so the two never differ), for the preview's labels. */
-export function lineKind(trimmed: string): ExpressLineKind {
-  const kind = classify(trimmed);
+/**
+ * How the parser reads a raw line (its own `lineKindOf`: full-width characters, no-break and zero-width
+ * spaces read as the server reads them, so `Ｄ` is a draw line here too); null for a blank line.
+ */
+export function lineKind(raw: string): ExpressLineKind | null {
+  const kind = lineKindOf(raw);
   return kind === 'next' || kind === 'dates' ? 'draw' : kind;
 }
 
@@ -99,9 +102,8 @@ function withoutBadHeads(lines: BetLine[], rows: string[], errors: BetLineError[
   let drawBad = false;
   let poolsBad = false;
   rows.forEach((raw, i) => {
-    const trimmed = raw.trim();
-    if (trimmed === '') return;
-    const kind = lineKind(trimmed);
+    const kind = lineKind(raw);
+    if (kind === null) return;
     if (kind === 'draw') drawBad = bad.has(i + 1);
     else if (kind === 'pools') poolsBad = bad.has(i + 1);
     else if (drawBad || poolsBad) unread.add(i + 1);
@@ -141,8 +143,8 @@ export function buildExpressPreview(text: string, ctx: PreviewContext): ExpressP
   let numbers = 0;
   let gross = 0;
   rows.forEach((raw, i) => {
-    const trimmed = raw.trim();
-    if (trimmed === '') return;
+    const kind = lineKind(raw);
+    if (kind === null) return;
     const lineNo = i + 1;
     const line = byNo.get(lineNo);
     let figures = { numbers: 0, gross: 0 };
@@ -158,7 +160,7 @@ export function buildExpressPreview(text: string, ctx: PreviewContext): ExpressP
     out.push({
       lineNo,
       raw,
-      kind: lineKind(trimmed),
+      kind,
       line,
       ...figures,
       problems: problemsOf.get(lineNo) ?? [],
