@@ -74,6 +74,8 @@ export const ticketQuery = z.object({
   poolId: z.coerce.number().int().min(1).max(MAX_POOL_ID).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  /** won: only the tickets that won something (winnings booked by settlement). */
+  outcome: z.enum(['won']).optional(),
   /** json: a page; csv or xlsx: every filtered ticket as a file, headed in `lang`. */
   format: z.enum(['json', 'csv', 'xlsx']).default('json'),
   lang: z.enum(['en', 'cn', 'bm']).default('en'),
@@ -99,11 +101,62 @@ export const ticketRow = z.object({
   /** The draw dates and pools its lines are on, ascending. */
   drawDates: z.array(z.string()),
   poolIds: z.array(z.number().int()),
+  /** Every draw of the (active) ticket is settled (booked). */
+  settled: z.boolean(),
+  /** void; won (winnings booked, maybe more draws to come); lost (every draw settled, nothing won); pending. */
+  outcome: z.enum(['void', 'won', 'lost', 'pending']),
+  /** What the player won, as settlement booked it, and the part of it still held (not yet in its wallet). */
+  winnings: z.number().int(),
+  winningsHeld: z.number().int(),
+  /**
+   * Why the caller's Void, Resend and Master resend would be refused (the calls' own message keys, from
+   * the same rule), or null when they would succeed. Whether the caller holds the function at all is its
+   * access (a button not shown).
+   */
+  voidRefusal: z.string().nullable(),
+  resendRefusal: z.string().nullable(),
+  masterResendRefusal: z.string().nullable(),
 });
-/** Sums over every filtered ticket (not only the page): active tickets, or void ones when only voids are asked for. */
-export const ticketTotals = z.object({ count: z.number().int(), gross: z.number().int(), commission: z.number().int(), net: z.number().int() });
+/** Sums over every filtered ticket (not only the page): active tickets, or void ones when only voids are asked for; winnings as booked. */
+export const ticketTotals = z.object({ count: z.number().int(), gross: z.number().int(), commission: z.number().int(), net: z.number().int(), winnings: z.number().int() });
 export const ticketPage = z.object({ items: z.array(ticketRow), total: z.number().int(), totals: ticketTotals });
 export const bettingAgent = z.object({ userId: z.number().int(), username: z.string(), fullName: z.string(), userRoleId: z.number().int() });
 
 /** Report/GetTicketTotal: the totals of the ticket history's filter (the same sums GetTicket answers with). */
 export const ticketTotalQuery = ticketQuery.omit({ page: true, pageSize: true, format: true, lang: true });
+
+/** A ticket's detail (Bet/GetTicketDetail): the history's row, its lines with what each won, its draws with their results. */
+export const ticketDetailQuery = z.object({ ticketId: queryId });
+export const ticketDetailLine = z.object({
+  lineId: z.number().int(),
+  lineNo: z.number().int(),
+  drawId: z.number().int(),
+  drawDate: z.string(),
+  poolId: z.number().int(),
+  writtenNumber: z.string(),
+  number: z.string(),
+  betType: z.number().int(),
+  betCode: z.string(),
+  stake: z.number().int(),
+  commission: z.number().int(),
+  status: z.number().int(),
+  /** The prize slots the number matched in the draw's current round (a slot twice: counted twice), and what the line won (null while not booked). */
+  prizes: z.array(z.object({ slot: z.string(), count: z.number().int() })),
+  winnings: z.number().int().nullable(),
+});
+export const ticketDetailDraw = z.object({
+  drawId: z.number().int(),
+  drawDate: z.string(),
+  poolId: z.number().int(),
+  cutoffAt: z.string(),
+  /** The released result's numbers (null before release); settled: the current round is booked. */
+  result: z.unknown().nullable(),
+  settled: z.boolean(),
+});
+export const ticketDetailView = z.object({
+  ticket: ticketRow,
+  inboxString: z.string().nullable(),
+  lines: z.array(ticketDetailLine),
+  draws: z.array(ticketDetailDraw),
+  settlement: ticketSettlementView,
+});

@@ -7,6 +7,8 @@ import {
   placeWebOrderBody,
   receiptQuery,
   receiptView,
+  ticketDetailQuery,
+  ticketDetailView,
   ticketIdBody,
   ticketIdsBody,
   ticketPage,
@@ -84,6 +86,12 @@ export function orderRoutes(app: HttpApp, deps: Deps) {
     '/api/Bet/GetBetReceipt',
     { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, querystring: receiptQuery, response: { 200: envelope(receiptView) } } },
     async (req) => ok(await history.receipt(deps, requireAuth(req), req.query.ticketId)),
+  );
+  // A ticket's detail page (issue 28 line 3): our own call, the receipt's access and subtree.
+  app.get(
+    '/api/Bet/GetTicketDetail',
+    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, querystring: ticketDetailQuery, response: { 200: envelope(ticketDetailView) } } },
+    async (req) => ok(await history.ticketDetail(deps, requireAuth(req), req.query.ticketId)),
   );
   app.get(
     '/api/Report/GetTicket',

@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hasAccess, RoleId } from '@app/domain';
 import { auditLog, tickets, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
-import { AppError, forbidden, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { DRAW_LOCK_CLASS } from '../draws/queries';
@@ -14,6 +14,7 @@ import { manyPostingsCtes, rows } from '../ledger/queries';
 import { lockWallets, runTransaction } from '../ledger/service';
 import { summaryDeltasCtes } from '../reports/summaries';
 import { activeLinesSql, chainSumsCtes } from '../settlement/chainSums';
+import { voidRefusal } from './ticketRules';
 
 /**
  * What the caller may void. The account's flags decide (issue 10, item 3): "allow self void" its own
@@ -44,13 +45,11 @@ export async function voidTickets(deps: Deps, auth: AuthContext, ticketIds: numb
     if (locked.length !== ids.length) throw notFound();
     const [me] = await tx.select({ authority: users.voidTicketAuthority, selfVoid: users.allowSelfVoid }).from(users).where(eq(users.id, auth.actingUserId));
     const rights = voidRights(auth, me);
+    // The rule the history's rows show (ticketRules.ts): first what needs no draw, for every ticket.
     for (const { t } of locked) {
-      if (t.status !== 1) throw new AppError(409, 'TICKET_ALREADY_VOID', { ticketId: t.id });
-      if (!(t.userId === auth.actingUserId ? rights.own : rights.downline)) throw forbidden('VOID_NOT_ALLOWED');
+      const why = voidRefusal({ status: t.status, own: t.userId === auth.actingUserId, closed: false, resulted: false }, rights);
+      if (why) throw new AppError(why.status, why.code, why.code === 'TICKET_ALREADY_VOID' ? { ticketId: t.id } : null);
     }
-    // Past the cutoff a downline's tickets (void authority, checked above), never one's own; and no
-    // ticket once its draw has a result (entered, fetched or released: the numbers are known).
-    const own = new Set(locked.filter(({ t }) => t.userId === auth.actingUserId).map(({ t }) => t.id));
     // Shared draw locks (in id order) before the result check: a release waits for this void to finish,
     // so settlement never reads a line this void is about to take back.
     await tx.execute(
@@ -65,8 +64,13 @@ export async function voidTickets(deps: Deps, auth: AuthContext, ticketIds: numb
           where bl.ticket_id = any(${`{${ids.join(',')}}`}::bigint[])
           group by bl.ticket_id`,
     );
-    if (draws.some((d) => d.resulted)) throw new AppError(422, 'DRAW_HAS_RESULT');
-    if (draws.some((d) => d.closed && own.has(Number(d.ticketId)))) throw new AppError(422, 'DRAW_CLOSED');
+    // Then the draws: a result refuses every ticket, a cutoff one's own (a result first, as before).
+    const owner = new Map(locked.map(({ t }) => [t.id, t.userId]));
+    const refusals = draws
+      .map((d) => voidRefusal({ status: 1, own: owner.get(Number(d.ticketId)) === auth.actingUserId, closed: d.closed, resulted: d.resulted }, rights))
+      .filter((r) => r !== null);
+    const why = refusals.find((r) => r.code === 'DRAW_HAS_RESULT') ?? refusals[0];
+    if (why) throw new AppError(why.status, why.code);
     return voidLocked(tx, auth, locked.map((x) => x.t), now, ip);
   });
 }

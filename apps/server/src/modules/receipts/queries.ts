@@ -152,3 +152,15 @@ export async function markFailed(db: DbOrTx, id: number, error: string, giveUp: 
     .set({ status: giveUp ? 99 : 0, lastError: error.slice(0, 500), leaseUntil: giveUp ? null : retryAt })
     .where(and(eq(smsOutbox.id, id), eq(smsOutbox.status, 0)));
 }
+
+/** Ordinary resends so far of each of these tickets (one grouped read for a page of the history). */
+export async function resendCounts(db: DbOrTx, ticketIds: number[]): Promise<Map<number, number>> {
+  if (!ticketIds.length) return new Map();
+  const r = await rows<{ ticketId: number; n: number }>(
+    db,
+    sql`select ticket_id as "ticketId", count(*)::int as n from sms_outbox
+        where ticket_id = any(${`{${ticketIds.join(',')}}`}::bigint[]) and kind = 'receipt-resend' and status <> 2
+        group by ticket_id`,
+  );
+  return new Map(r.map((x) => [Number(x.ticketId), Number(x.n)]));
+}

@@ -10,12 +10,18 @@ import type { AuthContext } from '../../platform/session';
 import { assertInSubtree, assertReadable } from '../accounts/service';
 import { runTransaction } from '../ledger/service';
 import * as q from './queries';
+import { resendRefusal } from '../orders/ticketRules';
 
 /** System setting keys this module reads. */
 export const SMS_GATEWAY_SETTING = 'smsGatewayUrl';
 export const RESEND_LIMIT_SETTING = 'resendOrderLimit';
 /** Resends per ticket when neither the account nor the system setting says otherwise. */
 const FALLBACK_RESEND_LIMIT = 3;
+
+/** The caller's resends per ticket: its own limit, else the system's. */
+export async function resendLimitOf(deps: Deps, auth: AuthContext): Promise<number> {
+  return (await q.ownLimit(deps.db, auth.actingUserId)) ?? (await defaultLimit(deps));
+}
 
 async function defaultLimit(deps: Deps): Promise<number> {
   const v = Number(await q.settingValue(deps.db, RESEND_LIMIT_SETTING));
@@ -35,12 +41,12 @@ export async function sendSmsReceipt(deps: Deps, auth: AuthContext, ticketId: nu
   return runTransaction(deps.db, async (tx) => {
     const t = await q.ticketInSubtree(tx, auth.actingPath, { id: ticketId }, true);
     if (!t) throw notFound();
-    if (t.status !== 1) throw conflict('TICKET_ALREADY_VOID');
-    const phone = t.customerPhone?.trim() || t.accountPhone?.trim();
-    if (!phone) throw refused('NO_PHONE_NUMBER');
+    const phone = t.customerPhone?.trim() || t.accountPhone?.trim() || '';
     const limit = (await q.ownLimit(tx, auth.actingUserId)) ?? fallback;
     const count = await q.resendCount(tx, t.ticketId);
-    if (!master && count >= limit) throw new AppError(409, 'RESEND_LIMIT_REACHED', { resendCount: count, resendLimit: limit });
+    // The rule the history's rows show beforehand (orders/ticketRules.ts).
+    const why = resendRefusal({ status: t.status, phone, count, limit, master });
+    if (why) throw new AppError(why.status, why.code, why.code === 'RESEND_LIMIT_REACHED' ? { resendCount: count, resendLimit: limit } : null);
     const row = await q.insertOutbox(tx, {
       companyId: t.companyId,
       userId: t.userId,
