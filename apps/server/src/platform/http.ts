@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -102,6 +103,11 @@ export async function createHttp(deps: Deps, opts: HttpOptions = {}) {
     reply.headers(headers);
     done();
   });
+  // Before every route (it hooks each route as it is declared): answers of 1 KB or more go out brotli- or
+  // gzip-compressed to a client that accepts it (JSON, CSV, the web app's files not precompressed);
+  // xlsx is a zip already and is left as it is. Compressed request bodies stay refused (415): nothing
+  // sends them, and inflating them would let a small body outgrow bodyLimit's check.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(swagger, {
@@ -167,7 +173,9 @@ export async function createHttp(deps: Deps, opts: HttpOptions = {}) {
   const indexHtml = path.join(deps.config.webDist, 'index.html');
   if (fs.existsSync(indexHtml)) {
     // wildcard: files built after start are served too; a missing file falls through to the handler below.
-    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true });
+    // preCompressed: the build writes each asset's .br and .gz beside it (vite.config.ts), sent as they
+    // are to a client that accepts them, so no CPU is spent compressing the same file for every visitor.
+    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, preCompressed: true, setHeaders: cacheHeaders(deps.config.webDist) });
   }
   app.setNotFoundHandler((request, reply) => {
     const isAsset = request.url.startsWith('/assets/') || /\.[a-z0-9]+(\?.*)?$/i.test(request.url);
@@ -175,10 +183,23 @@ export async function createHttp(deps: Deps, opts: HttpOptions = {}) {
       return reply.code(404).send(fail(404, 'NO_RECORD_FOUND'));
     }
     // Client-side routes: the single-page app decides what to show.
-    return reply.type('text/html').send(fs.createReadStream(indexHtml));
+    return reply.type('text/html').header('cache-control', INDEX_CACHE).send(fs.createReadStream(indexHtml));
   });
 
   return app;
+}
+
+/** index.html and the other unhashed files: asked again (a 304 when unchanged), so a new build is seen at once. */
+const INDEX_CACHE = 'no-cache';
+/** The build's files under /assets/ are named by their content's hash: a new content is a new name. */
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+/** Sets each static file's Cache-Control by where it lies in the built web app (`root`). */
+function cacheHeaders(root: string) {
+  const assets = path.join(path.resolve(root), 'assets') + path.sep;
+  return (reply: FastifyReply, filePath: string) => {
+    reply.header('cache-control', path.resolve(filePath).startsWith(assets) ? ASSET_CACHE : INDEX_CACHE);
+  };
 }
 
 export type HttpApp = Awaited<ReturnType<typeof createHttp>>;
