@@ -202,3 +202,44 @@ describe('cutoffs per pool and weekday, and a special draw its own', () => {
     await at('2026-11-22T04:00:00Z');
   });
 });
+
+describe('the calendar of several days in one read (issue 28: Web Order read 14 days one call each)', () => {
+  type Day = { drawId: number; drawDate: string; poolId: number; open: boolean };
+  const read = async (query: Record<string, string | number>, as: { cookie?: string } = { cookie: admin }) =>
+    t.request({ url: '/api/Pools/GetPoolScheduleByDay', query, cookie: as.cookie });
+
+  it('answers `days` days from the date (default the business date) as the single days do, in date order', async () => {
+    await at('2026-11-22T04:00:00Z');
+    // Draws of two pools on different weekdays (idempotent: what earlier tests scheduled stays).
+    const schedules = [{ poolId: PoolId.Magnum, weekdays: [0, 3, 6] }, { poolId: PoolId.Singapore, weekdays: [1, 3] }];
+    expect((await t.request({ url: '/api/Pools/ScheduleSelectedYearDraw', cookie: admin, json: { year: 2026, schedules } })).status).toBe(200);
+    const range = await read({ days: 14 });
+    expect(range.status).toBe(200);
+    const one: Day[] = [];
+    for (let i = 0; i < 14; i++) {
+      const d = new Date(Date.UTC(2026, 10, 22 + i)).toISOString().slice(0, 10);
+      one.push(...((await read({ date: d })).body.data as Day[]));
+    }
+    const ids = (list: Day[]) => list.map((d) => `${d.drawDate} ${d.poolId} ${d.open}`);
+    expect(one.length).toBeGreaterThan(3);
+    expect(ids(range.body.data)).toEqual(ids(one));
+    expect(new Set((range.body.data as Day[]).map((d) => d.drawDate)).size).toBeGreaterThan(1);
+    const from = await read({ date: '2026-11-24', days: 3 });
+    expect(ids(from.body.data)).toEqual(ids(one.filter((d) => d.drawDate >= '2026-11-24' && d.drawDate <= '2026-11-26')));
+    // Without `days`, one day as before.
+    expect(ids((await read({})).body.data)).toEqual(ids(one.filter((d) => d.drawDate === '2026-11-22')));
+  });
+
+  it('refuses more than 31 days or none, and a caller without a session', async () => {
+    for (const days of [0, 32, 'x']) {
+      const res = await read({ days });
+      expect(res.status).toBe(400);
+      expect(res.body.data).toHaveProperty('days');
+    }
+    expect((await read({ days: 14 }, {})).status).toBe(401);
+    // Any logged-in account reads the calendar (the betting screens of a player).
+    await t.createUser({ username: 'rangeplayer', password: 'Passw0rd!', roleId: RoleId.Player, skipTnc: true });
+    const player = await t.login('rangeplayer', 'Passw0rd!');
+    expect((await read({ days: 14 }, { cookie: player })).status).toBe(200);
+  });
+});

@@ -66,7 +66,10 @@ export const scheduleYearBody = z.object({
 });
 export const scheduleYearResult = z.object({ created: z.number().int() });
 export const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100), poolId: z.coerce.number().int().min(1).max(MAX_POOL_ID).optional() });
-export const dayQuery = z.object({ date: isoDate.optional() });
+/** Most days one calendar read covers (the betting screens read their date pickers' window at once). */
+export const MAX_SCHEDULE_DAYS = 31;
+/** A day of the calendar (absent: the server's business date), or `days` days from it in one read. */
+export const dayQuery = z.object({ date: isoDate.optional(), days: z.coerce.number().int().min(1).max(MAX_SCHEDULE_DAYS).default(1) });
 const hour = z.number().int().min(0).max(23);
 const minute = z.number().int().min(0).max(59);
 /** A draw's own cutoff is given whole (hour and minute) or not at all; null drops it (edit only). */

@@ -17,8 +17,16 @@ export function drawRoutes(app: HttpApp, deps: Deps) {
   );
   app.get(
     '/api/Pools/GetPoolScheduleByDay',
-    { config: { access: allow.session() }, schema: { tags, querystring: dayQuery, response: { 200: envelope(z.array(draw)) } } },
-    async (req) => ok(await svc.drawsOfDay(deps, req.query.date)),
+    {
+      config: { access: allow.session() },
+      schema: {
+        tags,
+        description: 'The draws of a day (default: the business date), or of `days` days from it (at most 31): the betting screens read their date pickers in one call.',
+        querystring: dayQuery,
+        response: { 200: envelope(z.array(draw)) },
+      },
+    },
+    async (req) => ok(await svc.drawsOfDay(deps, req.query.date, req.query.days)),
   );
   app.get(
     '/api/Pools/GetDrawClock',

@@ -131,10 +131,11 @@ export async function drawsOfYear(deps: Deps, year: number, poolId?: number) {
   return (await q.drawsBetween(deps.db, `${year}-01-01`, `${year + 1}-01-01`, poolId)).map((r) => toDraw(r, now, deps.config.tzBusiness));
 }
 
-export async function drawsOfDay(deps: Deps, date?: string) {
+/** The draws of a day (default the business date), or of `days` days from it in one query (date order). */
+export async function drawsOfDay(deps: Deps, date?: string, days = 1) {
   const day = date ?? today(deps);
   const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
+  next.setUTCDate(next.getUTCDate() + days);
   const now = deps.clock.now();
   return (await q.drawsBetween(deps.db, day, next.toISOString().slice(0, 10))).map((r) => toDraw(r, now, deps.config.tzBusiness));
 }
