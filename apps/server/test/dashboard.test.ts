@@ -83,16 +83,27 @@ afterAll(async () => t?.close());
 
 describe('dashboard', () => {
   it("gives each caller its own subtree's sales today, equal to GetSumSalesSummary's totals", async () => {
+    // Every figure but the tickets, which Home counts once per ticket (the summary once per ticket and draw).
     const co = await dashboard('dashco');
-    expect(co.sales).toEqual(await sumSales('dashco'));
+    expect({ ...co.sales, tickets: 0 }).toEqual({ ...(await sumSales('dashco')), tickets: 0 });
     const agent = await dashboard('dashagent');
-    expect(agent.sales).toEqual(await sumSales('dashagent'));
+    expect({ ...agent.sales, tickets: 0 }).toEqual({ ...(await sumSales('dashagent')), tickets: 0 });
     // The company's subtree holds its agent's and its direct player's; the other company's sales are not in it.
     expect(co.sales.turnover).toBe(agent.sales.turnover + (await sumSales('dashco', ids.dashdirect)).turnover);
     expect(co.sales.net).toBe(co.sales.turnover - co.sales.commission);
     expect((await dashboard('dashco2')).sales.turnover).toBe(1000);
     // A sub-account holding the sales report reads its main account's.
     expect((await dashboard('dashseller')).sales).toEqual(co.sales);
+  });
+
+  it('counts today\'s tickets once each, not once per draw (issue 28 line 9: a ticket on M and P is one ticket)', async () => {
+    // dashplayer: one ticket on M and P, one on M; dashdirect: one on M and P. The summary's unit counts 3 and 2.
+    expect((await sumSales('dashagent')).tickets).toBe(3);
+    expect((await dashboard('dashagent')).sales.tickets).toBe(2);
+    expect((await sumSales('dashco')).tickets).toBe(5);
+    expect((await dashboard('dashco')).sales.tickets).toBe(3);
+    expect((await dashboard('dashseller')).sales.tickets).toBe(3);
+    expect((await dashboard('dashco2')).sales.tickets).toBe(1);
   });
 
   it('shows no sales to a caller without the sales report (a player, a sub-account without it)', async () => {

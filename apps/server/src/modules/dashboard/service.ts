@@ -3,13 +3,14 @@
 // draw calendar, GetSumSalesSummary's summary-backed sales of decision 0034, the result screen's read),
 // so the dashboard can never show a figure those screens would not.
 import { sql } from 'drizzle-orm';
-import { salesSummaryQuery, type Dashboard } from '@app/contract';
+import { salesSummaryQuery, type Dashboard, type SalesSummaryQuery } from '@app/contract';
 import { businessDateOf } from '../../platform/businessTime';
 import { holdsFunction, type Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { drawsOfDay } from '../draws/service';
 import { rows } from '../ledger/queries';
-import { SALES_FUNCTION, sumSalesSummary } from '../reports/sales';
+import { linesOf, SALES_FUNCTION, sumSalesSummary } from '../reports/sales';
+import { reportNode } from '../reports/scope';
 import { resultsOfDate } from '../results/service';
 
 /** The most recent draw date up to `day` with a released result, or null. */
@@ -33,6 +34,22 @@ async function latestResults(deps: Deps, auth: AuthContext, day: string): Promis
   return { drawDate: date, pools };
 }
 
+/**
+ * Today's tickets of the caller's subtree, each counted once (issue 28 line 9): the sales summary counts a
+ * ticket once per draw it has lines on (its unit), so one ticket on M, P and T was 3 "tickets" on Home.
+ * Read from the active lines of the same filter, so a voided ticket no longer counts, as in the summary.
+ */
+async function ticketsOf(deps: Deps, auth: AuthContext, q: SalesSummaryQuery): Promise<number> {
+  const node = await reportNode(deps.db, auth, q.userId);
+  const [r] = await rows<{ n: string }>(deps.db, sql`select count(distinct x.ticket_id) as n from (${linesOf(node, q, [])}) x`);
+  return Number(r?.n ?? 0);
+}
+
+async function salesOf(deps: Deps, auth: AuthContext, q: SalesSummaryQuery): Promise<Dashboard['sales']> {
+  const [sales, tickets] = await Promise.all([sumSalesSummary(deps.db, auth, q), ticketsOf(deps, auth, q)]);
+  return { ...sales.totals, tickets };
+}
+
 export async function dashboardOf(deps: Deps, auth: AuthContext): Promise<Dashboard> {
   const now = deps.clock.now();
   const day = businessDateOf(now, deps.config.tzBusiness);
@@ -42,7 +59,7 @@ export async function dashboardOf(deps: Deps, auth: AuthContext): Promise<Dashbo
   const mayReadSales = holdsFunction(auth, SALES_FUNCTION, [1]);
   const [draws, sales, results] = await Promise.all([
     drawsOfDay(deps, day),
-    mayReadSales ? sumSalesSummary(deps.db, auth, salesQuery) : null,
+    mayReadSales ? salesOf(deps, auth, salesQuery) : null,
     latestResults(deps, auth, day),
   ]);
   return {
@@ -63,7 +80,7 @@ export async function dashboardOf(deps: Deps, auth: AuthContext): Promise<Dashbo
         open: d.open,
         msLeft: Date.parse(d.cutoffAt) - now.getTime(),
       })),
-    sales: sales?.totals ?? null,
+    sales,
     results,
   };
 }
