@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Col, Input, Row, Select, Space, Statistic, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, ConfigProvider, Flex, Input, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -9,8 +9,9 @@ import { IdempotentAction, outcomeOf } from '../../ui/idempotency';
 import { MAX_UNITS } from '../../ui/money';
 import { NumericInput } from '../../ui/NumericInput';
 import { formatCents } from '../../ui/text';
-import { useAlerts } from '../../ui/useAlerts';
 import { placeWebOrder, poolDefsOf, useAfterPlace, useBusinessDate, useOpenDays, usePools, type OpenDay, type PlacedTicket, type PoolChoice } from './api';
+import { poolName } from '../admin/pools';
+import { datesOf, serverNow, useDrawClock, type ClockData } from './drawClock';
 import { refusalText, shortDate, type Said } from './labels';
 import { DrawClock } from './DrawClock';
 import { OwnerBar } from './OwnerBar';
@@ -35,39 +36,40 @@ const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", 
 /** Keys of the draw and pools problems that web order 2 shows once at the top, not on every row. */
 const SHARED_KEYS = new Set(['SELECT_AT_LEAST_ONE_POOL', 'SELECT_BET_DATE']);
 
+const weekday = (t: TFunction, iso: string) => t(`betting.weekdays.${new Date(`${iso}T00:00:00Z`).getUTCDay()}`);
+const dayText = (t: TFunction, iso: string) => `${shortDate(iso)} ${weekday(t, iso)}`;
+
 /** Options of a draw picker: the next draw, then the open dates on which every chosen pool draws. */
 function drawOptions(t: TFunction, days: OpenDay[], pools: readonly number[], nextLabel: string) {
   const fits = days.filter((d) => pools.every((p) => d.pools.has(p)));
-  return [
-    { value: NEXT_DRAW, label: nextLabel },
-    ...fits.map((d) => ({ value: d.date, label: `${shortDate(d.date)} ${t(`betting.weekdays.${new Date(`${d.date}T00:00:00Z`).getUTCDay()}`)}` })),
-  ];
+  return [{ value: NEXT_DRAW, label: nextLabel }, ...fits.map((d) => ({ value: d.date, label: dayText(t, d.date) }))];
 }
 
-function PoolChecks({
-  pools,
-  value,
-  onChange,
-  testId,
-  withNames,
-}: {
-  pools: PoolChoice[];
-  value: PoolId[];
-  onChange: (v: PoolId[]) => void;
-  testId: string;
-  withNames?: boolean;
-}) {
+/**
+ * The date the next draw of the chosen pools falls on, by the server's clock ("02/12 Wed"); when the
+ * pools' next draws differ, each pool's ("M 02/12 · H 03/12"). Null while unknown or with no pool chosen.
+ */
+export function nextDrawText(t: TFunction, clock: ClockData | undefined, pools: readonly number[], letterOf: (id: number) => string): string | null {
+  if (!clock || pools.length === 0) return null;
+  const byPool = datesOf(clock, { kind: 'next', count: 1 }, pools, serverNow(clock));
+  const dates = pools.map((p) => byPool.get(p)?.[0]);
+  if (dates.every((d) => d === dates[0])) return dates[0] ? dayText(t, dates[0]) : t('betting.clock.noDraw');
+  return pools.map((p, i) => `${letterOf(p)} ${dates[i] ? shortDate(dates[i]) : '-'}`).join(' · ');
+}
+
+/** Web order 2's pools: one check box each, with its name in the reader's language. */
+function PoolChecks({ pools, value, onChange, testId }: { pools: PoolChoice[]; value: PoolId[]; onChange: (v: PoolId[]) => void; testId: string }) {
   const { t } = useTranslation();
   return (
     <Checkbox.Group value={value} onChange={(v) => onChange(v as PoolId[])} data-testid={testId}>
-      <Space size={withNames ? 'middle' : 2} wrap={!!withNames}>
+      <Space size="middle" wrap>
         {pools.map((p) => (
           <Tooltip
             key={p.poolId}
-            title={`${p.name}${p.active ? (p.nextDraw ? ` · ${t('betting.draw.next')}: ${shortDate(p.nextDraw.drawDate)}` : '') : ` · ${t('betting.inactive')}`}`}
+            title={p.active ? (p.nextDraw ? `${t('betting.draw.next')}: ${shortDate(p.nextDraw.drawDate)}` : undefined) : t('betting.inactive')}
           >
-            <Checkbox value={p.poolId} disabled={!p.active} data-testid={`${testId}-${p.poolId}`} style={withNames ? undefined : { marginInlineEnd: 0 }}>
-              {withNames ? `${p.letter} ${p.name}` : p.letter}
+            <Checkbox value={p.poolId} disabled={!p.active} data-testid={`${testId}-${p.poolId}`}>
+              {`${p.letter} ${poolName(t, p.poolId, p.name)}`}
             </Checkbox>
           </Tooltip>
         ))}
@@ -77,13 +79,45 @@ function PoolChecks({
 }
 
 /**
+ * A grid row's pools as letter toggles (antd's checkable tags): eight pools fit a laptop's row, and a click
+ * ticks one. Each sits in a label, as a check box would, and names its pool on hover.
+ */
+function PoolToggles({ pools, value, onChange, testId }: { pools: PoolChoice[]; value: PoolId[]; onChange: (v: PoolId[]) => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Flex wrap gap={2} data-testid={testId}>
+      {pools.map((p) => (
+        <Tooltip key={p.poolId} title={`${p.letter} ${poolName(t, p.poolId, p.name)}${p.active ? '' : ` · ${t('betting.inactive')}`}`}>
+          <label>
+            <Tag.CheckableTag
+              checked={value.includes(p.poolId as PoolId)}
+              disabled={!p.active}
+              onChange={(on) => onChange(on ? [...value, p.poolId as PoolId] : value.filter((v) => v !== p.poolId))}
+              style={{ marginInlineEnd: 0, paddingInline: 4, fontFamily: MONO, border: '1px solid #d9d9d9' }}
+              aria-label={`${p.letter} ${poolName(t, p.poolId, p.name)}`}
+              {...{ 'data-testid': `${testId}-${p.poolId}` }}
+            >
+              {p.letter}
+            </Tag.CheckableTag>
+          </label>
+        </Tooltip>
+      ))}
+    </Flex>
+  );
+}
+
+/** Where Tab goes in the grid: a row's number, then its amounts in the owner's code order, then the next row. */
+const GRID_ROW = 'data-grid-row';
+const GRID_COL = 'data-grid-col';
+
+/**
  * The web order grids. Variant 1 (/betting/web-order): every row has its own pools and draw. Variant 2
  * (/betting/web-order2): one pools and draw selection at the top for a compact list of numbers.
  */
 export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
   const { t } = useTranslation();
-  const alerts = useAlerts();
   const owner = useOrderOwner();
+  const clock = useDrawClock();
   const { today } = useBusinessDate();
   const pools = usePools();
   const openDays = useOpenDays(today);
@@ -98,6 +132,10 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
   const [placing, setPlacing] = useState(false);
   const [result, setResult] = useState<PlacedTicket | null>(null);
   const [refusal, setRefusal] = useState<Said | null>(null);
+  /** Why Place did nothing, said beside the button (the rows concerned are marked): never a dialog to dismiss. */
+  const [problem, setProblem] = useState<Said | null>(null);
+  /** Rows the cursor has left: their problems show at once, while the agent types the next row. */
+  const [leftRows, setLeftRows] = useState<ReadonlySet<string>>(new Set());
   const action = useRef(new IdempotentAction());
   const eatSequence = owner.owner.data?.eatSequence ?? '*/**';
   const settings = useBetSettings(owner.owner.data);
@@ -129,6 +167,7 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
   const edited = () => {
     setServerErrors(new Map());
     setRefusal(null);
+    setProblem(null);
   };
   const update = (id: string, change: Partial<GridRow>) => {
     setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...change } : r)));
@@ -136,8 +175,10 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
   };
   const addRow = () => {
     const last = rows[rows.length - 1];
-    // A new row of the per-row grid starts with the pools and draw of the row above (or the default pools).
-    const row = newRow(variant === 1 && last ? { pools: last.pools, draw: last.draw, betType: last.betType } : { pools: [...(defaultPools ?? [])] });
+    // A new row of the per-row grid starts with the pools and draw of the row above, or the account's default
+    // pools when the row above has none.
+    const pools = last?.pools.length ? last.pools : [...(defaultPools ?? [])];
+    const row = newRow(variant === 1 && last ? { pools, draw: last.draw, betType: last.betType } : { pools: [...(defaultPools ?? [])] });
     focusNumberOf.current = row.id;
     setRows((rs) => [...rs, row]);
   };
@@ -148,8 +189,36 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
     focusNumberOf.current = null;
     firstRowRef.current.get(id)?.focus();
   }, [rows]);
+  /**
+   * Tab in the grid goes number -> the amounts in the owner's code order -> the next row's number (Shift+Tab
+   * back), never through the bet type, pools or draw, which typed digits must not open; Tab off the last
+   * row's last amount starts a row when that row is filled. Those controls stay a click away.
+   */
+  const onGridTab = (e: React.KeyboardEvent): boolean => {
+    const target = e.target as HTMLElement;
+    const col = Number(target.getAttribute(GRID_COL));
+    const row = Number(target.getAttribute(GRID_ROW));
+    if (e.key !== 'Tab' || e.ctrlKey || e.metaKey || e.altKey || !target.hasAttribute(GRID_COL)) return false;
+    const last = codes.length;
+    const [nextRow, nextCol] = e.shiftKey ? (col > 0 ? [row, col - 1] : [row - 1, last]) : col < last ? [row, col + 1] : [row + 1, 0];
+    const grid = e.currentTarget as HTMLElement;
+    const next = grid.querySelector<HTMLInputElement>(`[${GRID_ROW}="${nextRow}"][${GRID_COL}="${nextCol}"]`);
+    if (next) {
+      e.preventDefault();
+      next.focus();
+      next.select();
+      return true;
+    }
+    if (!e.shiftKey && nextRow > rows.length && !isBlankRow(rows[rows.length - 1])) {
+      e.preventDefault();
+      addRow();
+      return true;
+    }
+    return false;
+  };
   /** Enter in a field of the grid adds a row (and moves to it). */
   const onGridKey = (e: React.KeyboardEvent) => {
+    if (onGridTab(e)) return;
     if (e.key !== 'Enter' || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return;
     const target = e.target as HTMLElement;
     const typing = target instanceof HTMLInputElement && ['text', 'tel', 'number', 'search'].includes(target.type);
@@ -169,13 +238,17 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
   const clearAll = () => {
     setRows(Array.from({ length: startRows }, () => newRow(variant === 1 ? { pools: [...(defaultPools ?? [])] } : {})));
     setShowErrors(false);
+    setLeftRows(new Set());
     edited();
   };
 
-  const rowError = (id: string): string | undefined => {
+  /** The cursor left a row: from now on its problems show on it. */
+  const leftRow = (id: string) => setLeftRows((set) => (set.has(id) ? set : new Set(set).add(id)));
+
+  const rowError = (id: string, shown = showErrors): string | undefined => {
     const server = serverErrors.get(id);
     if (server) return server;
-    if (!showErrors || !check) return undefined;
+    if ((!shown && !leftRows.has(id)) || !check) return undefined;
     const key = check.errors.get(id);
     return variant === 2 && key && SHARED_KEYS.has(key) ? undefined : key;
   };
@@ -184,21 +257,28 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
     if (placing || !check) return;
     setRefusal(null);
     setShowErrors(true);
+    setProblem(null);
     if (owner.ownerId === undefined) {
-      alerts.error(t('betting.pickAccount'));
+      setProblem(() => (tt: TFunction) => tt('betting.pickAccount'));
       return;
     }
     if (sharedProblem) {
-      alerts.errorKey(sharedProblem);
+      setProblem(() => (tt: TFunction) => translateMessage(tt, sharedProblem));
       return;
     }
     if (check.empty) {
-      alerts.errorKey('NO_BET_LINES');
+      setProblem(() => (tt: TFunction) => translateMessage(tt, 'NO_BET_LINES'));
+      firstRowRef.current.get(rows[0]?.id)?.focus();
       return;
     }
+    // Variant 2's draw and pools problems are said once, above; the rows carry their own.
+    const bad = rows.filter((r) => check.errors.has(r.id) && rowError(r.id, true));
     if (check.errors.size > 0) {
-      const index = rows.findIndex((r) => check.errors.has(r.id));
-      alerts.error(t('betting.rowProblem', { row: index + 1, message: translateMessage(t, check.errors.get(rows[index].id)) }));
+      const first = bad[0] ?? rows.find((r) => check.errors.has(r.id))!;
+      const n = rows.indexOf(first) + 1;
+      const key = check.errors.get(first.id);
+      setProblem(() => (tt: TFunction) => (bad.length > 1 ? tt('betting.rowsProblem', { row: n, count: bad.length, message: translateMessage(tt, key) }) : tt('betting.rowProblem', { row: n, message: translateMessage(tt, key) })));
+      firstRowRef.current.get(first.id)?.focus();
       return;
     }
     const payload = { rows: check.apiRows, sourceType: variant, targetUserId: owner.targetUserId };
@@ -212,6 +292,7 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
       setResult(r.data);
       setServerErrors(new Map());
       setShowErrors(false);
+      setLeftRows(new Set());
       // The next order starts clean; the per-row grid keeps the first row's pools and draw.
       const first = rows[0];
       setRows(Array.from({ length: startRows }, () => newRow(variant === 1 && first ? { pools: first.pools, draw: first.draw } : {})));
@@ -227,14 +308,29 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
     setRefusal(() => (tt: TFunction) => (byRow.size ? tt('betting.refusedRows', { message: refusalText(tt, r) }) : refusalText(tt, r)));
   };
 
-  const nextLabel = t('betting.draw.next');
+  const letterOf = (id: number) => poolList.find((p) => p.poolId === id)?.letter ?? String(id);
   const indexOf = (id: string) => rows.findIndex((r) => r.id === id) + 1;
+  /** What the draw field buys, dated: "Next draw" becomes the date its pools' next draw falls on. */
+  const nextOf = (pools: readonly number[]) => nextDrawText(t, clock.data, pools, letterOf);
+  const drawTag = (pools: readonly number[], n: number) =>
+    function DrawTag({ value, label, closable, onClose }: { value: unknown; label: React.ReactNode; closable: boolean; onClose: () => void }) {
+      const next = value === NEXT_DRAW ? nextOf(pools) : null;
+      return (
+        <Tooltip title={value === NEXT_DRAW ? t('betting.draw.next') : undefined}>
+          <Tag closable={closable && value !== NEXT_DRAW} onClose={onClose} style={{ marginInlineEnd: 2 }} data-testid={value === NEXT_DRAW ? `${prefix}-draw-date-${n}` : undefined}>
+            {next ?? label}
+          </Tag>
+        </Tooltip>
+      );
+    };
+  /** A grid field Tab moves through: row n, column 0 (number) or 1.. (the amounts). */
+  const gridField = (n: number, col: number) => ({ [GRID_ROW]: n, [GRID_COL]: col });
   const columns: TableColumnsType<GridRow> = [
-    { title: '#', key: 'index', width: 44, align: 'right', render: (_: unknown, r) => indexOf(r.id) },
+    { title: '#', key: 'index', width: 30, align: 'right', render: (_: unknown, r) => indexOf(r.id) },
     {
       title: t('betting.number'),
       key: 'number',
-      width: 110,
+      width: 76,
       render: (_: unknown, r) => {
         const n = indexOf(r.id);
         return (
@@ -251,6 +347,7 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
             autoComplete="off"
             status={rowError(r.id) ? 'error' : undefined}
             style={{ fontFamily: MONO }}
+            {...gridField(n, 0)}
             data-testid={`${prefix}-number-${n}`}
           />
         );
@@ -259,27 +356,33 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
     {
       title: t('betting.betType'),
       key: 'betType',
-      width: 120,
+      width: 84,
       render: (_: unknown, r) => (
         <Select<BetType>
           value={r.betType}
           onChange={(v) => update(r.id, { betType: v })}
           options={BET_TYPES.map((b) => ({ value: b, label: t(`betting.betTypes.${b}`) }))}
+          // The short name in the field: a narrow column keeps the amounts and pools on screen.
+          labelRender={(o) => t(`betting.betTypesShort.${o.value as number}`)}
+          popupMatchSelectWidth={false}
+          tabIndex={-1}
           style={{ width: '100%' }}
           data-testid={`${prefix}-type-${indexOf(r.id)}`}
         />
       ),
     },
-    ...codes.map((code) => ({
+    ...codes.map((code, i) => ({
       title: code,
       key: `amount-${code}`,
-      width: 86,
+      width: 62,
       render: (_: unknown, r: GridRow) => (
         <NumericInput
           decimals={2}
           max={MAX_UNITS}
           value={r.amounts[code]}
           onChange={(v) => update(r.id, { amounts: { ...r.amounts, [code]: v } })}
+          style={{ width: '100%' }}
+          {...gridField(indexOf(r.id), i + 1)}
           data-testid={`${prefix}-amount-${indexOf(r.id)}-${code}`}
         />
       ),
@@ -289,23 +392,26 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
           {
             title: t('betting.pools'),
             key: 'pools',
-            width: 330,
+            width: Math.max(100, poolList.length * 23 + 10),
             render: (_: unknown, r: GridRow) => (
-              <PoolChecks pools={poolList} value={r.pools} onChange={(v) => update(r.id, { pools: v })} testId={`${prefix}-pool-${indexOf(r.id)}`} />
+              <PoolToggles pools={poolList} value={r.pools} onChange={(v) => update(r.id, { pools: v })} testId={`${prefix}-pool-${indexOf(r.id)}`} />
             ),
           },
           {
             title: t('betting.drawCol'),
             key: 'draw',
-            width: 220,
+            width: 140,
             render: (_: unknown, r: GridRow) => (
               <Select<string[]>
                 mode="multiple"
                 value={r.draw}
                 onChange={(v) => update(r.id, { draw: changeDrawPick(r.draw, v) })}
-                options={drawOptions(t, openDays.days, r.pools, nextLabel)}
-                maxTagCount="responsive"
+                options={drawOptions(t, openDays.days, r.pools, t('betting.draw.next'))}
+                tagRender={drawTag(r.pools, indexOf(r.id))}
+                maxTagCount={1}
+                popupMatchSelectWidth={false}
                 placeholder={t('betting.pickDraw')}
+                tabIndex={-1}
                 style={{ width: '100%' }}
                 data-testid={`${prefix}-draw-${indexOf(r.id)}`}
               />
@@ -316,23 +422,36 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
     {
       title: t('betting.numbers'),
       key: 'numbers',
-      width: 80,
+      width: 56,
       align: 'right',
       render: (_: unknown, r) => check?.numbers.get(r.id) ?? '',
     },
     {
       title: t('betting.gross'),
       key: 'gross',
-      width: 110,
+      width: 84,
       align: 'right',
-      render: (_: unknown, r) => <span data-testid={`${prefix}-row-total-${indexOf(r.id)}`}>{check?.gross.has(r.id) ? formatCents(check.gross.get(r.id)) : ''}</span>,
+      render: (_: unknown, r) => (
+        <span style={{ whiteSpace: 'nowrap' }} data-testid={`${prefix}-row-total-${indexOf(r.id)}`}>
+          {check?.gross.has(r.id) ? formatCents(check.gross.get(r.id)) : ''}
+        </span>
+      ),
     },
     {
       key: 'remove',
-      width: 48,
+      width: 32,
       render: (_: unknown, r) => (
         <Tooltip title={t('betting.removeRow')}>
-          <Button type="text" danger icon={<DeleteOutlined />} onClick={() => removeRow(r.id)} data-testid={`${prefix}-remove-${indexOf(r.id)}`} />
+          <Button
+            type="text"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('betting.removeRow')}
+            tabIndex={-1}
+            onClick={() => removeRow(r.id)}
+            data-testid={`${prefix}-remove-${indexOf(r.id)}`}
+          />
         </Tooltip>
       ),
     },
@@ -368,7 +487,6 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
                     edited();
                   }}
                   testId={`${prefix}-pool`}
-                  withNames
                 />
               </Space>
               <Space align="center" wrap>
@@ -382,9 +500,9 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
                     setSharedDraw(changeDrawPick(sharedDraw, v));
                     edited();
                   }}
-                  options={drawOptions(t, openDays.days, sharedPools, nextLabel)}
+                  options={drawOptions(t, openDays.days, sharedPools, nextOf(sharedPools) ? `${t('betting.draw.next')} · ${nextOf(sharedPools)}` : t('betting.draw.next'))}
                   placeholder={t('betting.pickDraw')}
-                  style={{ minWidth: 420 }}
+                  style={{ minWidth: 320, maxWidth: '100%' }}
                   data-testid={`${prefix}-draw`}
                 />
               </Space>
@@ -400,6 +518,7 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
         {result && <PlacedResult ticket={result} currency={owner.owner.data?.currency} onClose={() => setResult(null)} />}
         <Card
           onKeyDown={onGridKey}
+          size="small"
           title={t('betting.rows')}
           extra={
             <Space>
@@ -417,14 +536,16 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
             </Space>
           }
         >
+          {/* Compact cells: the whole row (amounts, pools, draw, figures) fits a 1366 px laptop. */}
+          <ConfigProvider theme={{ components: { Table: { cellPaddingInlineSM: 4, cellPaddingBlockSM: 4 } } }}>
           <Table<GridRow>
             size="small"
             rowKey="id"
             columns={columns}
             dataSource={rows}
             pagination={false}
-            scroll={{ x: 'max-content' }}
-            style={variant === 2 ? { maxWidth: 1080 } : undefined}
+            tableLayout="fixed"
+            style={variant === 2 ? { maxWidth: 900 } : undefined}
             expandable={{
               showExpandColumn: false,
               expandedRowKeys: errorRows,
@@ -434,9 +555,18 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
                 </Typography.Text>
               ),
             }}
-            onRow={(r) => ({ style: rowError(r.id) ? { background: '#fff1f0' } : undefined })}
+            onRow={(r) => ({
+              style: rowError(r.id) ? { background: '#fff1f0' } : undefined,
+              'data-row-error': rowError(r.id) ? 'true' : undefined,
+              // Focus moved out of the row (not within it): its problems show from now on.
+              onBlur: (e: React.FocusEvent<HTMLElement>) => {
+                const to = e.relatedTarget as Node | null;
+                if (to && !e.currentTarget.contains(to) && !isBlankRow(r)) leftRow(r.id);
+              },
+            }) as React.HTMLAttributes<HTMLElement>}
             data-testid={`${prefix}-grid`}
           />
+          </ConfigProvider>
           <Row gutter={16} align="middle" style={{ marginTop: 16 }}>
             <Col flex="none">
               <Statistic title={t('betting.rowsFilled')} value={filled} />
@@ -452,9 +582,12 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
               />
             </Col>
             <Col flex="auto" style={{ textAlign: 'right' }}>
+              <Space wrap style={{ justifyContent: 'flex-end' }}>
+                {problem && <Alert type="error" showIcon title={problem(t)} style={{ textAlign: 'left' }} data-testid={`${prefix}-problem`} />}
               <Button type="primary" size="large" onClick={() => void place()} loading={placing} disabled={placing} data-testid={`${prefix}-place`}>
                 {t('betting.place')}
               </Button>
+              </Space>
             </Col>
           </Row>
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { AccountDetail, AutoTicketView, bettingAgent, Draw, PlacedTicket, poolSelection } from '@app/contract';
@@ -8,6 +8,7 @@ import { apiCall, fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import type { ApiRow } from './webOrder';
 import { rememberPools } from '../../api/knownPools';
+import { useDrawClock } from './drawClock';
 
 export type BettingAgent = z.infer<typeof bettingAgent>;
 export type PoolChoice = z.infer<typeof poolSelection>;
@@ -17,7 +18,7 @@ export const bettingKeys = {
   all: ['betting'] as const,
   pools: ['betting', 'pools'] as const,
   agents: ['betting', 'agents'] as const,
-  day: (date: string | undefined) => ['betting', 'day', date ?? 'today'] as const,
+  days: ['betting', 'days'] as const,
   owner: (userId: number | undefined) => ['betting', 'owner', userId] as const,
 };
 
@@ -34,28 +35,20 @@ export const usePools = () =>
 export const poolDefsOf = (list: readonly PoolChoice[]): PoolDef[] =>
   list.map((p) => ({ id: p.poolId, letter: p.letter, digit: p.digit, code: p.code, name: p.name, packageType: p.packageType, resultForm: p.resultForm, drawDays: p.drawDays }));
 
-/** Draws of one day (default: the server's business date). */
-const dayQuery = (date: string | undefined) => ({
-  queryKey: bettingKeys.day(date),
-  queryFn: () => fetchData<Draw[]>(API.Pools.GetPoolScheduleByDay, { query: { date } }),
-  staleTime: 60_000,
-});
-
 /**
- * The server's business date (YYYY-MM-DD), never the browser's clock: the draws of "today" as the server
- * answers GetPoolScheduleByDay without a date, else the earliest next draw of the pools; the browser's
- * date only as a last resort while neither says (the server re-reads every date anyway).
+ * The server's business date (YYYY-MM-DD), never the browser's clock: the draw clock's, which the betting
+ * screens read anyway (one call fewer than asking a day's draws for it); the browser's date only as a last
+ * resort when the clock cannot be read (the server re-reads every date anyway).
  */
 export function useBusinessDate(): { today: string | undefined; loading: boolean } {
-  const day = useQuery(dayQuery(undefined));
-  const pools = usePools();
+  const clock = useDrawClock();
+  const date = clock.data?.businessDate;
+  const loading = clock.isLoading;
   return useMemo(() => {
-    const fromDay = day.data?.[0]?.drawDate;
-    if (fromDay) return { today: fromDay, loading: false };
-    if (day.isLoading || pools.isLoading) return { today: undefined, loading: true };
-    const next = (pools.data ?? []).map((p) => p.nextDraw?.drawDate).filter((d): d is string => !!d).sort()[0];
-    return { today: next ?? dayjs().format('YYYY-MM-DD'), loading: false };
-  }, [day.data, day.isLoading, pools.data, pools.isLoading]);
+    if (date) return { today: date, loading: false };
+    if (loading) return { today: undefined, loading: true };
+    return { today: dayjs().format('YYYY-MM-DD'), loading: false };
+  }, [date, loading]);
 }
 
 export interface OpenDay {
@@ -64,29 +57,28 @@ export interface OpenDay {
   pools: Set<number>;
 }
 
-/** Open draws of the next DATE_WINDOW_DAYS days from the business date, by day (ascending). */
+/**
+ * Open draws of the next DATE_WINDOW_DAYS days from the business date, by day (ascending): one call for
+ * the whole window, asked from the server's own date (so it runs beside the clock, not after it).
+ */
 export function useOpenDays(today: string | undefined): { days: OpenDay[]; byDate: Map<string, Set<number>>; loading: boolean } {
-  const dates = useMemo(
-    () => (today ? Array.from({ length: DATE_WINDOW_DAYS }, (_, i) => dayjs(today).add(i, 'day').format('YYYY-MM-DD')) : []),
-    [today],
-  );
-  const combined = useQueries({
-    queries: dates.map((d) => ({ ...dayQuery(d), enabled: !!today })),
-    combine: (results) => ({ lists: results.map((r) => r.data), loading: results.some((r) => r.isLoading) }),
+  const window = useQuery({
+    queryKey: bettingKeys.days,
+    queryFn: () => fetchData<Draw[]>(API.Pools.GetPoolScheduleByDay, { query: { days: DATE_WINDOW_DAYS } }),
+    staleTime: 60_000,
   });
   return useMemo(() => {
     const byDate = new Map<string, Set<number>>();
-    for (const list of combined.lists) {
-      for (const d of list ?? []) {
-        if (!d.open || d.recordStatus !== 1) continue;
-        const set = byDate.get(d.drawDate) ?? new Set<number>();
-        set.add(d.poolId);
-        byDate.set(d.drawDate, set);
-      }
+    for (const d of window.data ?? []) {
+      // A window read before midnight may still hold yesterday's draws.
+      if (!d.open || d.recordStatus !== 1 || (today && d.drawDate < today)) continue;
+      const set = byDate.get(d.drawDate) ?? new Set<number>();
+      set.add(d.poolId);
+      byDate.set(d.drawDate, set);
     }
     const days = [...byDate.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, pools]) => ({ date, pools }));
-    return { days, byDate, loading: combined.loading };
-  }, [combined]);
+    return { days, byDate, loading: window.isLoading };
+  }, [window.data, window.isLoading, today]);
 }
 
 export const useBettingAgents = () =>
