@@ -1,13 +1,15 @@
-import { Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Skeleton } from 'antd';
 import { allowedRoutes, titleKeyFor } from '../navigation/access';
 import { AvailableRoutesContext } from '../navigation/RoutesContext';
 import { useAuth } from '../state/AuthContext';
 import { useViewport } from '../ui/documentHead';
-import AppLayout from '../features/shell/AppLayout';
 import { CatchAll, SecondaryGuard, Titled } from './guards';
 import { HOME_PATH, LOGIN_PATH, ROUTES, TERMS_PATH, type AppRoute } from './routeTable';
+
+// Loaded once logged in: the login form does not wait for the shell's menu, header and drawer (issue 28 line 10).
+const AppLayout = lazy(() => import('../features/shell/AppLayout'));
 
 function routeElement(r: AppRoute, roleId?: number) {
   const Page = r.element;
