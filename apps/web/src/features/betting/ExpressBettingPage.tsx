@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Col, Collapse, Row, Space, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Collapse, Grid, Row, Space, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -12,9 +12,9 @@ import { IdempotentAction, outcomeOf } from '../../ui/idempotency';
 import { formatCents } from '../../ui/text';
 import { useAlerts } from '../../ui/useAlerts';
 import { placeExpressOrder, useAfterPlace, useBusinessDate, type PlacedTicket } from './api';
-import { clockKeys, useDrawClock } from './drawClock';
+import { clockKeys, mixedDraws, serverNow, useDrawClock } from './drawClock';
 import { DrawClock } from './DrawClock';
-import { problemText, refusalText, type Said } from './labels';
+import { poolLetters, problemText, refusalText, shortDate, type Said } from './labels';
 import { OwnerBar } from './OwnerBar';
 import { PlacedResult } from './PlacedResult';
 import { buildExpressPreview, lineErrorsOf, type ExpressPreview, type PreviewRow } from './preview';
@@ -63,6 +63,7 @@ export default function ExpressBettingPage() {
   const queryClient = useQueryClient();
   const clock = useDrawClock();
   const settings = useBetSettings(owner.owner.data);
+  const phone = !Grid.useBreakpoint().md;
   const area = useRef<HTMLTextAreaElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [preview, setPreview] = useState<{ text: string; value: ExpressPreview | null }>({ text: '', value: null });
@@ -179,6 +180,17 @@ export default function ExpressBettingPage() {
   const general = preview.value?.general ?? [];
   const badLines = rows.filter((r) => r.problems.length > 0).length;
   const codeOrder = (settings?.codeOrder ?? []).join('#') || 'B#S#4A#A#C';
+  // D on pools whose next draws differ (a cutoff passed for some): said before placing, not found on the receipt.
+  const goodLines = useMemo(() => rows.filter((r) => r.line && r.problems.length === 0).map((r) => r.line!), [rows]);
+  const mixed = mixedDraws(goodLines, clock.data, clock.data ? serverNow(clock.data) : 0);
+  const mixedText = mixed
+    .map((m) =>
+      t('betting.mixedDrawLines', {
+        lines: m.lineNos.join(', '),
+        dates: m.byPool.map(([p, dates]) => `${poolLetters([p])} ${dates.map((d) => `${shortDate(d)} ${t(`betting.weekdays.${new Date(`${d}T00:00:00Z`).getUTCDay()}`)}`).join(', ') || t('betting.clock.noDraw')}`).join(' · '),
+      }),
+    )
+    .join(' ');
 
   return (
     <div data-testid="express-page">
@@ -191,13 +203,13 @@ export default function ExpressBettingPage() {
           </Space>
         </Card>
         <Row gutter={[16, 16]}>
-          <Col xs={24} xl={9}>
+          <Col xs={24} lg={8} xxl={9}>
             <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-              <Card title={t('betting.betText')} extra={<Typography.Text type="secondary">{t('betting.placeShortcut')}</Typography.Text>}>
+              <Card title={t('betting.betText')}>
                 <textarea
                   ref={area}
                   className="ant-input ant-input-outlined"
-                  rows={22}
+                  rows={phone ? 8 : 22}
                   onChange={edited}
                   onKeyDown={(e) => {
                     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -225,6 +237,7 @@ export default function ExpressBettingPage() {
                   >
                     {t('betting.clear')}
                   </Button>
+                  {!phone && <Typography.Text type="secondary">{t('betting.placeShortcut')}</Typography.Text>}
                   {access.hasRoute(DICTIONARY_PATH) && (
                     <Link to={DICTIONARY_PATH} data-testid="express-dictionary">
                       <BookOutlined /> {t('betting.dictionaryLink')}
@@ -266,26 +279,26 @@ export default function ExpressBettingPage() {
               />
             </Space>
           </Col>
-          <Col xs={24} xl={15}>
+          <Col xs={24} lg={16} xxl={15}>
             <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
               {refusal && <Alert type="error" showIcon title={refusal(t)} data-testid="bet-refusal" />}
               {result && <PlacedResult ticket={result} currency={owner.owner.data?.currency} onClose={() => setResult(null)} />}
               <Card title={t('betting.preview')} data-testid="express-preview-card">
-                <Row gutter={16} style={{ marginBottom: 12 }}>
-                  <Col span={6}>
+                <Row gutter={[16, 8]} style={{ marginBottom: 12 }}>
+                  <Col xs={12} sm={6}>
                     <Statistic title={t('betting.lines')} value={preview.value?.lines ?? 0} valueRender={(v) => <span data-testid="express-total-lines">{v}</span>} />
                   </Col>
-                  <Col span={6}>
+                  <Col xs={12} sm={6}>
                     <Statistic title={t('betting.numbers')} value={preview.value?.numbers ?? 0} valueRender={(v) => <span data-testid="express-total-numbers">{v}</span>} />
                   </Col>
-                  <Col span={8}>
+                  <Col xs={12} sm={7}>
                     <Statistic
                       title={t('betting.grossTotal')}
                       value={formatCents(preview.value?.gross ?? 0)}
                       valueRender={(v) => <span data-testid="express-total-gross">{v}</span>}
                     />
                   </Col>
-                  <Col span={4}>
+                  <Col xs={12} sm={5}>
                     <Statistic
                       title={t('betting.badLines')}
                       value={badLines}
@@ -302,6 +315,9 @@ export default function ExpressBettingPage() {
                     title={general.map((g) => translateMessage(t, g.key)).join(' ')}
                     data-testid="express-general-error"
                   />
+                )}
+                {mixed.length > 0 && (
+                  <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('betting.mixedDraws')} description={mixedText} data-testid="express-mixed-draws" />
                 )}
                 <PreviewList rows={rows} eatSequence={settings?.eatSequence ?? '*/**'} clock={clock.data} />
                 <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>

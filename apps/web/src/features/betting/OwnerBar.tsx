@@ -1,4 +1,4 @@
-import { Descriptions, Select, Space, Typography } from 'antd';
+import { Descriptions, Grid, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../ui/text';
 import type { OrderOwner } from './useOrderOwner';
@@ -7,14 +7,16 @@ import type { OrderOwner } from './useOrderOwner';
 export function OwnerBar({ owner, today }: { owner: OrderOwner; today: string | undefined }) {
   const { t } = useTranslation();
   const o = owner.owner.data;
+  // A phone gets one item per line and a picker as wide as the screen.
+  const phone = !Grid.useBreakpoint().md;
   return (
-    <Space wrap size="large" align="center" data-testid="bet-owner-bar">
+    <Space wrap size="large" align="center" style={phone ? { width: '100%' } : undefined} data-testid="bet-owner-bar">
       {owner.showPicker && (
-        <Space>
+        <Space wrap>
           <Typography.Text strong>{t('betting.orderFor')}</Typography.Text>
           <Select<number>
             showSearch={{ optionFilterProp: 'label' }}
-            style={{ minWidth: 260 }}
+            style={phone ? { width: 'calc(100vw - 80px)' } : { minWidth: 260 }}
             placeholder={t('betting.pickAccount')}
             value={owner.ownerId}
             loading={owner.agentsLoading}
@@ -24,7 +26,7 @@ export function OwnerBar({ owner, today }: { owner: OrderOwner; today: string | 
           />
         </Space>
       )}
-      <Descriptions size="small" column={3} style={{ minWidth: 520 }}>
+      <Descriptions size="small" column={phone ? 1 : 3} style={phone ? undefined : { minWidth: 520 }}>
         <Descriptions.Item label={t('betting.account')}>
           <span data-testid="bet-owner-name">{o?.username ?? '-'}</span>
         </Descriptions.Item>

@@ -1,5 +1,5 @@
 import { memo, useRef } from 'react';
-import { Space, Tag, Typography } from 'antd';
+import { Grid, Space, Tag, Typography } from 'antd';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -12,8 +12,13 @@ import type { PreviewRow } from './preview';
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 const ROW_HEIGHT = 34;
 const HEIGHT = 560;
-/** Line, text, draw, pools, number, type, amounts, numbers, gross. */
-const GRID = '52px minmax(120px, 1.3fr) minmax(130px, 1.4fr) 70px 90px 110px minmax(150px, 1.6fr) 70px 90px';
+/**
+ * Line, text, draw, pools, number and type, amounts, numbers, gross: every column on a 1366 px laptop beside
+ * the text box (the text column gives way first; the full line is in the text box and on hover).
+ */
+const GRID = '32px minmax(48px, 0.8fr) minmax(84px, 1.2fr) minmax(36px, auto) minmax(96px, auto) minmax(96px, 1.6fr) 52px 80px';
+/** On a phone: line, what the line buys (stacked), gross. */
+const PHONE_GRID = '28px minmax(0, 1fr) 76px';
 
 const weekday = (t: TFunction, iso: string) => t(`betting.weekdays.${new Date(`${iso}T00:00:00Z`).getUTCDay()}`);
 
@@ -26,7 +31,7 @@ export function drawDatesText(t: TFunction, line: Pick<BetLine, 'draw' | 'pools'
   return line.pools.map((p, i) => `${poolLetters([p])} ${texts[i]}`).join(' · ');
 }
 
-const Row = memo(function Row({ row, eatSequence, clock, now }: { row: PreviewRow; eatSequence: EatSequence; clock: ClockData | undefined; now: number }) {
+const Row = memo(function Row({ row, eatSequence, clock, now, phone }: { row: PreviewRow; eatSequence: EatSequence; clock: ClockData | undefined; now: number; phone: boolean }) {
   const { t } = useTranslation();
   const l = row.line;
   const bad = row.problems.length > 0;
@@ -38,8 +43,10 @@ const Row = memo(function Row({ row, eatSequence, clock, now }: { row: PreviewRo
       // shown as written
     }
   }
+  const span = phone ? undefined : { gridColumn: '3 / 7' };
+  const text = row.raw.trim();
   const detail = bad ? (
-    <Space size={8} wrap data-testid={`express-line-error-${row.lineNo}`} style={{ gridColumn: '3 / 8' }}>
+    <Space size={8} wrap data-testid={`express-line-error-${row.lineNo}`} style={span}>
       {row.problems.map((p, i) => (
         <Typography.Text type="danger" key={i}>
           {problemText(t, p)}
@@ -47,16 +54,16 @@ const Row = memo(function Row({ row, eatSequence, clock, now }: { row: PreviewRo
       ))}
     </Space>
   ) : row.kind !== 'bet' || !l ? (
-    <Typography.Text type="secondary" style={{ gridColumn: '3 / 8' }}>
+    <Typography.Text type="secondary" style={span}>
       {row.kind === 'draw' ? t('betting.readsDraw') : row.kind === 'pools' ? t('betting.readsPools') : t('betting.notRead')}
     </Typography.Text>
   ) : (
     <>
       <span data-testid={`express-line-draw-${row.lineNo}`}>{drawDatesText(t, l, clock, now)}</span>
       <span>{poolLetters(l.pools)}</span>
-      <span style={{ fontFamily: MONO }}>{token}</span>
-      <span>
-        <Tag color={l.betType === 1 ? 'default' : 'blue'}>{t(`betting.betTypes.${l.betType}`)}</Tag>
+      <span style={{ whiteSpace: 'nowrap' }}>
+        <span style={{ fontFamily: MONO }}>{token}</span>{' '}
+        {l.betType !== 1 && <Tag color="blue" style={{ marginInlineEnd: 0 }}>{t(`betting.betTypesShort.${l.betType}`)}</Tag>}
       </span>
       <Space size={4} wrap>
         {(Object.entries(l.amounts) as [BetCode, number][]).map(([code, cents]) => (
@@ -67,13 +74,35 @@ const Row = memo(function Row({ row, eatSequence, clock, now }: { row: PreviewRo
       </Space>
     </>
   );
+  const figures = (
+    <>
+      {!phone && <span style={{ textAlign: 'right' }}>{l && !bad ? row.numbers : ''}</span>}
+      <span style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{l && !bad ? formatCents(row.gross) : ''}</span>
+    </>
+  );
+  if (phone) {
+    // One line of bet text as a small card: the text as typed, then what it buys, then the gross.
+    return (
+      <>
+        <span style={{ textAlign: 'right' }}>{row.lineNo}</span>
+        <Space orientation="vertical" size={2} style={{ minWidth: 0, padding: '4px 0' }}>
+          <span style={{ fontFamily: MONO, whiteSpace: 'pre', overflow: 'hidden', textOverflow: 'ellipsis', display: 'block' }}>{text}</span>
+          <Space size={6} wrap>
+            {detail}
+          </Space>
+        </Space>
+        {figures}
+      </>
+    );
+  }
   return (
     <>
       <span style={{ textAlign: 'right' }}>{row.lineNo}</span>
-      <span style={{ fontFamily: MONO, whiteSpace: 'pre', overflow: 'hidden', textOverflow: 'ellipsis' }}>{row.raw.trim()}</span>
+      <span title={text} style={{ fontFamily: MONO, whiteSpace: 'pre', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {text}
+      </span>
       {detail}
-      <span style={{ textAlign: 'right' }}>{l && !bad ? row.numbers : ''}</span>
-      <span style={{ textAlign: 'right' }}>{l && !bad ? formatCents(row.gross) : ''}</span>
+      {figures}
     </>
   );
 });
@@ -84,6 +113,8 @@ const Row = memo(function Row({ row, eatSequence, clock, now }: { row: PreviewRo
  */
 export function PreviewList({ rows, eatSequence, clock }: { rows: PreviewRow[]; eatSequence: EatSequence; clock: ClockData | undefined }) {
   const { t } = useTranslation();
+  // Below a tablet's width each line is a small stacked card, so a phone never scrolls sideways.
+  const phone = !Grid.useBreakpoint().md;
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
     count: rows.length,
@@ -95,27 +126,34 @@ export function PreviewList({ rows, eatSequence, clock }: { rows: PreviewRow[]; 
     observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: HEIGHT })),
   });
   const now = clock ? serverNow(clock) : 0;
-  const cell = { display: 'grid', gridTemplateColumns: GRID, columnGap: 8, alignItems: 'center', padding: '0 8px' } as const;
+  const cell = { display: 'grid', gridTemplateColumns: phone ? PHONE_GRID : GRID, columnGap: 8, alignItems: 'center', padding: '0 6px' } as const;
+  // Headers wrap between words, never inside a Chinese word (级/别), and never hide their end.
+  const head = { wordBreak: 'keep-all', overflowWrap: 'normal', lineHeight: 1.2 } as const;
   return (
-    <div data-testid="express-preview" style={{ border: '1px solid #f0f0f0', borderRadius: 6, overflowX: 'auto' }}>
-      <div style={{ minWidth: 980 }}>
-        <div style={{ ...cell, height: 38, background: '#fafafa', fontWeight: 600, borderBottom: '1px solid #f0f0f0' }}>
-          <span style={{ textAlign: 'right' }}>{t('betting.line')}</span>
-          <span>{t('betting.text')}</span>
-          <span>{t('betting.drawCol')}</span>
-          <span>{t('betting.pools')}</span>
-          <span>{t('betting.number')}</span>
-          <span>{t('betting.betType')}</span>
-          <span>{t('betting.amounts')}</span>
-          <span style={{ textAlign: 'right' }}>{t('betting.numbers')}</span>
-          <span style={{ textAlign: 'right' }}>{t('betting.gross')}</span>
+    <div data-testid="express-preview" style={{ border: '1px solid #f0f0f0', borderRadius: 6 }}>
+      <div>
+        <div style={{ ...cell, minHeight: 38, background: '#fafafa', fontWeight: 600, borderBottom: '1px solid #f0f0f0' }}>
+          <span style={{ ...head, textAlign: 'right' }}>#</span>
+          {phone ? (
+            <span style={head}>{t('betting.betText')}</span>
+          ) : (
+            <>
+              <span style={head}>{t('betting.text')}</span>
+              <span style={head}>{t('betting.drawCol')}</span>
+              <span style={head}>{t('betting.pools')}</span>
+              <span style={head}>{t('betting.number')}</span>
+              <span style={head}>{t('betting.amounts')}</span>
+              <span style={{ ...head, textAlign: 'right' }}>{t('betting.numbers')}</span>
+            </>
+          )}
+          <span style={{ ...head, textAlign: 'right' }}>{t('betting.gross')}</span>
         </div>
         {rows.length === 0 ? (
           <Typography.Paragraph type="secondary" style={{ padding: 16, margin: 0, textAlign: 'center' }}>
             {t('betting.previewEmpty')}
           </Typography.Paragraph>
         ) : (
-          <div ref={scroller} style={{ height: Math.min(HEIGHT, Math.max(virtual.getTotalSize(), rows.length * ROW_HEIGHT) + 2), overflowY: 'auto' }} data-testid="express-preview-scroll">
+          <div ref={scroller} style={{ height: Math.min(HEIGHT, Math.max(virtual.getTotalSize(), rows.length * ROW_HEIGHT) + 2), overflowY: 'auto', overflowX: 'hidden' }} data-testid="express-preview-scroll">
             <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
               {virtual.getVirtualItems().map((item) => {
                 const row = rows[item.index];
@@ -138,7 +176,7 @@ export function PreviewList({ rows, eatSequence, clock }: { rows: PreviewRow[]; 
                       background: row.problems.length ? '#fff1f0' : undefined,
                     }}
                   >
-                    <Row row={row} eatSequence={eatSequence} clock={clock} now={now} />
+                    <Row row={row} eatSequence={eatSequence} clock={clock} now={now} phone={phone} />
                   </div>
                 );
               })}

@@ -3,7 +3,7 @@
 // measures how long ago the answer came, never what time it is).
 import { useQuery } from '@tanstack/react-query';
 import type { DrawClock } from '@app/contract';
-import type { DrawSelector } from '@app/domain';
+import type { BetLine, DrawSelector } from '@app/domain';
 import { fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 
@@ -65,3 +65,32 @@ export function formatLeft(ms: number): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const formatCutoff = (d: Pick<ClockDraw, 'cutoffHour' | 'cutoffMinute'>) => `${pad(d.cutoffHour)}:${pad(d.cutoffMinute)}`;
+
+/** Bet lines whose "next draw" (D, Dn) falls on different dates for their pools, grouped by those dates. */
+export interface MixedDraw {
+  lineNos: number[];
+  /** Each pool of the lines and the dates D buys on it, in pool order. */
+  byPool: [number, string[]][];
+}
+
+/**
+ * The lines of an order whose D / Dn buys different dates on different pools (one pool's cutoff passed, or
+ * the pools draw on different days), so the agent is told before placing: a pool past its cutoff quietly
+ * moves to its next draw, which the bettor may not expect.
+ */
+export function mixedDraws(lines: readonly Pick<BetLine, 'lineNo' | 'draw' | 'pools'>[], clock: ClockData | undefined, now: number): MixedDraw[] {
+  if (!clock) return [];
+  const groups = new Map<string, MixedDraw>();
+  for (const line of lines) {
+    if (line.draw.kind !== 'next' || line.pools.length < 2) continue;
+    const byPool = datesOf(clock, line.draw, line.pools, now);
+    const texts = line.pools.map((p) => (byPool.get(p) ?? []).join(','));
+    if (texts.every((x) => x === texts[0])) continue;
+    const entries = line.pools.map((p) => [p, byPool.get(p) ?? []] as [number, string[]]);
+    const key = JSON.stringify(entries);
+    const group = groups.get(key) ?? { lineNos: [], byPool: entries };
+    group.lineNos.push(line.lineNo);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
