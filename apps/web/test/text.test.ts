@@ -21,5 +21,9 @@ describe('text helpers', () => {
     expect(pageTitle('帮助', '4D 后台管理')).toBe('帮助 | 4D 后台管理');
     expect(viewportContent(true)).toBe('width=1920');
     expect(viewportContent(false)).toBe('width=device-width, initial-scale=1');
+    // Decision 0047: a phone keeps its device width when logged in, a desktop or tablet gets 1920.
+    expect(viewportContent(true, 390)).toBe('width=device-width, initial-scale=1');
+    expect(viewportContent(true, 768)).toBe('width=1920');
+    expect(viewportContent(true, 1080)).toBe('width=1920');
   });
 });

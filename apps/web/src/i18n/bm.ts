@@ -11,6 +11,9 @@ export const bm: Resource = {
     browser: 'Pelayar: {{agent}}',
     reload: 'Muat semula',
     notFound: 'Halaman yang anda cari tidak wujud.',
+    menu: 'Menu',
+    foldMenu: 'Lipat menu',
+    unfoldMenu: 'Buka menu',
   },
   common: {
     ok: 'OK',

@@ -12,6 +12,9 @@ export const cn: Resource = {
     browser: '浏览器：{{agent}}',
     reload: '重新加载',
     notFound: '您要访问的页面不存在。',
+    menu: '菜单',
+    foldMenu: '收起菜单',
+    unfoldMenu: '展开菜单',
   },
   common: {
     ok: '确定',

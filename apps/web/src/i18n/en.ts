@@ -25,6 +25,9 @@ export const en = {
     browser: 'Browser: {{agent}}',
     reload: 'Reload',
     notFound: 'The page you are looking for does not exist.',
+    menu: 'Menu',
+    foldMenu: 'Fold the menu',
+    unfoldMenu: 'Unfold the menu',
   },
   common: {
     ok: 'OK',

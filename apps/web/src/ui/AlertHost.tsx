@@ -13,11 +13,11 @@ import type { AlertType } from '../state/appReducer';
 import { truncate } from './text';
 
 const ICONS: Record<AlertType, React.ReactNode> = {
-  error: <CloseCircleFilled style={{ color: '#ff4d4f' }} />,
-  success: <CheckCircleFilled style={{ color: '#52c41a' }} />,
-  info: <InfoCircleFilled style={{ color: '#1677ff' }} />,
-  warning: <ExclamationCircleFilled style={{ color: '#faad14' }} />,
-  confirm: <QuestionCircleFilled style={{ color: '#faad14' }} />,
+  error: <CloseCircleFilled aria-hidden style={{ color: '#ff4d4f' }} />,
+  success: <CheckCircleFilled aria-hidden style={{ color: '#52c41a' }} />,
+  info: <InfoCircleFilled aria-hidden style={{ color: '#1677ff' }} />,
+  warning: <ExclamationCircleFilled aria-hidden style={{ color: '#faad14' }} />,
+  confirm: <QuestionCircleFilled aria-hidden style={{ color: '#faad14' }} />,
 };
 
 /** The one notification dialog (SPEC 9): 320px wide, title up to 34 characters, message 400 (confirm 500). */

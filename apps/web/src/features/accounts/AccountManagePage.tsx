@@ -158,17 +158,17 @@ export default function AccountManagePage() {
       </Space>
       <Space wrap>
         {access.hasRoute(PATHS.reserveName) && (
-          <Button icon={<TagsOutlined />} onClick={() => navigate(PATHS.reserveName)} data-testid="account-reserve-name">
+          <Button icon={<TagsOutlined aria-hidden />} onClick={() => navigate(PATHS.reserveName)} data-testid="account-reserve-name">
             {t('routes.reserveName')}
           </Button>
         )}
         {access.hasRoute(PATHS.apiAccount) && (
-          <Button icon={<ApiOutlined />} onClick={() => navigate(PATHS.apiAccount)} data-testid="account-api-account">
+          <Button icon={<ApiOutlined aria-hidden />} onClick={() => navigate(PATHS.apiAccount)} data-testid="account-api-account">
             {t('routes.apiAccount')}
           </Button>
         )}
         {canCreate && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={newAccount} data-testid="account-new">
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={newAccount} data-testid="account-new">
             {tab === 'house' ? t('accounts.newHouseUser') : t('accounts.newAccount')}
           </Button>
         )}

@@ -100,7 +100,7 @@ export default function ApiAccountPage() {
               <Form.Item name="username" label={t('accounts.username')} rules={rules({ required: true, maxLength: 50 })}>
                 <Input maxLength={50} allowClear data-testid="api-account-username" />
               </Form.Item>
-              <Button htmlType="submit" icon={<SearchOutlined />} data-testid="api-account-search">
+              <Button htmlType="submit" icon={<SearchOutlined aria-hidden />} data-testid="api-account-search">
                 {t('common.search')}
               </Button>
             </Form>
@@ -165,12 +165,12 @@ export default function ApiAccountPage() {
             )}
 
             <Space>
-              <Button icon={<KeyOutlined />} onClick={() => void generate()} loading={busy && !generated} data-testid="api-account-generate">
+              <Button icon={<KeyOutlined aria-hidden />} onClick={() => void generate()} loading={busy && !generated} data-testid="api-account-generate">
                 {view?.clientOpcode ? t('apiAccount.regenerate') : t('apiAccount.generate')}
               </Button>
               <Button
                 type="primary"
-                icon={<SaveOutlined />}
+                icon={<SaveOutlined aria-hidden />}
                 disabled={!generated}
                 loading={busy && !!generated}
                 onClick={() => void save()}

@@ -79,7 +79,7 @@ export default function CompanyManagePage() {
           </Space>
           <Button
             type="primary"
-            icon={<PlusOutlined />}
+            icon={<PlusOutlined aria-hidden />}
             onClick={() => navigate(withQuery(PATHS.accountDetail, { level: HierarchyLevel.Company }))}
             data-testid="company-new"
           >

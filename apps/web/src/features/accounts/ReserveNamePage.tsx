@@ -67,7 +67,7 @@ export default function ReserveNamePage() {
       key: 'actions',
       width: 110,
       render: (_: unknown, p) => (
-        <Button size="small" icon={<EditOutlined />} onClick={() => startEdit(p)} data-testid={`reserve-name-edit-${p.id}`}>
+        <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => startEdit(p)} data-testid={`reserve-name-edit-${p.id}`}>
           {t('common.edit')}
         </Button>
       ),
@@ -83,7 +83,7 @@ export default function ReserveNamePage() {
           <Card
             title={t('reserveName.list')}
             extra={
-              <Button icon={<PlusOutlined />} onClick={() => startEdit(null)} data-testid="reserve-name-new">
+              <Button icon={<PlusOutlined aria-hidden />} onClick={() => startEdit(null)} data-testid="reserve-name-new">
                 {t('reserveName.new')}
               </Button>
             }

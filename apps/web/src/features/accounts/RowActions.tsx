@@ -34,29 +34,29 @@ export function RowActions({ row, canEdit, more, onEdit, onStatus, onAction }: R
 
   return (
     <Space size={4} wrap={false}>
-      <Button size="small" icon={canEdit ? <EditOutlined /> : <EyeOutlined />} onClick={() => onEdit(row)} data-testid={`account-edit-${id}`}>
+      <Button size="small" icon={canEdit ? <EditOutlined aria-hidden /> : <EyeOutlined aria-hidden />} onClick={() => onEdit(row)} data-testid={`account-edit-${id}`}>
         {canEdit ? t('common.edit') : t('common.view')}
       </Button>
       {canEdit &&
         (row.status === 'Active' ? (
           <Dropdown menu={{ items: flagItems, onClick: ({ key }) => onStatus(row, key as AccountStatus) }} trigger={['click']}>
-            <Button size="small" danger icon={<StopOutlined />} data-testid={`account-flag-${id}`}>
-              {t('accounts.flag')} <DownOutlined />
+            <Button size="small" danger icon={<StopOutlined aria-hidden />} data-testid={`account-flag-${id}`}>
+              {t('accounts.flag')} <DownOutlined aria-hidden />
             </Button>
           </Dropdown>
         ) : (
           <Space.Compact size="small">
-            <Button size="small" icon={<CheckCircleOutlined />} onClick={() => onStatus(row, 'Active')} data-testid={`account-activate-${id}`}>
+            <Button size="small" icon={<CheckCircleOutlined aria-hidden />} onClick={() => onStatus(row, 'Active')} data-testid={`account-activate-${id}`}>
               {t('accounts.activate')}
             </Button>
             <Dropdown menu={{ items: flagItems, onClick: ({ key }) => onStatus(row, key as AccountStatus) }} trigger={['click']}>
-              <Button size="small" icon={<DownOutlined />} aria-label={t('accounts.flag')} data-testid={`account-flag-${id}`} />
+              <Button size="small" icon={<DownOutlined aria-hidden />} aria-label={t('accounts.flag')} data-testid={`account-flag-${id}`} />
             </Dropdown>
           </Space.Compact>
         ))}
       {more.length > 0 && (
         <Dropdown menu={{ items: moreItems, onClick: ({ key }) => onAction(row, key as RowAction) }} trigger={['click']}>
-          <Button size="small" icon={<MoreOutlined />} data-testid={`account-more-${id}`}>
+          <Button size="small" icon={<MoreOutlined aria-hidden />} data-testid={`account-more-${id}`}>
             {t('accounts.more')}
           </Button>
         </Dropdown>

@@ -47,7 +47,7 @@ export function SettlementCallbackForm({ userId }: { userId: number }) {
           label={t('apiAccount.callback.url')}
           rules={[{ validator: async (_r, v: string) => (!v?.trim() || isHttpUrl(v.trim()) ? undefined : Promise.reject(new Error(t('messages.CALLBACK_URL_INVALID')))) }]}
         >
-          <Input prefix={<LinkOutlined />} maxLength={500} placeholder="https://client.example.com/settlement" allowClear data-testid="api-account-callback-url" />
+          <Input prefix={<LinkOutlined aria-hidden />} maxLength={500} placeholder="https://client.example.com/settlement" allowClear data-testid="api-account-callback-url" />
         </Form.Item>
         <Space>
           <Button htmlType="submit" loading={busy} data-testid="api-account-callback-save">

@@ -59,7 +59,7 @@ export function SubAccountsTab() {
         r.userId === userData?.userId ? null : (
         <Button
           size="small"
-          icon={<EditOutlined />}
+          icon={<EditOutlined aria-hidden />}
           onClick={() => navigate(withQuery(PATHS.subAccountDetail, { userId: r.userId }))}
           data-testid={`sub-account-edit-${r.userId}`}
         >
@@ -71,7 +71,7 @@ export function SubAccountsTab() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(PATHS.subAccountDetail)} data-testid="sub-account-new">
+      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(PATHS.subAccountDetail)} data-testid="sub-account-new">
         {t('subAccounts.new')}
       </Button>
       <Table<SubAccountRow>

@@ -91,7 +91,7 @@ export default function AdminToolPage() {
               <Select value={job} onChange={(v) => setJob(v)} style={{ width: 300 }} options={JOBS.map((j) => ({ value: j, label: t(`sysadmin.tool.jobNames.${j}`) }))} data-testid="tool-job" />
               {job === 'settle-draw' && <NumericInput placeholder={t('sysadmin.tool.drawId')} min={1} value={drawId} onChange={setDrawId} style={{ width: 120 }} data-testid="tool-draw" />}
               {(job === 'result-fetch' || job === 'resync-sales') && <DatePicker value={date} onChange={setDate} placeholder={t('sysadmin.tool.date')} data-testid="tool-date" />}
-              <Button type="primary" icon={<CaretRightOutlined />} onClick={confirmStart} loading={running} data-testid="tool-run">
+              <Button type="primary" icon={<CaretRightOutlined aria-hidden />} onClick={confirmStart} loading={running} data-testid="tool-run">
                 {t('sysadmin.tool.run')}
               </Button>
             </Space>
@@ -115,7 +115,7 @@ export default function AdminToolPage() {
         </Col>
         <Col xs={24} xl={10}>
           <Card title={t('sysadmin.tool.ledger')} size="small">
-            <Button icon={<SafetyCertificateOutlined />} onClick={() => void check()} loading={checking} data-testid="tool-ledger">
+            <Button icon={<SafetyCertificateOutlined aria-hidden />} onClick={() => void check()} loading={checking} data-testid="tool-ledger">
               {t('sysadmin.tool.checkLedger')}
             </Button>
             {ledger && (
@@ -215,7 +215,7 @@ function AuditCard() {
           <Input allowClear maxLength={60} style={{ width: 160 }} data-testid="audit-target" />
         </Form.Item>
         <Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="audit-search">
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />} data-testid="audit-search">
             {t('sysadmin.apiLog.search')}
           </Button>
         </Form.Item>

@@ -124,8 +124,8 @@ export default function AnnouncementPage() {
       width: 110,
       render: (_: unknown, a) => (
         <Space>
-          <Button size="small" icon={<EditOutlined />} onClick={() => open(a)} aria-label={t('sysadmin.announcement.edit')} data-testid={`announcement-edit-${a.id}`} />
-          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => remove(a)} aria-label={t('sysadmin.announcement.remove')} data-testid={`announcement-delete-${a.id}`} />
+          <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => open(a)} aria-label={t('sysadmin.announcement.edit')} data-testid={`announcement-edit-${a.id}`} />
+          <Button size="small" danger icon={<DeleteOutlined aria-hidden />} onClick={() => remove(a)} aria-label={t('sysadmin.announcement.remove')} data-testid={`announcement-delete-${a.id}`} />
         </Space>
       ),
     },
@@ -142,7 +142,7 @@ export default function AnnouncementPage() {
       <Typography.Title level={3}>{t('sysadmin.routes.announcement')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('sysadmin.announcement.intro')}</Typography.Paragraph>
       <Card>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} style={{ marginBottom: 12 }} data-testid="announcement-add">
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => open('new')} style={{ marginBottom: 12 }} data-testid="announcement-add">
           {t('sysadmin.announcement.add')}
         </Button>
         <Table<Announcement>

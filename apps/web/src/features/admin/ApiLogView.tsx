@@ -99,7 +99,7 @@ export function ApiLogView({ direction }: { direction: 'in' | 'out' }) {
             />
           </Form.Item>
           <Form.Item>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="log-search">
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />} data-testid="log-search">
               {t('sysadmin.apiLog.search')}
             </Button>
           </Form.Item>

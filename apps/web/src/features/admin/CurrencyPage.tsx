@@ -80,7 +80,7 @@ export default function CurrencyPage() {
       title: t('common.actions'),
       key: 'actions',
       width: 80,
-      render: (_: unknown, c) => <Button size="small" icon={<EditOutlined />} onClick={() => open(c)} aria-label={t('common.edit')} data-testid={`currency-edit-${c.code}`} />,
+      render: (_: unknown, c) => <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => open(c)} aria-label={t('common.edit')} data-testid={`currency-edit-${c.code}`} />,
     },
   ];
 
@@ -89,7 +89,7 @@ export default function CurrencyPage() {
       <Typography.Title level={3}>{t('sysadmin.routes.currency')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('sysadmin.currency.intro', { book })}</Typography.Paragraph>
       <Card>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} style={{ marginBottom: 12 }} data-testid="currency-add">
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => open('new')} style={{ marginBottom: 12 }} data-testid="currency-add">
           {t('sysadmin.currency.add')}
         </Button>
         <Table<Currency> rowKey="code" size="middle" columns={columns} dataSource={list.data ?? []} loading={list.isLoading} pagination={false} data-testid="currency-table" />

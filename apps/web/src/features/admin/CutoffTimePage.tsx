@@ -112,7 +112,7 @@ export default function CutoffTimePage() {
         <Button
           type="primary"
           size="small"
-          icon={<SaveOutlined />}
+          icon={<SaveOutlined aria-hidden />}
           disabled={!changed(p)}
           loading={saving === p.poolId}
           onClick={() => void save(p)}

@@ -309,13 +309,13 @@ export default function MasterTemplatePage() {
       render: (_: unknown, i) => (
         <Space size={2}>
           <Tooltip title={t('admin.template.up')}>
-            <Button size="small" type="text" icon={<ArrowUpOutlined />} onClick={() => move(i.uid, -1)} aria-label={t('admin.template.up')} />
+            <Button size="small" type="text" icon={<ArrowUpOutlined aria-hidden />} onClick={() => move(i.uid, -1)} aria-label={t('admin.template.up')} />
           </Tooltip>
           <Tooltip title={t('admin.template.down')}>
-            <Button size="small" type="text" icon={<ArrowDownOutlined />} onClick={() => move(i.uid, 1)} aria-label={t('admin.template.down')} />
+            <Button size="small" type="text" icon={<ArrowDownOutlined aria-hidden />} onClick={() => move(i.uid, 1)} aria-label={t('admin.template.down')} />
           </Tooltip>
           <Tooltip title={t('admin.template.remove')}>
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(i.uid)} aria-label={t('admin.template.remove')} data-testid={`template-remove-${i.uid}`} />
+            <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} onClick={() => remove(i.uid)} aria-label={t('admin.template.remove')} data-testid={`template-remove-${i.uid}`} />
           </Tooltip>
         </Space>
       ),
@@ -331,7 +331,7 @@ export default function MasterTemplatePage() {
         </div>
         {access.hasRoute(PACKAGE_MANAGE) && (
           <Link to={PACKAGE_MANAGE} data-testid="template-packages-link">
-            <Button icon={<UnorderedListOutlined />}>{t('admin.template.packages')}</Button>
+            <Button icon={<UnorderedListOutlined aria-hidden />}>{t('admin.template.packages')}</Button>
           </Link>
         )}
       </Space>
@@ -340,7 +340,7 @@ export default function MasterTemplatePage() {
           <Card
             title={t('admin.template.list')}
             extra={
-              <Button icon={<PlusOutlined />} onClick={() => select({ new: '1' })} data-testid="template-new">
+              <Button icon={<PlusOutlined aria-hidden />} onClick={() => select({ new: '1' })} data-testid="template-new">
                 {t('admin.template.new')}
               </Button>
             }
@@ -417,7 +417,7 @@ export default function MasterTemplatePage() {
                   data-testid="template-items"
                 />
                 <Space style={{ marginTop: 16, width: '100%', justifyContent: 'space-between' }}>
-                  <Button icon={<PlusOutlined />} onClick={add} data-testid="template-add-item">
+                  <Button icon={<PlusOutlined aria-hidden />} onClick={add} data-testid="template-add-item">
                     {t('admin.template.addItem')}
                   </Button>
                   <Space>

@@ -140,7 +140,7 @@ export default function SystemSettingPage() {
       <Typography.Title level={3}>{t('sysadmin.routes.systemSetting')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('sysadmin.settings.intro')}</Typography.Paragraph>
       <Space style={{ marginBottom: 16 }}>
-        <Button type="primary" icon={<SaveOutlined />} disabled={!changed.length || Object.keys(errors).length > 0} loading={saving} onClick={() => void save()} data-testid="settings-save">
+        <Button type="primary" icon={<SaveOutlined aria-hidden />} disabled={!changed.length || Object.keys(errors).length > 0} loading={saving} onClick={() => void save()} data-testid="settings-save">
           {t('sysadmin.settings.saveAll')}
         </Button>
         {changed.length > 0 && <Tag color="orange">{t('sysadmin.settings.changed', { count: changed.length })}</Tag>}

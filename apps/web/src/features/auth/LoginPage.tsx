@@ -54,7 +54,7 @@ export default function LoginPage() {
           <Form<LoginValues> layout="vertical" onFinish={onFinish} requiredMark={false} data-testid="login-form">
             <Form.Item name="username" label={t('login.username')} rules={rules(loginForm.username)}>
               <Input
-                prefix={<UserOutlined />}
+                prefix={<UserOutlined aria-hidden />}
                 autoComplete="username"
                 autoFocus
                 data-testid="login-username"
@@ -62,7 +62,7 @@ export default function LoginPage() {
               />
             </Form.Item>
             <Form.Item name="password" label={t('login.password')} rules={rules(loginForm.password)}>
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
+              <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" data-testid="login-password" />
             </Form.Item>
             {loginMessage && (
               <Form.Item>

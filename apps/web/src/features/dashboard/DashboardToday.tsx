@@ -116,8 +116,10 @@ export function DashboardToday({ money }: { money: (cents: number) => string }) 
         <Card title={t('dashboard.today.sales')} loading={q.isLoading} data-testid="dashboard-sales">
           <Row gutter={[16, 16]}>
             {figures.map((f) => (
-              <Col key={f.key} xs={12} md={6}>
-                <Statistic title={f.title} valueRender={() => <span data-testid={`dashboard-sales-${f.key}`}>{f.value}</span>} />
+              // Two by two until the card is wide enough for four amounts side by side (from 1600 px): an
+              // amount never wraps ("MYR" over "78.00", issue 28 line 9).
+              <Col key={f.key} xs={12} xxl={6}>
+                <Statistic className="dashboard-figure" title={f.title} valueRender={() => <span data-testid={`dashboard-sales-${f.key}`}>{f.value}</span>} />
               </Col>
             ))}
           </Row>

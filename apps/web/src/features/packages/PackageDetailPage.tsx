@@ -25,7 +25,7 @@ function BackLink() {
   if (!access.hasRoute(PACKAGE_MANAGE)) return null;
   return (
     <Link to={PACKAGE_MANAGE} data-testid="package-back">
-      <Button icon={<ArrowLeftOutlined />}>{t('packages.backToList')}</Button>
+      <Button icon={<ArrowLeftOutlined aria-hidden />}>{t('packages.backToList')}</Button>
     </Link>
   );
 }
@@ -160,7 +160,7 @@ function RedPackage({ packageType }: { packageType: number }) {
   }
   return (
     <Card data-testid="red-package-none">
-      <Empty image={<FireOutlined style={{ fontSize: 48, color: '#cf1322' }} />} description={t('packages.red.none', { type: t(`packages.types.${packageType}`) })}>
+      <Empty image={<FireOutlined aria-hidden style={{ fontSize: 48, color: '#cf1322' }} />} description={t('packages.red.none', { type: t(`packages.types.${packageType}`) })}>
         <Space orientation="vertical" size={16}>
           <Button type="primary" onClick={() => setCreating(true)} data-testid="red-package-create">
             {t('packages.red.create')}

@@ -320,7 +320,7 @@ export function PackageEditor({
         {!readOnly && (
           <Space>
             {detail && onDeleted && !detail.isDefault && (
-              <Button danger icon={<DeleteOutlined />} onClick={remove} disabled={saving} data-testid="package-delete">
+              <Button danger icon={<DeleteOutlined aria-hidden />} onClick={remove} disabled={saving} data-testid="package-delete">
                 {t('packages.delete')}
               </Button>
             )}

@@ -138,7 +138,7 @@ export default function PackageManagePage() {
       width: 110,
       render: (_: unknown, p) => (
         <Link to={withQuery(PACKAGE_DETAIL, { id: p.packageId })}>
-          <Button size="small" icon={p.relation === 'own' || (isRoot && p.isSystem) ? <EditOutlined /> : <EyeOutlined />} data-testid={`package-edit-${p.packageId}`}>
+          <Button size="small" icon={p.relation === 'own' || (isRoot && p.isSystem) ? <EditOutlined aria-hidden /> : <EyeOutlined aria-hidden />} data-testid={`package-edit-${p.packageId}`}>
             {p.relation === 'own' || (isRoot && p.isSystem) ? t('common.edit') : t('common.view')}
           </Button>
         </Link>
@@ -206,7 +206,7 @@ export default function PackageManagePage() {
         extra={
           canWrite && (
             <Link to={withQuery(PACKAGE_DETAIL, { packageType: type })} data-testid="package-new">
-              <Button type="primary" icon={<PlusOutlined />}>
+              <Button type="primary" icon={<PlusOutlined aria-hidden />}>
                 {t('packages.new')}
               </Button>
             </Link>

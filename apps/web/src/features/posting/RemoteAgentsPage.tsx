@@ -106,7 +106,7 @@ export default function RemoteAgentsPage() {
     <div className="report-page" data-testid="posting-remote-agents">
       <Typography.Title level={3}>{t('posting.routes.remoteAgents')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="remote-add">
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => open(null)} data-testid="remote-add">
           {t('posting.add')}
         </Button>
         <Table<RemoteAgentView>

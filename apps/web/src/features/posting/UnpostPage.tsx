@@ -44,7 +44,7 @@ export default function UnpostPage() {
       <Typography.Title level={3}>{t('posting.routes.unpost')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <PostingFilters scope={scope}>
-          <Button type="primary" icon={<SendOutlined />} disabled={!s || s.total === 0} onClick={post} data-testid="posting-post">
+          <Button type="primary" icon={<SendOutlined aria-hidden />} disabled={!s || s.total === 0} onClick={post} data-testid="posting-post">
             {t('posting.post')}
           </Button>
           <Link to={`/posting/Distribution?${new URLSearchParams({ drawDate: scope.drawDate, ...(scope.companyId ? { userId: String(scope.companyId) } : {}) })}`}>{t('posting.routes.distribution')}</Link>

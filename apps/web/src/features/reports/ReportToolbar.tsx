@@ -75,15 +75,15 @@ export function ReportToolbar({ q, set, endpoint, codes = true, pools = true, ch
           <Space>
             {endpoint && (
               <>
-                <Button icon={<DownloadOutlined />} loading={exporting === 'csv'} onClick={() => void file('csv')} data-testid="report-csv">
+                <Button icon={<DownloadOutlined aria-hidden />} loading={exporting === 'csv'} onClick={() => void file('csv')} data-testid="report-csv">
                   {t('reports.csv')}
                 </Button>
-                <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} onClick={() => void file('xlsx')} data-testid="report-xlsx">
+                <Button icon={<DownloadOutlined aria-hidden />} loading={exporting === 'xlsx'} onClick={() => void file('xlsx')} data-testid="report-xlsx">
                   {t('reports.excel')}
                 </Button>
               </>
             )}
-            <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="report-print">
+            <Button icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()} data-testid="report-print">
               {t('reports.print')}
             </Button>
           </Space>

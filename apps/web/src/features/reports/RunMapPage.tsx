@@ -138,7 +138,7 @@ export function RunMapView({ asCompany }: { asCompany: boolean }) {
               options={drawOptions}
               data-testid="run-draw"
             />
-            <Button type="primary" icon={<SaveOutlined />} disabled={!open || selected.length === 0} loading={saving} onClick={save} data-testid="run-save">
+            <Button type="primary" icon={<SaveOutlined aria-hidden />} disabled={!open || selected.length === 0} loading={saving} onClick={save} data-testid="run-save">
               {t('reports.runMap.save')}
             </Button>
           </Space>

@@ -146,12 +146,12 @@ export function PoolResultCard({
 
   const actions = editable ? (
     <Space>
-      <Button icon={<CheckOutlined />} loading={busy === 'check'} onClick={() => void check()} data-testid={`result-check-${row.poolId}`}>
+      <Button icon={<CheckOutlined aria-hidden />} loading={busy === 'check'} onClick={() => void check()} data-testid={`result-check-${row.poolId}`}>
         {t('results.check')}
       </Button>
       <Button
         type="primary"
-        icon={<SaveOutlined />}
+        icon={<SaveOutlined aria-hidden />}
         disabled={!dirty && !jackpotsDirty}
         loading={busy === 'save'}
         onClick={() => (released && dirty ? setReasonOpen(true) : void save())}
@@ -164,7 +164,7 @@ export function PoolResultCard({
           {/* A disabled button fires no hover: the wrapper carries the tooltip saying why. */}
           <span data-testid={`result-release-why-${row.poolId}`}>
             <Button
-              icon={<SendOutlined />}
+              icon={<SendOutlined aria-hidden />}
               disabled={!row.canRelease || dirty}
               loading={busy === 'release'}
               onClick={release}

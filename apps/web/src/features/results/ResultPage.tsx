@@ -81,12 +81,12 @@ export default function ResultPage() {
         />
         <Typography.Text type="secondary">{t('results.autoRefresh')}</Typography.Text>
         {canEdit && (
-          <Button icon={<CloudDownloadOutlined />} loading={fetching} onClick={() => void fetchNow()} data-testid="result-fetch-now">
+          <Button icon={<CloudDownloadOutlined aria-hidden />} loading={fetching} onClick={() => void fetchNow()} data-testid="result-fetch-now">
             {t('results.fetch.now')}
           </Button>
         )}
         {canReleaseCredit && (
-          <Button icon={<GiftOutlined />} disabled={!distributed} loading={releasing} onClick={releaseWinners} data-testid="release-credit">
+          <Button icon={<GiftOutlined aria-hidden />} disabled={!distributed} loading={releasing} onClick={releaseWinners} data-testid="release-credit">
             {t('results.settle.releaseCredit')}
           </Button>
         )}

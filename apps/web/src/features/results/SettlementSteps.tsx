@@ -64,10 +64,10 @@ export function SettlementSteps({ row, settlement, canRun, onChanged }: { row: P
       )}
       {canRun && s && (
         <>
-          <Button size="small" icon={<TrophyOutlined />} loading={busy === 'winners'} onClick={() => void findWinners()} data-testid={`settlement-run-winners-${row.poolId}`}>
+          <Button size="small" icon={<TrophyOutlined aria-hidden />} loading={busy === 'winners'} onClick={() => void findWinners()} data-testid={`settlement-run-winners-${row.poolId}`}>
             {t('results.settle.findWinners')}
           </Button>
-          <Button size="small" icon={<CalculatorOutlined />} disabled={!s.winnersAt} loading={busy === 'distribute'} onClick={distribute} data-testid={`settlement-run-distribute-${row.poolId}`}>
+          <Button size="small" icon={<CalculatorOutlined aria-hidden />} disabled={!s.winnersAt} loading={busy === 'distribute'} onClick={distribute} data-testid={`settlement-run-distribute-${row.poolId}`}>
             {t('results.settle.distribute')}
           </Button>
         </>

@@ -68,7 +68,7 @@ export function AssignRolesPanel() {
         <Form.Item name="username" label={t('roles.username')} rules={rules(assignForm.username)}>
           <Input data-testid="roles-assign-username" maxLength={50} allowClear />
         </Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="roles-assign-search">
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />} data-testid="roles-assign-search">
           {t('common.search')}
         </Button>
       </Form>

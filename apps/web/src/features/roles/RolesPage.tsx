@@ -51,7 +51,7 @@ export default function RolesPage() {
       render: (_: unknown, r: Role) => (
         <Button
           size="small"
-          icon={<EditOutlined />}
+          icon={<EditOutlined aria-hidden />}
           onClick={() => setEditing({ roleId: r.id })}
           data-testid={`roles-edit-${r.id}`}
         >
@@ -67,7 +67,7 @@ export default function RolesPage() {
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <Card
           extra={
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="roles-create">
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})} data-testid="roles-create">
               {t('roles.createRole')}
             </Button>
           }

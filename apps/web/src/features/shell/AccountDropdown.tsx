@@ -24,7 +24,7 @@ const TEST_IDS: Record<AccountMenuKey, string> = {
 };
 
 /** The account dropdown of SPEC 2. */
-export function AccountDropdown() {
+export function AccountDropdown({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { userData } = useAuth();
   const { logout } = useAuthActions();
@@ -69,9 +69,14 @@ export function AccountDropdown() {
   return (
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        <Button type="text" className="account-button" data-testid="account-dropdown" icon={<UserOutlined />}>
+        <Button
+          type="text"
+          className={compact ? 'account-button account-button-compact' : 'account-button'}
+          data-testid="account-dropdown"
+          icon={<UserOutlined aria-hidden />}
+        >
           <span data-testid="account-username">{userData.username}</span>
-          <DownOutlined style={{ fontSize: 10 }} />
+          <DownOutlined aria-hidden style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
       <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />

@@ -1,17 +1,26 @@
-import { Suspense, useState } from 'react';
-import { Layout, Skeleton } from 'antd';
-import { Outlet, useSearchParams } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { Drawer, Layout, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { AppHeader } from './AppHeader';
 import { AppFooter } from './AppFooter';
 import { SideMenu } from './SideMenu';
+import { useMenuFold } from './useMenuFold';
 import { AnnouncementBanner } from '../dashboard/Announcements';
 
-/** The logged-in shell: header, left menu, content with 270px left padding, footer (none for `popup=1`). */
+/**
+ * The logged-in shell: header, left menu, content, footer (none for `popup=1`). The menu is open beside
+ * the content on a wide desktop, an icon rail on a narrower one, a drawer on a phone (useMenuFold).
+ */
 export default function AppLayout() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
-  // A window narrower than antd's lg (992px) folds the menu away behind its tab, so the content keeps the
-  // width (a logged-in phone is laid out at 1920, SPEC 1: this is for narrow desktop windows).
-  const [folded, setFolded] = useState(false);
+  const { pathname } = useLocation();
+  const { phone, folded, toggle } = useMenuFold();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer closes when a screen is chosen (or the window grows out of a phone's width).
+  useEffect(() => setDrawerOpen(false), [pathname, phone]);
+
   // A screen opened as a popup window (the account dropdown's fight limit: `popup=1`) has no shell.
   if (params.get('popup') === '1') {
     return (
@@ -22,13 +31,29 @@ export default function AppLayout() {
       </Layout.Content>
     );
   }
+  const mainClass = phone ? 'app-main app-main-phone' : folded ? 'app-main app-main-folded' : 'app-main';
   return (
     <Layout className="app-shell">
-      <AppHeader />
-      <Layout.Sider className="app-sider" width={250} breakpoint="lg" collapsedWidth={0} collapsed={folded} onCollapse={setFolded}>
-        <SideMenu />
-      </Layout.Sider>
-      <Layout className={folded ? 'app-main app-main-folded' : 'app-main'}>
+      <AppHeader phone={phone} folded={folded} onMenuButton={phone ? () => setDrawerOpen(true) : toggle} />
+      {phone ? (
+        <Drawer
+          className="app-menu-drawer"
+          data-testid="menu-drawer"
+          placement="left"
+          size={260}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          title={t('app.menu')}
+          styles={{ body: { padding: 0 } }}
+        >
+          <SideMenu onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      ) : (
+        <Layout.Sider className="app-sider" width={250} collapsedWidth={64} collapsed={folded} trigger={null} collapsible>
+          <SideMenu collapsed={folded} />
+        </Layout.Sider>
+      )}
+      <Layout className={mainClass}>
         <Layout.Content className="app-content" data-testid="content">
           <AnnouncementBanner />
           <Suspense fallback={<Skeleton active />}>

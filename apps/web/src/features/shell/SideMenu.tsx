@@ -1,28 +1,76 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Menu, type MenuProps } from 'antd';
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  ClusterOutlined,
+  DollarOutlined,
+  EditOutlined,
+  FileTextOutlined,
+  GiftOutlined,
+  HistoryOutlined,
+  HomeOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../state/AuthContext';
 import { useAvailableRoutes } from '../../navigation/RoutesContext';
 import { filterMenu, isGroup, MENU, menuKeysForPath, type MenuEntry } from '../../navigation/menu';
 
+// The icon of each top-level entry: the folded menu (an icon rail on a narrow desktop) shows these alone,
+// their names in a tooltip or the group's popup. A new top-level entry without an icon gets the generic one.
+// Icons are decorative (the name is the label): aria-hidden, so a screen reader reads no English icon name.
+const ICONS: Record<string, ReactNode> = {
+  home: <HomeOutlined aria-hidden />,
+  accounts: <TeamOutlined aria-hidden />,
+  bet: <EditOutlined aria-hidden />,
+  history: <HistoryOutlined aria-hidden />,
+  payment: <DollarOutlined aria-hidden />,
+  reports: <BarChartOutlined aria-hidden />,
+  results: <TrophyOutlined aria-hidden />,
+  admin: <SettingOutlined aria-hidden />,
+  distributor: <ClusterOutlined aria-hidden />,
+  packageList: <GiftOutlined aria-hidden />,
+  help: <QuestionCircleOutlined aria-hidden />,
+};
+const iconFor = (key: string) => ICONS[key] ?? <AppstoreOutlined aria-hidden />;
+
+// `data-path` names where a leaf leads: the screen walk (e2e/screenWalk.spec.ts) reads the menu from it,
+// so a new screen in the menu is walked without anyone listing it.
 function toItems(entries: MenuEntry[], t: (k: string) => string): MenuProps['items'] {
   return entries.map((e) =>
     isGroup(e)
       ? {
           key: e.key,
+          icon: iconFor(e.key),
           label: <span data-testid={`menu-${e.key}`}>{t(e.labelKey)}</span>,
           children: e.children.map((c) => ({
             key: c.key,
-            label: <span data-testid={`menu-${c.key}`}>{t(c.labelKey)}</span>,
+            label: (
+              <span data-testid={`menu-${c.key}`} data-path={c.path}>
+                {t(c.labelKey)}
+              </span>
+            ),
           })),
         }
-      : { key: e.key, label: <span data-testid={`menu-${e.key}`}>{t(e.labelKey)}</span> },
+      : {
+          key: e.key,
+          icon: iconFor(e.key),
+          label: (
+            <span data-testid={`menu-${e.key}`} data-path={e.path}>
+              {t(e.labelKey)}
+            </span>
+          ),
+        },
   );
 }
 
-/** The left menu of SPEC 2, filtered for the viewer. */
-export function SideMenu() {
+/** The left menu of SPEC 2, filtered for the viewer; `collapsed` folds it into an icon rail. */
+export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { userData } = useAuth();
   const routes = useAvailableRoutes();
@@ -51,12 +99,14 @@ export function SideMenu() {
       data-testid="menu"
       mode="inline"
       theme="dark"
+      inlineCollapsed={collapsed}
       items={toItems(entries, t)}
       selectedKeys={selected}
-      defaultOpenKeys={open}
+      defaultOpenKeys={collapsed ? [] : open}
       onClick={({ key }) => {
         const path = paths.get(key);
         if (path) navigate(path);
+        onNavigate?.();
       }}
     />
   );
