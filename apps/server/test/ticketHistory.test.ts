@@ -84,7 +84,7 @@ describe('searching the history by bet number', () => {
     expect(numbers(await tickets(otherCo, { number: '8888' }))).toEqual(nos('other'));
     const blind = await tickets(otherCo, { number: '1234' });
     expect(blind.body.data.items).toEqual([]);
-    expect(blind.body.data.totals).toEqual({ count: 0, gross: 0, commission: 0, net: 0 });
+    expect(blind.body.data.totals).toEqual({ count: 0, gross: 0, commission: 0, net: 0, winnings: 0 });
   });
 });
 
@@ -118,14 +118,14 @@ describe('totals', () => {
     expect(res.body.data.items).toHaveLength(1);
     expect(res.body.data.total).toBe(5);
     const active = ['a', 'b', 'c', 'e'];
-    expect(res.body.data.totals).toEqual({ count: 4, gross: sum(active, 'gross'), commission: sum(active, 'commission'), net: sum(active, 'net') });
+    expect(res.body.data.totals).toEqual({ count: 4, gross: sum(active, 'gross'), commission: sum(active, 'commission'), net: sum(active, 'net'), winnings: 0 });
     const byNumber = await tickets(player, { number: '8888', pageSize: 1 });
-    expect(byNumber.body.data.totals).toEqual({ count: 2, gross: sum(['a', 'b'], 'gross'), commission: sum(['a', 'b'], 'commission'), net: sum(['a', 'b'], 'net') });
+    expect(byNumber.body.data.totals).toEqual({ count: 2, gross: sum(['a', 'b'], 'gross'), commission: sum(['a', 'b'], 'commission'), net: sum(['a', 'b'], 'net'), winnings: 0 });
   });
 
   it('sum the void tickets when only void ones are asked for', async () => {
     const res = await tickets(player, { status: '0' });
-    expect(res.body.data.totals).toEqual({ count: 1, gross: placed.d.gross, commission: placed.d.commission, net: placed.d.net });
+    expect(res.body.data.totals).toEqual({ count: 1, gross: placed.d.gross, commission: placed.d.commission, net: placed.d.net, winnings: 0 });
   });
 });
 

@@ -13,7 +13,6 @@ import {
   toApiRow,
   type GridRow,
 } from '../src/features/betting/webOrder';
-import { voidable } from '../src/features/history/rules';
 import { checkAutoTicketText } from '../src/features/betting/autoTicket';
 
 const ctx = { eatSequence: '*/**' as const, today: '2026-11-22' };
@@ -204,23 +203,6 @@ describe('web order grid rows', () => {
     const c = checkGrid(rows, ctx);
     const byRow = serverErrorsToRows(new Map([[2, 'DRAW_CLOSED'], [9, 'NO_DRAW']]), c.sentIds);
     expect([...byRow]).toEqual([[rows[2].id, 'DRAW_CLOSED']]);
-  });
-});
-
-describe('ticket history', () => {
-  it('one\'s own ticket may be voided with "allow self void" while it is active and its draws are open', () => {
-    const viewer = { actingUserId: 7, voidRights: { own: true, downline: false } };
-    expect(voidable({ status: 1, open: true, userId: 7 }, viewer)).toBe(true);
-    expect(voidable({ status: 1, open: false, userId: 7 }, viewer)).toBe(false);
-    expect(voidable({ status: 0, open: true, userId: 7 }, viewer)).toBe(false);
-    expect(voidable({ status: 1, open: true, userId: 7 }, { ...viewer, voidRights: { own: false, downline: true } })).toBe(false);
-  });
-
-  it('a downline\'s ticket only with void authority, also past the cutoff', () => {
-    const viewer = { actingUserId: 7, voidRights: { own: false, downline: true } };
-    expect(voidable({ status: 1, open: false, userId: 9 }, viewer)).toBe(true);
-    expect(voidable({ status: 1, open: true, userId: 9 }, { ...viewer, voidRights: { own: true, downline: false } })).toBe(false);
-    expect(voidable({ status: 1, open: true, userId: 9 }, null)).toBe(false);
   });
 });
 

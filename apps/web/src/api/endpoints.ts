@@ -174,6 +174,7 @@ export const API = {
     PlaceExpressOrder: 'POST /api/Bet/PlaceExpressOrder',
     PlaceWebOrder: 'POST /api/Bet/PlaceWebOrder',
     GetBetReceipt: 'GET /api/Bet/GetBetReceipt',
+    GetTicketDetail: 'GET /api/Bet/GetTicketDetail',
     ResettleSeamless: 'POST /api/Bet/ResettleSeamless',
     VoidTicket: 'POST /api/Bet/VoidTicket',
     BulkVoidTicket: 'POST /api/Bet/BulkVoidTicket',

@@ -204,6 +204,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/order/express-betting', titleKey: 'betting.routes.express', layout: 'shell', fn: 'Bet', fnLevels: [2], api: 'POST /api/Bet/PlaceExpressOrder', element: ExpressBettingPage },
   { path: '/order/ticket-history', titleKey: 'history.routes.tickets', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetTicket', element: TicketHistoryPage },
   { path: '/order/auto-ticket', titleKey: 'betting.routes.autoTicket', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetAutoTicket', element: AutoTicketPage },
+  { path: '/ticket-detail', titleKey: 'history.detail.routeTitle', layout: 'shell', fn: 'Bet History', api: 'GET /api/Bet/GetTicketDetail', element: lazy(() => import('../features/history/TicketDetailPage')) },
   { path: '/manage-resend-order-limit', titleKey: 'history.routes.resendLimit', layout: 'shell', fn: 'Resend Order', api: 'GET /api/Configuration/GetResendOrderLimit', element: ResendLimitPage },
   { path: '/number-meaning', titleKey: 'dictionary.routes.numberMeaning', layout: 'shell', api: 'GET /api/Configuration/GetTipSourceByKeyword', element: NumberMeaningPage },
   // Admin and risk (issue 4): the draw calendar, cutoffs and master templates (super admin), packages

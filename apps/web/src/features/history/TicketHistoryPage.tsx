@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
-import { App, Button, Card, Col, DatePicker, Input, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { DownloadOutlined, MessageOutlined, MinusSquareOutlined, PlusSquareOutlined, StopOutlined } from '@ant-design/icons';
+import { App, Button, Card, Col, DatePicker, Grid, Input, Row, Select, Space, Statistic, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { DownloadOutlined, MinusSquareOutlined, PlusSquareOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
 import { RoleId } from '@app/domain';
 import { useAuth } from '../../state/AuthContext';
 import { useAccess } from '../../navigation/useAccess';
@@ -12,15 +13,22 @@ import { usePools } from '../betting/api';
 import { bulkVoidTickets, exportTickets, sendSmsReceipt, useAfterVoid, useBettingAgents, useOwnCredit, useTickets, voidTicket, type TicketFilters, type TicketRow } from './api';
 import { ReceiptPrint } from './ReceiptPrint';
 import { ReceiptCorrectionModal } from './ReceiptCorrectionModal';
-import { mayVoidAny, poolLetters, voidable, voidBlockedReason } from './rules';
+import { filtersFromParams, mayVoidAny, poolLetters } from './rules';
 import { TicketDetail } from './TicketDetail';
+import { TicketActions } from './TicketActions';
+import { TicketCards } from './TicketCards';
+import { TicketOutcome } from './TicketOutcome';
 import { formatInstant } from '../../ui/time';
+import { TicketLink } from '../../ui/TicketLink';
+import './history.css';
 
 /** The resend limits screen (linked from here when it exists for the viewer). */
 const RESEND_LIMIT_PATH = '/manage-resend-order-limit';
 /** A bet number as the server takes it: 2 to 6 digits. */
 const BET_NUMBER = /^\d{2,6}$/;
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
+/** Figures never break inside ("1,234.00" on one line). */
+const figure = (v: number) => <span className="history-figure">{formatCents(v)}</span>;
 
 
 /** History -> Ticket: tickets with filters, receipt and inbox text, single and bulk void after a confirm. */
@@ -30,7 +38,12 @@ export default function TicketHistoryPage() {
   const { message } = App.useApp();
   const { userData } = useAuth();
   const access = useAccess();
-  const [filters, setFilters] = useState<TicketFilters>({ status: '-1' });
+  // A report's "open these tickets" link arrives with its filters (number, draw date, pool, account, outcome).
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<TicketFilters>(() => filtersFromParams(params));
+  const screens = Grid.useBreakpoint();
+  // Below md (a phone) the tickets are cards, not a table: nothing scrolls sideways.
+  const narrow = screens.md === false;
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const [selected, setSelected] = useState<number[]>([]);
   const [expanded, setExpanded] = useState<number[]>([]);
@@ -38,7 +51,7 @@ export default function TicketHistoryPage() {
   const [correcting, setCorrecting] = useState<string | undefined>(undefined);
   const [printing, setPrinting] = useState<TicketRow | null>(null);
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
-  const [numberText, setNumberText] = useState('');
+  const [numberText, setNumberText] = useState(filters.number ?? '');
   const numberBad = numberText !== '' && !BET_NUMBER.test(numberText);
   const pools = usePools();
   const donePrinting = useCallback(() => setPrinting(null), []);
@@ -108,93 +121,82 @@ export default function TicketHistoryPage() {
 
   const columns: TableColumnsType<TicketRow> = [
     {
-      title: t('history.ticketNo'),
+      title: t('history.ticket'),
       dataIndex: 'ticketNo',
       key: 'ticketNo',
       render: (v: string, r) => (
-        <span style={{ fontFamily: MONO }} data-testid={`ticket-no-${r.ticketId}`}>
-          {v}
-        </span>
+        <div style={{ lineHeight: 1.3 }}>
+          <TicketLink ticketId={r.ticketId} ticketNo={v} testId={`ticket-no-${r.ticketId}`} />
+          <Typography.Text type="secondary" className="history-sub">
+            {formatInstant(r.orderedAt, true)}
+          </Typography.Text>
+        </div>
       ),
     },
-    { title: t('history.orderedAt'), dataIndex: 'orderedAt', key: 'orderedAt', width: 170, render: (v: string) => formatInstant(v, true) },
     {
       title: t('history.drawDate'),
       dataIndex: 'drawDates',
       key: 'drawDates',
-      render: (v: string[], r) => <span data-testid={`ticket-draws-${r.ticketId}`}>{v.join(', ')}</span>,
-    },
-    {
-      title: t('history.pool'),
-      dataIndex: 'poolIds',
-      key: 'poolIds',
-      render: (v: number[], r) => (
-        <Tooltip title={v.map(poolName).join(', ')}>
-          <span style={{ fontFamily: MONO }} data-testid={`ticket-pools-${r.ticketId}`}>
-            {poolLetters(v)}
-          </span>
-        </Tooltip>
-      ),
-    },
-    { title: t('history.account'), dataIndex: 'username', key: 'username' },
-    { title: t('history.placedBy'), dataIndex: 'placedBy', key: 'placedBy' },
-    { title: t('history.source'), dataIndex: 'sourceType', key: 'source', render: (v: number) => t(`history.sources.${v}`, { defaultValue: String(v) }) },
-    { title: t('history.gross'), dataIndex: 'gross', key: 'gross', align: 'right', render: (v: number) => formatCents(v) },
-    { title: t('history.commission'), dataIndex: 'commission', key: 'commission', align: 'right', render: (v: number) => formatCents(v) },
-    { title: t('history.net'), dataIndex: 'net', key: 'net', align: 'right', render: (v: number) => formatCents(v) },
-    {
-      title: t('history.status'),
-      dataIndex: 'status',
-      key: 'status',
-      render: (v: number, r) =>
-        v === 1 ? (
-          <Tag color={r.open ? 'green' : 'default'} data-testid={`ticket-status-${r.ticketId}`} data-status="active">
-            {r.open ? t('history.statuses.open') : t('history.statuses.closed')}
-          </Tag>
-        ) : (
-          <Tooltip title={r.voidedAt ? t('history.voidedBy', { by: r.voidedBy ?? '-', at: formatInstant(r.voidedAt, true) }) : undefined}>
-            <Tag color="red" data-testid={`ticket-status-${r.ticketId}`} data-status="void">
-              {t('history.statuses.void')}
-            </Tag>
-          </Tooltip>
-        ),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      // Pinned: at 1366 the table scrolls sideways, and Void must not be off the edge.
-      fixed: 'right',
-      render: (_: unknown, r) => (
-        <Space size={4}>
-          <Tooltip title={voidBlockedReason(r, userData) ? t(voidBlockedReason(r, userData)!) : undefined}>
-            {/* A disabled button takes no hover: the span does, so the reason shows. */}
-            <span style={{ display: 'inline-block' }} data-testid={`void-why-${r.ticketId}`}>
-            <Button
-              size="small"
-              danger
-              icon={<StopOutlined />}
-              disabled={!voidable(r, userData) || voiding}
-              onClick={() => confirmVoid(r)}
-              data-testid={`ticket-void-${r.ticketId}`}
-            >
-              {t('history.void')}
-            </Button>
+      render: (v: string[], r) => (
+        <div style={{ lineHeight: 1.3 }}>
+          <span data-testid={`ticket-draws-${r.ticketId}`}>{v.join(', ')}</span>
+          <Tooltip title={r.poolIds.map(poolName).join(', ')}>
+            <span style={{ fontFamily: MONO, display: 'block' }} data-testid={`ticket-pools-${r.ticketId}`}>
+              {poolLetters(r.poolIds)}
             </span>
           </Tooltip>
-          {canResend && (
-            <Button size="small" icon={<MessageOutlined />} disabled={r.status !== 1} onClick={() => resend(r, false)} data-testid={`ticket-resend-${r.ticketId}`}>
-              {t('history.resend')}
-            </Button>
+        </div>
+      ),
+    },
+    {
+      title: t('history.account'),
+      dataIndex: 'username',
+      key: 'username',
+      render: (v: string, r) => (
+        <div style={{ lineHeight: 1.3 }}>
+          {v}
+          {r.placedBy !== v && (
+            <Typography.Text type="secondary" className="history-sub">
+              {t('history.byPlacer', { name: r.placedBy })}
+            </Typography.Text>
           )}
-          {canMasterResend && (
-            <Button size="small" disabled={r.status !== 1} onClick={() => resend(r, true)} data-testid={`ticket-master-resend-${r.ticketId}`}>
-              {t('history.masterResend')}
-            </Button>
-          )}
-        </Space>
+        </div>
+      ),
+    },
+    { title: t('history.source'), dataIndex: 'sourceType', key: 'source', render: (v: number) => t(`history.sources.${v}`, { defaultValue: String(v) }) },
+    { title: t('history.gross'), dataIndex: 'gross', key: 'gross', align: 'right', render: figure },
+    { title: t('history.commission'), dataIndex: 'commission', key: 'commission', align: 'right', render: figure },
+    { title: t('history.net'), dataIndex: 'net', key: 'net', align: 'right', render: figure },
+    { title: t('history.outcome'), dataIndex: 'outcome', key: 'outcome', render: (_: unknown, r) => <TicketOutcome ticket={r} /> },
+    {
+      title: <Tooltip title={t('history.actions')}>{t('common.actions')}</Tooltip>,
+      key: 'actions',
+      render: (_: unknown, r) => (
+        <TicketActions ticket={r} voiding={voiding} canResend={canResend} canMasterResend={canMasterResend} onVoid={confirmVoid} onResend={resend} />
       ),
     },
   ];
+
+  const tools = (
+    <Space wrap size={[8, 8]}>
+      {access.hasRoute(RESEND_LIMIT_PATH) && (
+        <Link to={RESEND_LIMIT_PATH} data-testid="ticket-resend-limits">
+          {t('history.routes.resendLimit')}
+        </Link>
+      )}
+      <Button icon={<DownloadOutlined />} loading={exporting === 'csv'} disabled={!!exporting} onClick={() => void exportAs('csv')} data-testid="ticket-export-csv">
+        {t('history.exportCsv')}
+      </Button>
+      <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} disabled={!!exporting} onClick={() => void exportAs('xlsx')} data-testid="ticket-export-xlsx">
+        {t('history.exportExcel')}
+      </Button>
+      {mayVoidAny(userData) && !narrow && (
+        <Button danger icon={<StopOutlined />} onClick={voidSelected} loading={voiding} disabled={voiding} data-testid="ticket-void-selected">
+          {selected.length ? t('history.voidSelectedN', { count: selected.length }) : t('history.voidSelected')}
+        </Button>
+      )}
+    </Space>
+  );
 
   const data = tickets.data;
   const currency = own.data?.currency ?? '';
@@ -213,14 +215,16 @@ export default function TicketHistoryPage() {
               />
             </Col>
             <Col flex="none">
-              <Select<TicketFilters['status']>
-                value={filters.status}
-                onChange={(v) => filter({ status: v })}
-                style={{ width: 140 }}
+              <Select<TicketFilters['status'] | 'won'>
+                value={filters.outcome ?? filters.status}
+                onChange={(v) => filter(v === 'won' ? { status: '-1', outcome: 'won' } : { status: v, outcome: undefined })}
+                popupMatchSelectWidth={false}
+                style={{ minWidth: 140 }}
                 options={[
                   { value: '-1', label: t('history.statuses.all') },
                   { value: '1', label: t('history.statuses.active') },
                   { value: '0', label: t('history.statuses.void') },
+                  { value: 'won', label: t('history.winningTickets') },
                 ]}
                 data-testid="ticket-status-filter"
               />
@@ -269,6 +273,7 @@ export default function TicketHistoryPage() {
             <Col flex="none">
               <DatePicker
                 placeholder={t('history.drawDate')}
+                defaultValue={filters.drawDate ? dayjs(filters.drawDate) : undefined}
                 onChange={(v) => filter({ drawDate: v ? v.format('YYYY-MM-DD') : undefined })}
                 data-testid="ticket-draw-date"
               />
@@ -293,32 +298,24 @@ export default function TicketHistoryPage() {
             </Col>
           </Row>
         </Card>
-        <Card
-          title={t('history.tickets')}
-          extra={
-            <Space>
-              {access.hasRoute(RESEND_LIMIT_PATH) && (
-                <Link to={RESEND_LIMIT_PATH} data-testid="ticket-resend-limits">
-                  {t('history.routes.resendLimit')}
-                </Link>
-              )}
-              <Button icon={<DownloadOutlined />} loading={exporting === 'csv'} disabled={!!exporting} onClick={() => void exportAs('csv')} data-testid="ticket-export-csv">
-                {t('history.exportCsv')}
-              </Button>
-              <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} disabled={!!exporting} onClick={() => void exportAs('xlsx')} data-testid="ticket-export-xlsx">
-                {t('history.exportExcel')}
-              </Button>
-              {mayVoidAny(userData) && (
-                <Button danger icon={<StopOutlined />} onClick={voidSelected} loading={voiding} disabled={voiding} data-testid="ticket-void-selected">
-                  {selected.length ? t('history.voidSelectedN', { count: selected.length }) : t('history.voidSelected')}
-                </Button>
-              )}
-            </Space>
-          }
-        >
+        <Card title={t('history.tickets')} extra={narrow ? undefined : tools}>
+          {narrow ? (
+            <>
+              <div style={{ marginBottom: 12 }}>{tools}</div>
+              <TicketCards
+                data={data}
+                loading={tickets.isFetching}
+                paging={paging}
+                onPaging={setPaging}
+                voidTotals={filters.status === '0'}
+                actions={(r) => <TicketActions ticket={r} voiding={voiding} canResend={canResend} canMasterResend={canMasterResend} onVoid={confirmVoid} onResend={resend} />}
+                onPrint={setPrinting}
+              />
+            </>
+          ) : (
           <Table<TicketRow>
             rowKey="ticketId"
-            size="middle"
+            size="small"
             columns={columns}
             dataSource={data?.items ?? []}
             loading={tickets.isFetching}
@@ -327,7 +324,8 @@ export default function TicketHistoryPage() {
             rowSelection={{
               selectedRowKeys: selected,
               onChange: (keys) => setSelected(keys.map(Number)),
-              getCheckboxProps: (r) => ({ disabled: !voidable(r, userData), 'data-testid': `ticket-select-${r.ticketId}` }) as object,
+              // Only what the server says can be voided (the same rule as the void call).
+              getCheckboxProps: (r) => ({ disabled: r.voidRefusal !== null, 'data-testid': `ticket-select-${r.ticketId}` }) as object,
             }}
             expandable={{
               expandedRowKeys: expanded,
@@ -358,27 +356,35 @@ export default function TicketHistoryPage() {
             summary={() => {
               const totals = data?.totals;
               if (!totals) return null;
-              // Selection and expand columns, then the 7 columns before Gross.
+              // Selection and expand columns, then the 4 columns before Gross; the winnings under Outcome.
               return (
                 <Table.Summary.Row data-testid="ticket-totals">
-                  <Table.Summary.Cell index={0} colSpan={9}>
+                  <Table.Summary.Cell index={0} colSpan={6}>
                     <Typography.Text strong>{t(filters.status === '0' ? 'history.totalsVoid' : 'history.totals', { count: totals.count })}</Typography.Text>
                   </Table.Summary.Cell>
-                  <Table.Summary.Cell index={9} align="right">
-                    <Typography.Text strong data-testid="ticket-totals-gross">{formatCents(totals.gross)}</Typography.Text>
+                  <Table.Summary.Cell index={6} align="right">
+                    <Typography.Text strong className="history-figure" data-testid="ticket-totals-gross">{formatCents(totals.gross)}</Typography.Text>
                   </Table.Summary.Cell>
-                  <Table.Summary.Cell index={10} align="right">
-                    <Typography.Text strong data-testid="ticket-totals-commission">{formatCents(totals.commission)}</Typography.Text>
+                  <Table.Summary.Cell index={7} align="right">
+                    <Typography.Text strong className="history-figure" data-testid="ticket-totals-commission">{formatCents(totals.commission)}</Typography.Text>
                   </Table.Summary.Cell>
-                  <Table.Summary.Cell index={11} align="right">
-                    <Typography.Text strong data-testid="ticket-totals-net">{formatCents(totals.net)}</Typography.Text>
+                  <Table.Summary.Cell index={8} align="right">
+                    <Typography.Text strong className="history-figure" data-testid="ticket-totals-net">{formatCents(totals.net)}</Typography.Text>
                   </Table.Summary.Cell>
-                  <Table.Summary.Cell index={12} colSpan={2} />
+                  <Table.Summary.Cell index={9}>
+                    <Tooltip title={t('history.winnings')}>
+                      <Typography.Text strong className="history-figure" data-testid="ticket-totals-winnings">
+                        {t('history.winnings')} {formatCents(totals.winnings)}
+                      </Typography.Text>
+                    </Tooltip>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={10} />
                 </Table.Summary.Row>
               );
             }}
             data-testid="ticket-table"
           />
+          )}
         </Card>
         <ReceiptCorrectionModal xid={correcting} onClose={() => setCorrecting(undefined)} />
         {printing && <ReceiptPrint ticket={printing} onDone={donePrinting} />}

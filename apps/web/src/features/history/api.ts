@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { bettingAgent, receiptCorrectionView, receiptView, resendLimitRow, smsReceiptResult, ticketRow, ticketTotals, voidResult } from '@app/contract';
+import type { bettingAgent, receiptCorrectionView, ticketDetailView, receiptView, resendLimitRow, smsReceiptResult, ticketRow, ticketTotals, voidResult } from '@app/contract';
 import { apiCall, fetchData } from '../../api/client';
 import { downloadFile } from '../../api/download';
 import { API } from '../../api/endpoints';
@@ -23,6 +23,8 @@ export interface TicketFilters {
   number?: string;
   drawDate?: string;
   poolId?: number;
+  /** won: only the winning tickets. */
+  outcome?: 'won';
 }
 export interface Paging {
   page: number;
@@ -33,6 +35,7 @@ export const historyKeys = {
   all: ['history'] as const,
   tickets: (f: TicketFilters, p: Paging) => ['history', 'tickets', f, p] as const,
   receipt: (ticketId: number) => ['history', 'receipt', ticketId] as const,
+  detail: (ticketId: number) => ['history', 'detail', ticketId] as const,
 };
 
 export const useTickets = (filters: TicketFilters, paging: Paging) =>
@@ -52,6 +55,22 @@ export const exportTickets = (filters: TicketFilters, format: 'csv' | 'xlsx', la
 
 export const useReceipt = (ticketId: number) =>
   useQuery({ queryKey: historyKeys.receipt(ticketId), queryFn: () => fetchData<ReceiptView>(API.Bet.GetBetReceipt, { query: { ticketId } }) });
+
+export type TicketDetailView = z.infer<typeof ticketDetailView>;
+
+/** A ticket's detail page (Bet/GetTicketDetail): 404 (not in the subtree, or no such ticket) is the page's to show. */
+export const useTicketDetail = (ticketId: number | undefined) =>
+  useQuery({
+    queryKey: historyKeys.detail(ticketId ?? 0),
+    queryFn: async () => {
+      const r = await apiCall<TicketDetailView>(API.Bet.GetTicketDetail, { query: { ticketId }, handleErrors: true });
+      if (!r.success || !r.data) throw new Error(r.message || 'NO_RECORD_FOUND');
+      return r.data;
+    },
+    enabled: !!ticketId,
+    retry: false,
+    staleTime: 0,
+  });
 
 export const useBettingAgents = (enabled: boolean) =>
   useQuery({ queryKey: ['betting', 'agents'], queryFn: () => fetchData<BettingAgent[]>(API.Account.GetBettingAgents), enabled, staleTime: 60_000 });

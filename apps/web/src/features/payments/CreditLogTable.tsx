@@ -27,23 +27,25 @@ export function CreditLogTable({
 }) {
   const { t } = useTranslation();
   const columns: TableColumnsType<CreditLogItem> = [
-    { title: t('payment.at'), dataIndex: 'at', key: 'at', width: 170, render: (v: string) => formatInstant(v, true) },
+    { title: t('payment.at'), dataIndex: 'at', key: 'at', render: (v: string) => formatInstant(v, true) },
     {
       title: t('payment.type'),
       key: 'type',
       render: (_: unknown, r) => (r.kind === 'journal' ? <JournalKindTag kind={r.type} /> : <LimitChangeTag change={r.change} />),
     },
-    { title: t('creditLog.preBalance'), key: 'pre', align: 'right', render: journalOnly((r) => formatCents(r.preBalance)) },
+    // A phone keeps the time, kind and amount (issue 28 line 8); the balance after from sm up, the rest from md.
+    { title: t('creditLog.preBalance'), key: 'pre', align: 'right', responsive: ['md'], render: journalOnly((r) => formatCents(r.preBalance)) },
     { title: t('payment.amount'), key: 'amount', align: 'right', render: journalOnly((r) => <SignedAmount cents={r.amount} />) },
-    { title: t('creditLog.postBalance'), key: 'post', align: 'right', render: journalOnly((r) => formatCents(r.postBalance)) },
+    { title: t('creditLog.postBalance'), key: 'post', align: 'right', responsive: ['sm'], render: journalOnly((r) => formatCents(r.postBalance)) },
     {
       title: t('payment.creditLimit'),
       key: 'limit',
       align: 'right',
+      responsive: ['md'],
       render: (_: unknown, r) => (r.kind === 'creditLimit' ? <LimitChangeCell before={r.before} after={r.after} /> : ''),
     },
-    { title: t('payment.initiatedBy'), dataIndex: 'initiatedBy', key: 'by', render: (v: string | null) => v ?? t('creditLog.system') },
-    { title: t('payment.remark'), key: 'remark', render: journalOnly((r) => r.remark || '-') },
+    { title: t('payment.initiatedBy'), dataIndex: 'initiatedBy', key: 'by', responsive: ['md'], render: (v: string | null) => v ?? t('creditLog.system') },
+    { title: t('payment.remark'), key: 'remark', responsive: ['lg'], render: journalOnly((r) => r.remark || '-') },
   ];
   return (
     <Table<CreditLogItem>
@@ -52,6 +54,7 @@ export function CreditLogTable({
       columns={columns}
       dataSource={items}
       loading={loading}
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('messages.NO_RECORD_FOUND') }}
       pagination={{
         current: paging.page,

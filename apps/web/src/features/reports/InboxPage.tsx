@@ -7,6 +7,7 @@ import { fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { translateMessage } from '../../i18n';
 import { formatInstant } from '../../ui/time';
+import { TicketLink } from '../../ui/TicketLink';
 import { useInitReport } from './api';
 import { ReportToolbar } from './ReportToolbar';
 import { useReportQuery } from './useReportQuery';
@@ -71,7 +72,7 @@ export default function InboxPage() {
           <Space size={4} wrap>
             <Tag color="green">{t('inbox.status.accepted')}</Tag>
             <Typography.Text copyable={r.ticketNo ? { text: r.ticketNo } : false} data-testid={`inbox-ticket-${r.id}`}>
-              {r.ticketNo}
+              {r.ticketId && r.ticketNo ? <TicketLink ticketId={r.ticketId} ticketNo={r.ticketNo} /> : r.ticketNo}
             </Typography.Text>
             {r.ticketStatus === 0 && <Tag>{t('inbox.void')}</Tag>}
           </Space>

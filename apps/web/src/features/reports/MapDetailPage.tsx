@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { MapDetail, MapDetailRow } from '@app/contract';
 import { fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
+import { useAccess } from '../../navigation/useAccess';
+import { useAuth } from '../../state/AuthContext';
+import { historyHref } from '../history/rules';
 import { ReportBreadcrumb } from './ReportToolbar';
 import './reports.css';
 
@@ -17,6 +20,8 @@ import './reports.css';
 export default function MapDetailPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const access = useAccess();
+  const { userData } = useAuth();
   const drawId = Number(params.get('drawId')) || undefined;
   const number = /^\d{2,6}$/.test(params.get('number') ?? '') ? params.get('number')! : undefined;
   const userId = Number(params.get('userId')) || undefined;
@@ -48,7 +53,25 @@ export default function MapDetailPage() {
           r.account.username
         ),
     },
-    { title: t('reports.figures.tickets'), dataIndex: 'tickets', key: 'tickets', align: 'right' },
+    {
+      title: t('reports.figures.tickets'),
+      dataIndex: 'tickets',
+      key: 'tickets',
+      align: 'right',
+      // The tickets themselves, in the ticket history (each number there opens its detail): the own
+      // tickets, or a bettor's; an account with downlines opens its own detail instead.
+      render: (v: number, r) => {
+        const owner = r.account === null ? (userId ?? userData?.actingUserId) : r.hasDownlines ? undefined : r.account.userId;
+        if (!report || !owner || !v || !access.hasRoute('/order/ticket-history')) return v;
+        return (
+          <Tooltip title={t('history.detail.tickets')}>
+            <Link to={historyHref({ number, drawDate: report.draw.drawDate, poolId: report.draw.poolId, userId: owner })} data-testid={`map-detail-tickets-${r.account?.username ?? 'own'}`}>
+              {v}
+            </Link>
+          </Tooltip>
+        );
+      },
+    },
     { title: t('reports.map.stake'), key: 'stake', children: codes.map((c) => ({ title: c, key: `s-${c}`, align: 'right' as const, render: (_: unknown, r: MapDetailRow) => formatCents(r.stake[c] ?? 0) })) },
     { title: t('reports.map.stakeTotal'), dataIndex: 'stakeTotal', key: 'stakeTotal', align: 'right', render: (v: number) => formatCents(v) },
     { title: t('reports.figures.eaten'), key: 'eaten', children: codes.map((c) => ({ title: c, key: `e-${c}`, align: 'right' as const, render: (_: unknown, r: MapDetailRow) => formatCents(r.eaten[c] ?? 0) })) },

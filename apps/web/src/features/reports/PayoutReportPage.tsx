@@ -2,6 +2,7 @@ import { Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PayoutReport } from '@app/contract';
 import { formatCents } from '../../ui/text';
+import { TicketLink } from '../../ui/TicketLink';
 import { usePayout } from './api';
 import { API } from '../../api/endpoints';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
@@ -19,7 +20,7 @@ export function PayoutView({ self }: { self: boolean }) {
   const columns: TableColumnsType<Row> = [
     { title: t('reports.drawDate'), dataIndex: 'drawDate', key: 'drawDate' },
     { title: t('reports.pool'), dataIndex: 'poolId', key: 'poolId', render: (v: number) => t(`admin.pools.${v}`, { defaultValue: String(v) }) },
-    { title: t('reports.ticketNo'), dataIndex: 'ticketNo', key: 'ticketNo' },
+    { title: t('reports.ticketNo'), dataIndex: 'ticketNo', key: 'ticketNo', render: (v: string, r) => <TicketLink ticketId={r.ticketId} ticketNo={v} /> },
     ...(self ? [] : [{ title: t('reports.account'), dataIndex: 'username', key: 'username' }]),
     { title: t('reports.number'), dataIndex: 'number', key: 'number' },
     { title: t('reports.betCode'), dataIndex: 'betCode', key: 'betCode' },

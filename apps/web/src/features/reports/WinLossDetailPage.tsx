@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { WinLossDetail } from '@app/contract';
 import { formatCents } from '../../ui/text';
+import { TicketLink } from '../../ui/TicketLink';
 import { useWinLossDetail } from './api';
 import { reportBackPath } from './detailLink';
 import { API } from '../../api/endpoints';
@@ -27,7 +28,7 @@ export function WinLossDetailView({ self }: { self: boolean }) {
   const back = (userId: number | undefined) =>
     navigate(`${reportBackPath(own.back)}?${new URLSearchParams({ fromDate: q.fromDate, toDate: q.toDate, poolId: String(q.poolId), betCode: q.betCode, ...(userId ? { userId: String(userId) } : {}) })}`);
   const columns: TableColumnsType<Line> = [
-    { title: t('reports.ticketNo'), dataIndex: 'ticketNo', key: 'ticketNo' },
+    { title: t('reports.ticketNo'), dataIndex: 'ticketNo', key: 'ticketNo', render: (v: string, r) => <TicketLink ticketId={r.ticketId} ticketNo={v} /> },
     { title: t('reports.drawDate'), dataIndex: 'drawDate', key: 'drawDate' },
     { title: t('reports.pool'), dataIndex: 'poolId', key: 'poolId', render: (v: number) => t(`admin.pools.${v}`, { defaultValue: String(v) }) },
     { title: t('reports.number'), dataIndex: 'number', key: 'number' },

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Descriptions, Empty, Select, Space, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, DatePicker, Descriptions, Empty, Select, Space, Spin, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CalculatorOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { historyHref } from '../history/rules';
 import dayjs from 'dayjs';
 import type { WinningDraw, WinningReport } from '@app/contract';
 import { RoleId, type PoolResult } from '@app/domain';
@@ -55,7 +56,8 @@ function WinningDateView({ strike, drawDate }: { strike: boolean; drawDate: stri
   const init = useInitReport();
   const poolId = Number(params.get('poolId') ?? -1) || -1;
   const [busy, setBusy] = useState<number | null>(null);
-  const { userRoleId } = useAccess();
+  const access = useAccess();
+  const { userRoleId } = access;
   const mayDistribute = strike && (userRoleId === RoleId.SuperAdmin || userRoleId === RoleId.ITAdmin);
   const key = ['report', 'winning', drawDate, poolId];
   const data = useQuery({ queryKey: key, queryFn: () => fetchData<WinningReport>(API.Report.GetWinningReport, { query: { drawDate, poolId } }), staleTime: 0 });
@@ -74,12 +76,28 @@ function WinningDateView({ strike, drawDate }: { strike: boolean; drawDate: stri
       })();
     });
 
-  const columns: TableColumnsType<Strike> = [
+  const columns = (d: WinningDraw): TableColumnsType<Strike> => [
     { title: t('reports.number'), dataIndex: 'number', key: 'number' },
     { title: t('reports.betCode'), dataIndex: 'betCode', key: 'betCode' },
     { title: t('reports.payout.prize'), dataIndex: 'prize', key: 'prize', render: (p: string) => t(`reports.prizes.${p}`) },
     { title: t('reports.lines'), dataIndex: 'lines', key: 'lines', align: 'right' },
-    { title: t('reports.winning.bettors'), dataIndex: 'bettors', key: 'bettors', align: 'right' },
+    {
+      title: t('reports.winning.bettors'),
+      dataIndex: 'bettors',
+      key: 'bettors',
+      align: 'right',
+      // The winning tickets behind the strike, in the ticket history (each number there opens its detail).
+      render: (v: number, r) =>
+        access.hasRoute('/order/ticket-history') ? (
+          <Tooltip title={t('history.detail.tickets')}>
+            <Link to={historyHref({ number: r.number, drawDate, poolId: d.poolId, outcome: 'won' })} data-testid={`winning-tickets-${d.poolId}-${r.number}-${r.betCode}`}>
+              {v}
+            </Link>
+          </Tooltip>
+        ) : (
+          v
+        ),
+    },
     { title: t('reports.payout.stake'), dataIndex: 'stake', key: 'stake', align: 'right', render: (v: number) => formatCents(v) },
     { title: t('reports.winnings'), dataIndex: 'winnings', key: 'winnings', align: 'right', render: (v: number) => formatCents(v) },
   ];
@@ -125,7 +143,7 @@ function WinningDateView({ strike, drawDate }: { strike: boolean; drawDate: stri
                 bordered
                 pagination={false}
                 rowKey={(r) => `${r.number}-${r.betCode}-${r.prize}`}
-                columns={columns}
+                columns={columns(d)}
                 dataSource={d.strikes}
                 locale={{ emptyText: t('reports.winning.noStrike') }}
                 summary={() =>
