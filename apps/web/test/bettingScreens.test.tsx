@@ -43,10 +43,15 @@ const base: Record<string, Handler> = {
       })),
     }),
   '/api/Pools/GetPoolScheduleByDay': (url) => {
-    const date = url.searchParams.get('date') ?? '2026-11-22';
-    // Sunday 22nd and Wednesday 25th: pools 1-3 and GD; other days GD only.
-    const pools = date === '2026-11-22' || date === '2026-11-25' ? [1, 2, 3, 8] : [8];
-    return ok(pools.map((p) => draw(p, LETTERS[p - 1], date)));
+    const from = url.searchParams.get('date') ?? '2026-11-22';
+    const days = Number(url.searchParams.get('days') ?? 1);
+    return ok(
+      Array.from({ length: days }, (_, i) => new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10)).flatMap((date) => {
+        // Sunday 22nd and Wednesday 25th: pools 1-3 and GD; other days GD only.
+        const pools = date === '2026-11-22' || date === '2026-11-25' ? [1, 2, 3, 8] : [8];
+        return pools.map((p) => draw(p, LETTERS[p - 1], date));
+      }),
+    );
   },
 };
 const placed = (over: Record<string, unknown> = {}) => ({
@@ -189,13 +194,14 @@ describe('/betting/web-order', () => {
     fireEvent.change(screen.getByTestId('web-order-amount-1-B'), { target: { value: '1.5' } });
     fireEvent.change(screen.getByTestId('web-order-amount-1-S'), { target: { value: '1' } });
     fireEvent.click(screen.getByTestId('web-order-place'));
-    expect((await screen.findByTestId('alert-message')).textContent).toBe('Row 1: Please select at least one pool');
+    // Said beside Place and on the row, never in a dialog to dismiss.
+    expect((await screen.findByTestId('web-order-problem')).textContent).toBe('Row 1: Please select at least one pool');
+    expect(screen.queryByTestId('alert-message')).toBeNull();
     expect(screen.getByTestId('web-order-error-1').textContent).toContain('Please select at least one pool');
-    fireEvent.click(screen.getByTestId('alert-ok'));
     expect(bodyOf('/api/Bet/PlaceWebOrder')).toHaveLength(0);
 
     // The inactive pool cannot be chosen.
-    expect((screen.getByTestId('web-order-pool-1-7') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByTestId('web-order-pool-1-7').getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(screen.getByTestId('web-order-pool-1-2'));
     fireEvent.click(screen.getByTestId('web-order-pool-1-1'));
     await waitFor(() => expect(screen.getByTestId('web-order-total').textContent).toBe('5.00'));
@@ -206,6 +212,18 @@ describe('/betting/web-order', () => {
     expect(body.sourceType).toBe(1);
     expect(body.rows).toEqual([{ number: '1234', betType: 1, amounts: { B: 150, S: 100 }, pools: [1, 2], draw: { kind: 'next', count: 1 } }]);
     expect(typeof body.idempotencyKey).toBe('string');
+  });
+
+  it('reads its calendar in one call (not one per day) and dates the next draw in the row', async () => {
+    serve(base);
+    window.history.replaceState(null, '', '/betting/web-order');
+    render(<App />);
+    await waitFor(() => expect(screen.getByTestId('bet-business-date').textContent).toBe('2026-11-22'));
+    fireEvent.click(screen.getByTestId('web-order-pool-1-1'));
+    await waitFor(() => expect(screen.getByTestId('web-order-draw-date-1').textContent).toBe('22/11 Sun'));
+    const calendar = calls.filter((c) => /GetPoolScheduleByDay|GetDrawClock|GetPoolsSelection/.test(c.path)).map((c) => `${c.path}${c.url.search}`);
+    expect(calendar.filter((c) => c.includes('GetPoolScheduleByDay'))).toEqual(['/api/Pools/GetPoolScheduleByDay?days=14']);
+    expect(new Set(calendar).size).toBeLessThanOrEqual(3);
   });
 
   it('marks the row the server names (line.N among the rows sent)', async () => {
@@ -239,8 +257,7 @@ describe('/betting/web-order2', () => {
     fireEvent.change(screen.getByTestId('web-order2-number-2'), { target: { value: '123' } });
     fireEvent.change(screen.getByTestId('web-order2-amount-2-A'), { target: { value: '2' } });
     fireEvent.click(screen.getByTestId('web-order2-place'));
-    expect((await screen.findByTestId('alert-message')).textContent).toBe('Please select at least one pool');
-    fireEvent.click(screen.getByTestId('alert-ok'));
+    expect((await screen.findByTestId('web-order2-problem')).textContent).toBe('Please select at least one pool');
     expect(screen.getByTestId('web-order2-shared-error').textContent).toBe('Please select at least one pool');
     fireEvent.click(screen.getByTestId('web-order2-pool-3'));
     fireEvent.click(screen.getByTestId('web-order2-place'));

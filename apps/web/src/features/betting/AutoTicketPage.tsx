@@ -104,7 +104,7 @@ export default function AutoTicketPage() {
       title: t('common.actions'),
       key: 'actions',
       render: (_: unknown, a) => (
-        <Button size="small" danger icon={<StopOutlined />} disabled={a.status !== 'active'} onClick={() => stop(a)} data-testid={`auto-stop-${a.autoTicketId}`}>
+        <Button size="small" danger icon={<StopOutlined aria-hidden />} disabled={a.status !== 'active'} onClick={() => stop(a)} data-testid={`auto-stop-${a.autoTicketId}`}>
           {t('betting.auto.stop')}
         </Button>
       ),
@@ -151,7 +151,9 @@ export default function AutoTicketPage() {
                 <Button
                   type="text"
                   size="small"
-                  icon={open ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
+                  icon={open ? <MinusSquareOutlined aria-hidden /> : <PlusSquareOutlined aria-hidden />}
+                  aria-label={t('betting.auto.latestRuns')}
+                  aria-expanded={open}
                   onClick={(e) => onExpand(record, e)}
                   data-testid={`auto-expand-${record.autoTicketId}`}
                 />

@@ -37,7 +37,7 @@ export const DrawClock = memo(function DrawClock({ pools }: { pools: readonly nu
   return (
     <Space wrap size={[8, 6]} align="center" data-testid="draw-clock">
       <Typography.Text strong>
-        <ClockCircleOutlined /> {t('betting.clock.serverTime')}:{' '}
+        <ClockCircleOutlined aria-hidden /> {t('betting.clock.serverTime')}:{' '}
         <span data-testid="draw-clock-server-time" style={{ fontVariantNumeric: 'tabular-nums' }}>
           {now === undefined ? '-' : formatInstant(new Date(now).toISOString(), true)}
         </span>

@@ -240,7 +240,7 @@ export default function ExpressBettingPage() {
                   {!phone && <Typography.Text type="secondary">{t('betting.placeShortcut')}</Typography.Text>}
                   {access.hasRoute(DICTIONARY_PATH) && (
                     <Link to={DICTIONARY_PATH} data-testid="express-dictionary">
-                      <BookOutlined /> {t('betting.dictionaryLink')}
+                      <BookOutlined aria-hidden /> {t('betting.dictionaryLink')}
                     </Link>
                   )}
                 </Space>

@@ -67,7 +67,7 @@ export function PlacedResult({ ticket, currency, onClose }: { ticket: PlacedTick
           <Typography.Text strong>{t('betting.receipt')}</Typography.Text>
           <Button
             size="small"
-            icon={<CopyOutlined />}
+            icon={<CopyOutlined aria-hidden />}
             onClick={() => void copyText(ticket.receipt).then((ok) => (ok ? message.success(t('betting.copied')) : message.error(t('betting.copyFailed'))))}
             data-testid="bet-receipt-copy"
           >

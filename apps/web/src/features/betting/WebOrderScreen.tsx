@@ -446,7 +446,7 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
             type="text"
             size="small"
             danger
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             aria-label={t('betting.removeRow')}
             tabIndex={-1}
             onClick={() => removeRow(r.id)}
@@ -527,7 +527,7 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
                   {t('betting.copyDown')}
                 </Button>
               )}
-              <Button icon={<PlusOutlined />} onClick={addRow} data-testid={`${prefix}-add`}>
+              <Button icon={<PlusOutlined aria-hidden />} onClick={addRow} data-testid={`${prefix}-add`}>
                 {t('betting.addRow')}
               </Button>
               <Button onClick={clearAll} disabled={placing} data-testid={`${prefix}-clear`}>
