@@ -14,6 +14,7 @@ import {
   type GridRow,
 } from '../src/features/betting/webOrder';
 import { checkAutoTicketText } from '../src/features/betting/autoTicket';
+import { mixedDraws } from '../src/features/betting/drawClock';
 
 const ctx = { eatSequence: '*/**' as const, today: '2026-11-22' };
 
@@ -218,6 +219,33 @@ describe('auto ticket text', () => {
     expect([...check('D2\n#1\n1234#1').problems]).toEqual([[3, 'AUTO_TICKET_ONE_DATE']]);
     expect([...check('25/11,28/11\n#1\n1234#1').problems]).toEqual([[3, 'AUTO_TICKET_ONE_DATE']]);
     expect([...check('D\n#1\n1234#1\n25/11\n5678#1').problems]).toEqual([[5, 'AUTO_TICKET_ONE_DATE']]);
+  });
+});
+
+describe('D on pools whose next draws differ', () => {
+  const clock = {
+    serverTime: '2026-12-02T11:00:00.000Z',
+    businessDate: '2026-12-02',
+    timeZone: 'Asia/Kuala_Lumpur',
+    receivedAt: 0,
+    pools: [
+      // M still sells today's draw; H's cutoff for today passed, so its next draw is tomorrow.
+      { poolId: 1, letter: 'M', name: 'M', active: true, draws: ['2026-12-02', '2026-12-05'].map((d) => ({ drawId: 1, drawDate: d, isSpecial: false, cutoffAt: `${d}T12:00:00.000Z`, cutoffHour: 20, cutoffMinute: 0, ownCutoff: false, msLeft: 0 })) },
+      { poolId: 8, letter: 'H', name: 'H', active: true, draws: ['2026-12-02', '2026-12-03'].map((d) => ({ drawId: 2, drawDate: d, isSpecial: false, cutoffAt: `${d}T10:00:00.000Z`, cutoffHour: 18, cutoffMinute: 0, ownCutoff: false, msLeft: 0 })) },
+    ],
+  };
+  const now = Date.parse('2026-12-02T11:00:00.000Z');
+  const line = (lineNo: number, pools: number[], draw: { kind: 'next'; count: number } | { kind: 'dates'; dates: string[] }) => ({ lineNo, pools: pools as never, draw });
+
+  it('names the lines and each pool\'s dates, grouped; one pool, explicit dates and matching draws say nothing', () => {
+    const next = { kind: 'next', count: 1 } as const;
+    expect(mixedDraws([line(3, [1, 8], next), line(4, [1, 8], next), line(6, [1], next), line(7, [1, 8], { kind: 'dates', dates: ['2026-12-05'] })], clock, now)).toEqual([
+      { lineNos: [3, 4], byPool: [[1, ['2026-12-02']], [8, ['2026-12-03']]] },
+    ]);
+    expect(mixedDraws([line(3, [1, 8], { kind: 'next', count: 2 })], clock, now)[0].byPool).toEqual([[1, ['2026-12-02', '2026-12-05']], [8, ['2026-12-03']]]);
+    // Before H's cutoff both buy today: nothing to say.
+    expect(mixedDraws([line(3, [1, 8], next)], clock, Date.parse('2026-12-02T09:00:00.000Z'))).toEqual([]);
+    expect(mixedDraws([line(3, [1, 8], next)], undefined, now)).toEqual([]);
   });
 });
 
