@@ -54,7 +54,9 @@ export default function AppLayout() {
         </Layout.Sider>
       )}
       <Layout className={mainClass}>
-        <Layout.Content className="app-content" data-testid="content">
+        {/* `data-screen`: the path whose screen is shown. A navigation to a screen not loaded yet keeps the
+            previous one on view until it arrives (a router transition); tests wait for the new one here. */}
+        <Layout.Content className="app-content" data-testid="content" data-screen={pathname}>
           <AnnouncementBanner />
           <Suspense fallback={<Skeleton active />}>
             <Outlet />
