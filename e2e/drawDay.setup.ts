@@ -4,7 +4,7 @@ import { cutoffOf, saveDrawDay, WINNERS, type DayDraw } from './drawDay';
 import { ADMIN, api, drawClosingSoon, loginAs, logoutThroughConfirm } from './support';
 
 // Before every spec (the e2e project depends on this one): three draws of today closing in about two
-// minutes, each with the player's bet, for the seamless, settlement and stakeholder specs (see drawDay.ts).
+// minutes, each with the player's bet, for the seamless, settlement, stakeholder and ticket outcome specs (see drawDay.ts).
 
 test('three draws of today close in two minutes, and the player bets on each', async ({ page }) => {
   test.setTimeout(300_000);
@@ -12,6 +12,7 @@ test('three draws of today close in two minutes, and the player bets on each', a
   const seamless = await drawClosingSoon(page);
   const settlement = await drawClosingSoon(page, [seamless.poolId]);
   const stakeholder = await drawClosingSoon(page, [seamless.poolId, settlement.poolId]);
+  const outcome = await drawClosingSoon(page, [seamless.poolId, settlement.poolId, stakeholder.poolId]);
   await logoutThroughConfirm(page);
 
   // Stakeholder: the agent eats 1.00 a number of Big on its draw's pool (a fight limit), only while the
@@ -43,6 +44,8 @@ test('three draws of today close in two minutes, and the player bets on each', a
     seamless: await place(seamless, `${WINNERS.seamless}#1`),
     settlement: await place(settlement, `${WINNERS.settlement}#1\n0007#1`),
     stakeholder: await place(stakeholder, `${WINNERS.stakeholder}#2\n0099#3`),
+    // Ticket outcome: a winning ticket and a losing one (ticketOutcome.spec.ts).
+    outcome: { ...(await place(outcome, `${WINNERS.outcome}#1`)), loserTicketId: (await place(outcome, '0013#1')).ticketId },
   };
   await logoutThroughConfirm(page);
 

@@ -10,10 +10,10 @@ import { api } from './support';
 
 /** One spec's draw: the pool, the draw, its cutoff and the ticket placed on it. */
 export type DayDraw = { poolId: number; drawId: number; drawDate: string; cutoffAt: string; ticketId: number };
-export type DrawDay = { seamless: DayDraw; settlement: DayDraw; stakeholder: DayDraw };
+export type DrawDay = { seamless: DayDraw; settlement: DayDraw; stakeholder: DayDraw; outcome: DayDraw & { loserTicketId: number } };
 
 /** The first prize each draw will be given, so each spec's player holds a winning ticket. */
-export const WINNERS = { seamless: '7391', settlement: '4821', stakeholder: '3377' } as const;
+export const WINNERS = { seamless: '7391', settlement: '4821', stakeholder: '3377', outcome: '5602' } as const;
 
 const file = () => `${process.env.E2E_DATA_DIR ?? 'test-results/e2e/data'}.draw-day.json`;
 

@@ -118,6 +118,8 @@ test('finds the bets on 8888 with their draws and totals, exports them as CSV an
   for (const lang of ['en', 'cn', 'bm'] as const) {
     await setLanguage(page, lang);
     await page.getByTestId(`ticket-receipt-print-${id}`).click();
+    // The paper width is asked first (58 or 80 mm, issue 28 line 7).
+    await page.getByTestId('receipt-print-go').click();
     await expect(page.getByTestId('receipt-print-ticket')).toHaveText(on8888);
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByTestId('receipt-print')).toBeVisible();

@@ -2,6 +2,7 @@ import { App, Button, Col, Row, Skeleton, Space, Typography } from 'antd';
 import { CopyOutlined, EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useReceipt, type TicketRow } from './api';
+import { TicketOutcome } from './TicketOutcome';
 import { TicketSettlement } from './TicketSettlement';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
@@ -53,7 +54,11 @@ export function TicketDetail({ ticket, onCorrect, onPrint }: { ticket: TicketRow
     <Row gutter={16} data-testid={`ticket-detail-${ticket.ticketId}`}>
       <Col xs={24} lg={12}>
         <Space style={{ justifyContent: 'space-between', width: '100%', marginBottom: 8 }}>
-          <Typography.Text strong>{t('history.receipt')}</Typography.Text>
+          <Space size={8}>
+            <Typography.Text strong>{t('history.receipt')}</Typography.Text>
+            {/* What the ticket won, beside its receipt (issue 28 line 2). */}
+            {ticket.outcome !== 'pending' && <TicketOutcome ticket={ticket} testPrefix="receipt" />}
+          </Space>
           <Space>
           {onCorrect && (
             <Button size="small" icon={<EditOutlined />} onClick={() => onCorrect(ticket.xid)} data-testid={`ticket-correct-${ticket.ticketId}`}>

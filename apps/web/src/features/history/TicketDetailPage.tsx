@@ -140,7 +140,7 @@ export default function TicketDetailPage() {
         <Typography.Title level={3} style={{ margin: 0 }} data-testid="ticket-detail-title">
           {t('history.detail.title', { ticketNo: ticket.ticketNo })}
         </Typography.Title>
-        <TicketOutcome ticket={ticket} />
+        <TicketOutcome ticket={ticket} testPrefix="detail" />
         {access.hasRoute(TICKET_HISTORY) && (
           <Link to={TICKET_HISTORY} data-testid="ticket-detail-back">
             {t('history.routes.tickets')}

@@ -10,9 +10,9 @@ type Outcomed = Pick<TicketRow, 'ticketId' | 'status' | 'open' | 'outcome' | 'wi
  * What became of a ticket, as the server booked it (issue 28 line 2): won with its winnings, held or
  * released; lost; void (by whom, when); or still active before its result (sales open or closed).
  */
-export function TicketOutcome({ ticket: r }: { ticket: Outcomed }) {
+export function TicketOutcome({ ticket: r, testPrefix = 'ticket' }: { ticket: Outcomed; testPrefix?: string }) {
   const { t } = useTranslation();
-  const testId = `ticket-status-${r.ticketId}`;
+  const testId = `${testPrefix}-status-${r.ticketId}`;
   if (r.outcome === 'void') {
     return (
       <Tooltip title={r.voidedAt ? t('history.voidedBy', { by: r.voidedBy ?? '-', at: formatInstant(r.voidedAt, true) }) : undefined}>
@@ -29,10 +29,10 @@ export function TicketOutcome({ ticket: r }: { ticket: Outcomed }) {
         <Tag color="gold" style={{ marginInlineEnd: 0 }}>
           {t('history.outcomes.won')}
         </Tag>
-        <Typography.Text strong data-testid={`ticket-winnings-${r.ticketId}`}>
+        <Typography.Text strong data-testid={`${testPrefix}-winnings-${r.ticketId}`}>
           {formatCents(r.winnings)}
         </Typography.Text>
-        <Tag color={held ? 'orange' : 'blue'} bordered={false} data-testid={`ticket-held-${r.ticketId}`} data-held={held ? 'held' : 'released'}>
+        <Tag color={held ? 'orange' : 'blue'} bordered={false} data-testid={`${testPrefix}-held-${r.ticketId}`} data-held={held ? 'held' : 'released'}>
           {t(held ? 'history.winningsHeld' : 'history.winningsReleased')}
         </Tag>
       </Space>
