@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { App, Button, Card, Col, Empty, Row, Select, Space, Spin, Tag, Typography } from 'antd';
+import { memo, useMemo, useState } from 'react';
+import { App, Button, Card, Col, Empty, Row, Select, Skeleton, Space, Spin, Tag, Typography } from 'antd';
 import { AppstoreAddOutlined, CalendarOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -23,9 +23,26 @@ function DrawLetter({ d }: { d: Draw }) {
   );
 }
 
-function Month({ year, month, byDate, today, onPick }: { year: number; month: number; byDate: Map<string, Draw[]>; today?: string; onPick: (date: string) => void }) {
+type CalendarWords = ReturnType<typeof useCalendarWords>;
+
+// A month drawn again only when its own inputs change (not when a dialog opens); the calendar words are
+// the page's, built once (each set holds three Intl formatters, costly to build twelve times).
+const Month = memo(function Month({
+  year,
+  month,
+  byDate,
+  today,
+  words,
+  onPick,
+}: {
+  year: number;
+  month: number;
+  byDate: Map<string, Draw[]>;
+  today?: string;
+  words: CalendarWords;
+  onPick: (date: string) => void;
+}) {
   const weeks = useMemo(() => monthGrid(year, month), [year, month]);
-  const words = useCalendarWords();
   const title = words.month(year, month);
   return (
     <Card size="small" className="draw-month" title={title} data-testid={`pool-schedule-month-${month}`}>
@@ -65,7 +82,7 @@ function Month({ year, month, byDate, today, onPick }: { year: number; month: nu
       </table>
     </Card>
   );
-}
+});
 
 const int = (v: string | null) => (v && /^\d{1,4}$/.test(v) ? Number(v) : undefined);
 
@@ -81,6 +98,7 @@ export default function PoolSchedulePage() {
   const pools = usePools();
   const draws = useYearDraws(year, poolId);
   const todays = useTodayDraws();
+  const words = useCalendarWords();
   const [day, setDay] = useState<string | null>(null);
   const [scheduling, setScheduling] = useState(false);
   const [special, setSpecial] = useState<{ date?: string } | null>(null);
@@ -211,13 +229,18 @@ export default function PoolSchedulePage() {
             </Empty>
           </Card>
         ) : null}
-        <Row gutter={[16, 16]} data-testid="pool-schedule-calendar">
-          {MONTHS.map((m) => (
-            <Col key={m} xs={24} md={12} xl={8}>
-              <Month year={year} month={m} byDate={byDate} today={today} onPick={setDay} />
-            </Col>
-          ))}
-        </Row>
+        {/* The months are laid out once, with the year's draws in them (not empty first, then again). */}
+        {draws.data || draws.isError ? (
+          <Row gutter={[16, 16]} data-testid="pool-schedule-calendar">
+            {MONTHS.map((m) => (
+              <Col key={m} xs={24} md={12} xl={8}>
+                <Month year={year} month={m} byDate={byDate} today={today} words={words} onPick={setDay} />
+              </Col>
+            ))}
+          </Row>
+        ) : (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        )}
       </Spin>
 
       <DayDrawsModal
