@@ -158,10 +158,9 @@ test('a player places a web order from the grid and looks at web order 2', async
   await page.getByTestId('web-order-number-1').fill('5678');
   await page.getByTestId('web-order-amount-1-B').fill('2');
   await page.getByTestId('web-order-amount-1-S').fill('1');
-  // Client-side first: no pool.
+  // Client-side first: no pool, said beside Place and on the row (no dialog).
   await page.getByTestId('web-order-place').click();
-  await expect(page.getByTestId('alert-message')).toHaveText('Row 1: Please select at least one pool');
-  await page.getByTestId('alert-ok').click();
+  await expect(page.getByTestId('web-order-problem')).toHaveText('Row 1: Please select at least one pool');
   await expect(page.getByTestId('web-order-error-1')).toContainText('Please select at least one pool');
 
   await clickChoice(page, 'web-order-pool-1-1');
