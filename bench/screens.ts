@@ -17,7 +17,7 @@
 // the slowest visits.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:screens
-//   ROUNDS=3 FRESH=5 QUIET=300 WEB_DIST=/tmp/dist ROLES=admin,demoagent ONLY=/manage-fight-limit SERVER_LOG=/tmp/s.log
+//   ROUNDS=3 FRESH=5 QUIET=300 WEB_DIST=/tmp/dist ROLES=admin,demoagent ONLY=/help SERVER_LOG=/tmp/s.log ROUTES_FILE=/tmp/routes.json
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,6 +37,7 @@ const DEMO_PASSWORD = 'Demo12345';
 const ALL_ROLES = ['admin', 'demoit', 'democo', 'demoagent', 'demoplayer', 'democostaff'];
 const ROLES = process.env.ROLES ? process.env.ROLES.split(',') : ALL_ROLES;
 const ONLY = process.env.ONLY ? process.env.ONLY.split(',') : null;
+const ROUTES_FILE = process.env.ROUTES_FILE;
 const VIEWPORT = { width: 1366, height: 768 };
 /** Edit Fight Limit, a popup of the account dropdown (not in the left menu). */
 const FIGHT_LIMIT_POPUP = 'fight limit popup';
@@ -241,6 +242,8 @@ const db = await freshDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fourd-bench-screens-'));
 let server: Awaited<ReturnType<typeof startServer>> | null = null;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+// Ctrl-C closes the browser: the waits below fail, and the finally still stops the server and drops the database.
+process.once('SIGINT', () => void browser.close());
 try {
   server = await startServer(db.url, webDist, dataDir);
   console.log(`${machine(db.url ? 'PostgreSQL' : 'PGlite')}; server started (demo seeded) in ${server.startMs} ms; ${ROUNDS} round(s), quiet ${QUIET} ms`);
@@ -259,7 +262,14 @@ try {
     const inFlight = inFlightCounter(page);
     await login(page, server.base, role);
     await timeScreen(page, inFlight, '/dashboard');
-    const routes = (await menuPaths(page)).filter((r) => !ONLY || ONLY.includes(r));
+    // ROUTES_FILE: each role's menu paths are written there, or read from it when it names the role (to
+    // time an older build whose menu had no `data-path`, on the same screens).
+    const saved = ROUTES_FILE && fs.existsSync(ROUTES_FILE) ? (JSON.parse(fs.readFileSync(ROUTES_FILE, 'utf8')) as Record<string, string[]>) : {};
+    if (!saved[role]) {
+      saved[role] = await menuPaths(page);
+      if (ROUTES_FILE) fs.writeFileSync(ROUTES_FILE, JSON.stringify(saved, null, 1));
+    }
+    const routes = saved[role].filter((r) => !ONLY || ONLY.includes(r));
     for (let round = 1; round <= ROUNDS; round++) {
       for (const route of routes) visits.push({ role, route, round, ms: await timeScreen(page, inFlight, route) });
       if (!ONLY || ONLY.includes(FIGHT_LIMIT_POPUP)) {
