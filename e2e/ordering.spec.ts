@@ -227,6 +227,14 @@ test('the betting screens fit 1366x768 in Chinese and Malay, with no English, fi
         // The preview's amounts, numbers and gross are on screen, not cut at the card's edge.
         const preview = await page.getByTestId('express-preview').evaluate((el) => [el.scrollWidth, el.clientWidth]);
         expect(preview[0]).toBeLessThanOrEqual(preview[1] + 1);
+        // Each line's columns line up under the headers (each line is a grid of its own).
+        const lefts = await page.getByTestId('express-preview').evaluate((el) => {
+          const head = el.firstElementChild!.firstElementChild!;
+          const line = el.querySelector('[data-testid="express-line-3"]')!;
+          const xs = (row: Element) => Array.from(row.children).map((c) => Math.round(c.getBoundingClientRect().left));
+          return [xs(head), xs(line)];
+        });
+        expect(lefts[1]).toEqual(lefts[0]);
         const gross = await page.getByTestId('express-line-3').locator('span').last().boundingBox();
         expect(gross!.x + gross!.width).toBeLessThanOrEqual(1366);
         // The title of the text box is whole ("Teks pertaruhan", not "Teks pertaru...").
@@ -251,6 +259,8 @@ test('on a phone (390x844) an agent places an Express order without scrolling si
   expect(await sideways()).toBeLessThanOrEqual(0);
   await page.getByTestId('express-text').fill('D\n#1\n4321#1#1\n*8765#1');
   await expect(page.getByTestId('express-total-gross')).toHaveText('26.00');
+  // The preview lies below the text box: scrolled to, never sideways.
+  await page.getByTestId('express-line-3').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('express-line-3')).toBeInViewport();
   await expect(page.getByTestId('express-line-4')).toContainText('24.00');
   expect(await sideways()).toBeLessThanOrEqual(0);

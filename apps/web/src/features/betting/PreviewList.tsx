@@ -14,9 +14,10 @@ const ROW_HEIGHT = 34;
 const HEIGHT = 560;
 /**
  * Line, text, draw, pools, number and type, amounts, numbers, gross: every column on a 1366 px laptop beside
- * the text box (the text column gives way first; the full line is in the text box and on hover).
+ * the text box. Each line is a grid of its own, so no track may size by its content (the columns would not
+ * line up): fixed or minmax(0, fr) tracks only, and what does not fit wraps inside its cell.
  */
-const GRID = '32px minmax(48px, 0.8fr) minmax(84px, 1.2fr) minmax(36px, auto) minmax(96px, auto) minmax(96px, 1.6fr) 52px 80px';
+const GRID = '32px minmax(0, 0.9fr) minmax(0, 1.1fr) minmax(0, 0.8fr) minmax(0, 1fr) minmax(0, 1.5fr) 56px 84px';
 /** On a phone: line, what the line buys (stacked), gross. */
 const PHONE_GRID = '28px minmax(0, 1fr) 76px';
 
@@ -61,7 +62,7 @@ const Row = memo(function Row({ row, eatSequence, clock, now, phone }: { row: Pr
     <>
       <span data-testid={`express-line-draw-${row.lineNo}`}>{drawDatesText(t, l, clock, now)}</span>
       <span>{poolLetters(l.pools)}</span>
-      <span style={{ whiteSpace: 'nowrap' }}>
+      <span>
         <span style={{ fontFamily: MONO }}>{token}</span>{' '}
         {l.betType !== 1 && <Tag color="blue" style={{ marginInlineEnd: 0 }}>{t(`betting.betTypesShort.${l.betType}`)}</Tag>}
       </span>
