@@ -34,10 +34,8 @@ async function session(browser: Browser, username: string, password?: string, op
   return page;
 }
 
-test('after the draw settles the history shows what each ticket won, filters the winners and totals their winnings', async ({ page, browser }) => {
-  const day = drawDay().outcome;
-  await afterCutoff(day);
-  // The result (first prize on the winning number, nothing on the losing one), entered and released by two admins.
+/** The outcome draw's result (first prize on the winning number, nothing on the losing one), entered and released by two admins. */
+async function enterAndRelease(browser: Browser, day: { drawId: number; poolId: number }) {
   const admin = await session(browser, ADMIN.username, ADMIN.password);
   const fourD = {
     first: WINNERS.outcome,
@@ -52,6 +50,16 @@ test('after the draw settles the history shows what each ticket won, filters the
   const it = await session(browser, 'demoit');
   await api(it.request, 'POST', '/api/Configuration/SubmitReleaseResultStatus', { drawId: day.drawId, version: 1 });
   await it.context().close();
+}
+
+test('after the draw settles the history shows what each ticket won, filters the winners and totals their winnings', async ({ page, browser }) => {
+  const day = drawDay().outcome;
+  await afterCutoff(day);
+  // Once only (a retried test finds the result released already).
+  const player = await session(browser, 'demoplayer');
+  const state = (await api<Page_>(player.request, 'GET', `/api/Report/GetTicket?pageSize=100&drawDate=${day.drawDate}&poolId=${day.poolId}`)).items.find((r) => r.ticketId === day.ticketId);
+  await player.context().close();
+  if (state?.outcome === 'pending') await enterAndRelease(browser, day);
 
   await page.setViewportSize({ width: 1366, height: 768 });
   await loginAs(page, 'demoplayer');
@@ -65,7 +73,8 @@ test('after the draw settles the history shows what each ticket won, filters the
   const onDraw = `drawDate=${day.drawDate}&poolId=${day.poolId}`;
   await page.goto(`/order/ticket-history?${onDraw}`);
   // Not "Active": won, with the amount settlement booked, held until the company releases the credit; the other lost.
-  await expect(page.getByTestId(`ticket-status-${day.ticketId}`)).toHaveAttribute('data-status', 'won');
+  // The first read of a screen waits longer: a loaded 2-core machine has taken over 10 s.
+  await expect(page.getByTestId(`ticket-status-${day.ticketId}`)).toHaveAttribute('data-status', 'won', { timeout: 60_000 });
   await expect(page.getByTestId(`ticket-winnings-${day.ticketId}`)).toHaveText(cents(winner.winnings));
   await expect(page.getByTestId(`ticket-held-${day.ticketId}`)).toHaveAttribute('data-held', winner.winningsHeld > 0 ? 'held' : 'released');
   await expect(page.getByTestId(`ticket-status-${day.loserTicketId}`)).toHaveAttribute('data-status', 'lost');
@@ -97,9 +106,9 @@ test('a ticket number opens its detail: lines with the prize they struck, draws 
   const day = drawDay().outcome;
   const ticket = (await api<Page_>(page.request, 'GET', `/api/Report/GetTicket?pageSize=100&outcome=won&drawDate=${day.drawDate}`)).items.find((r) => r.ticketId === day.ticketId)!;
   await page.goto(`/order/ticket-history?drawDate=${day.drawDate}&poolId=${day.poolId}`);
-  await page.getByTestId(`ticket-no-${ticket.ticketId}`).click();
+  await page.getByTestId(`ticket-no-${ticket.ticketId}`).click({ timeout: 60_000 });
   await expect(page).toHaveURL(new RegExp(`/ticket-detail\\?ticketId=${ticket.ticketId}$`));
-  await expect(page.getByTestId('ticket-detail-title')).toContainText(ticket.ticketNo);
+  await expect(page.getByTestId('ticket-detail-title')).toContainText(ticket.ticketNo, { timeout: 60_000 });
   await expect(page.getByTestId('ticket-detail-winnings')).toHaveText(cents(ticket.winnings));
   // Each struck line names its prize slot; their winnings add up to the ticket's.
   const prizes = page.getByTestId('ticket-detail-lines').locator('[data-testid^="ticket-line-prize-"]');
@@ -118,21 +127,19 @@ test('a ticket number opens its detail: lines with the prize they struck, draws 
 test('an agent opens a ticket from the payout report and a strike\'s winning tickets from the winning report', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await loginAs(page, 'demoagent');
-  const won = (await api<Page_>(page.request, 'GET', `/api/Report/GetTicket?pageSize=100&outcome=won&${onDraw}`)).items;
-  expect(won.map((r) => r.ticketId)).toEqual([day.ticketId]);
-  const dates = won.flatMap((r) => r.drawDates).sort();
-  await page.goto(`/report/payout-report?${new URLSearchParams({ fromDate: dates[0], toDate: dates[dates.length - 1] })}`);
-  const link = page.locator('[data-ticket-link]').first();
-  await expect(link).toBeVisible({ timeout: 30_000 });
-  const id = Number(await link.getAttribute('data-ticket-link'));
-  expect(won.map((r) => r.ticketId)).toContain(id);
+  const day = drawDay().outcome;
+  // The payout report of the settled draw's date lists its strike; the ticket number opens the ticket.
+  await page.goto(`/report/payout-report?${new URLSearchParams({ fromDate: day.drawDate, toDate: day.drawDate })}`);
+  const link = page.locator(`[data-ticket-link="${day.ticketId}"]`).first();
+  await expect(link).toBeVisible({ timeout: 60_000 });
+  const id = day.ticketId;
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/ticket-detail\\?ticketId=${id}$`));
   await expect(page.getByTestId('ticket-detail-page')).toBeVisible();
 
   await page.goto('/report/winning-report');
   const bettors = page.locator('[data-testid^="winning-tickets-"]').first();
-  await expect(bettors).toBeVisible({ timeout: 30_000 });
+  await expect(bettors).toBeVisible({ timeout: 60_000 });
   await bettors.click();
   await expect(page).toHaveURL(/\/order\/ticket-history\?.*outcome=won/);
   const rows = page.getByTestId('ticket-table').locator('tr[data-row-key]');
@@ -153,7 +160,7 @@ test('the receipt prints at 58 mm: nothing wider than the paper; the width is re
       (window as unknown as { printed: number }).printed = ((window as unknown as { printed?: number }).printed ?? 0) + 1;
     };
   });
-  await page.getByTestId(`ticket-receipt-print-${ticket.ticketId}`).click();
+  await page.getByTestId(`ticket-receipt-print-${ticket.ticketId}`).click({ timeout: 60_000 });
   await page.getByTestId('receipt-print-width').getByText('58 mm').click();
   await page.getByTestId('receipt-print-go').click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { printed?: number }).printed ?? 0)).toBe(1);
@@ -188,7 +195,7 @@ for (const lang of ['cn', 'bm'] as const) {
     const open = (username: string, viewport: { width: number; height: number }) => session(browser, username, undefined, { lang, viewport });
     let page = await open('demoagent', { width: 1366, height: 768 });
     await page.goto('/order/ticket-history');
-    await expect(page.getByTestId('ticket-table').locator('tr[data-row-key]').first()).toBeVisible();
+    await expect(page.getByTestId('ticket-table').locator('tr[data-row-key]').first()).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('ticket-totals')).toBeVisible();
     await expectFits(page, `history 1366 ${lang}`);
     // Every header and the totals inside the table's box: no column off its right edge.
@@ -201,17 +208,17 @@ for (const lang of ['cn', 'bm'] as const) {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/order/ticket-history');
-    await expect(page.getByTestId('ticket-cards').locator('[data-testid^="ticket-card-"]').first()).toBeVisible();
+    await expect(page.getByTestId('ticket-cards').locator('[data-testid^="ticket-card-"]').first()).toBeVisible({ timeout: 60_000 });
     await expectFits(page, `history phone ${lang}`);
     await shot(page, `ticket-outcome-history-phone-${lang}`);
     await page.context().close();
 
     page = await open('demoplayer', { width: 390, height: 844 });
     await page.goto('/payment');
-    await expect(page.getByTestId('statement-summary')).toBeVisible();
+    await expect(page.getByTestId('statement-summary')).toBeVisible({ timeout: 60_000 });
     await expectFits(page, `statement phone ${lang}`);
     await page.getByTestId('statement-tab-tickets').click();
-    await expect(page.getByTestId('statement-tickets').locator('[data-testid^="ticket-card-"]').first()).toBeVisible();
+    await expect(page.getByTestId('statement-tickets').locator('[data-testid^="ticket-card-"]').first()).toBeVisible({ timeout: 60_000 });
     // Each ticket's outcome, and the winnings of its tickets (the settled draw's winner among them).
     await expect(page.getByTestId('statement-tickets').locator('[data-status]').first()).toBeVisible();
     await expect(page.getByTestId('statement-tickets').getByTestId('ticket-totals-winnings')).not.toHaveText('0.00');
