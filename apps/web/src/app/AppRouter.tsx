@@ -8,8 +8,10 @@ import { useViewport } from '../ui/documentHead';
 import { CatchAll, SecondaryGuard, Titled } from './guards';
 import { HOME_PATH, LOGIN_PATH, ROUTES, TERMS_PATH, type AppRoute } from './routeTable';
 
-// Loaded once logged in: the login form does not wait for the shell's menu, header and drawer (issue 28 line 10).
-const AppLayout = lazy(() => import('../features/shell/AppLayout'));
+// The shell (menu, header, drawer) is its own file, fetched from the start beside the session check: the
+// login form does not wait for it, a logged-in page does not wait for it after the check (issue 28 line 10).
+const shell = import('../features/shell/AppLayout');
+const AppLayout = lazy(() => shell);
 
 function routeElement(r: AppRoute, roleId?: number) {
   const Page = r.element;
