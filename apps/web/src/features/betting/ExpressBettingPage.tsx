@@ -41,6 +41,18 @@ const HELP_LINES: [string, string][] = [
   ['123R#1', 'rollBack'],
 ];
 
+/** Pools that buy the same dates, together: [[1, 3], dates], [[2], dates] ... in pool order of first sight. */
+function groupByDates(byPool: [number, string[]][]): [number[], string[]][] {
+  const groups = new Map<string, [number[], string[]]>();
+  for (const [pool, dates] of byPool) {
+    const key = dates.join(',');
+    const group = groups.get(key) ?? [[], dates];
+    group[0].push(pool);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
 /** The pools a preview's lines buy, and the owner's default pools: those the draw clock shows. */
 function poolsOf(preview: ExpressPreview | null, defaults: readonly number[]): string {
   const set = new Set<number>(defaults);
@@ -187,7 +199,9 @@ export default function ExpressBettingPage() {
     .map((m) =>
       t('betting.mixedDrawLines', {
         lines: m.lineNos.join(', '),
-        dates: m.byPool.map(([p, dates]) => `${poolLetters([p])} ${dates.map((d) => `${shortDate(d)} ${t(`betting.weekdays.${new Date(`${d}T00:00:00Z`).getUTCDay()}`)}`).join(', ') || t('betting.clock.noDraw')}`).join(' · '),
+        dates: groupByDates(m.byPool)
+          .map(([pools, dates]) => `${poolLetters(pools)} ${dates.map((d) => `${shortDate(d)} ${t(`betting.weekdays.${new Date(`${d}T00:00:00Z`).getUTCDay()}`)}`).join(', ') || t('betting.clock.noDraw')}`)
+          .join(' · '),
       }),
     )
     .join(' ');

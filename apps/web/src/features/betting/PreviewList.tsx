@@ -29,7 +29,10 @@ export function drawDatesText(t: TFunction, line: Pick<BetLine, 'draw' | 'pools'
   const byPool = datesOf(clock, line.draw, line.pools, now);
   const texts = line.pools.map((p) => (byPool.get(p) ?? []).map((d) => `${shortDate(d)} ${weekday(t, d)}`).join(', ') || t('betting.clock.noDraw'));
   if (texts.every((x) => x === texts[0])) return texts[0];
-  return line.pools.map((p, i) => `${poolLetters([p])} ${texts[i]}`).join(' · ');
+  // Pools that share their dates are named together: "M T 02/12 Wed · P B 05/12 Sat".
+  const byText = new Map<string, number[]>();
+  line.pools.forEach((p, i) => byText.set(texts[i], [...(byText.get(texts[i]) ?? []), p]));
+  return [...byText].map(([text, pools]) => `${poolLetters(pools)} ${text}`).join(' · ');
 }
 
 const Row = memo(function Row({ row, eatSequence, clock, now, phone }: { row: PreviewRow; eatSequence: EatSequence; clock: ClockData | undefined; now: number; phone: boolean }) {
