@@ -107,55 +107,49 @@ test.describe('every screen of the menu fits and speaks the reader\'s language',
   test.describe.configure({ retries: 0 });
 
   for (const who of ROLES) {
-    test(`${who.role} (${who.username})`, async ({ page, browser, baseURL }) => {
+    test(`${who.role} (${who.username})`, async ({ page }) => {
       // Generous: on a loaded 2-core machine one screen has taken 20-40 s to settle (load average 25).
       test.setTimeout(900_000);
+      const settled = trackRequests(page);
       const problems: string[] = [];
 
       await page.setViewportSize({ width: 1920, height: 1080 });
       await login(page, who.username, who.password);
       await agreeTermsIfShown(page);
       await setLanguage(page, 'en');
-      await trackRequests(page)();
+      await settled();
       const routes = await menuPaths(page);
       expect(routes.length, 'the menu lists screens').toBeGreaterThan(1);
-      // The one login's session, shared by the four passes below.
-      const session = await page.context().storageState();
 
+      // One window, one login: each pass sets its size and language and walks the menu's screens.
       const walk = async (lang: Lang, width: number, height: number) => {
-        // A window of its own per pass (the language is kept per browser profile), walked side by side
-        // with the others: a screen's wait for its data leaves the machine free for another's drawing.
-        const context = await browser.newContext({ baseURL, storageState: session, viewport: { width, height }, reducedMotion: 'reduce' });
-        const tab = await context.newPage();
-        const settled = trackRequests(tab);
-        await tab.goto('/dashboard');
-        await setLanguage(tab, lang);
-        await expect(tab.locator('html')).toHaveAttribute('lang', lang === 'cn' ? /^zh/ : lang === 'bm' ? /^ms/ : /^en/);
+        await page.setViewportSize({ width, height });
+        await setLanguage(page, lang);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang === 'cn' ? /^zh/ : lang === 'bm' ? /^ms/ : /^en/);
         for (const route of routes) {
-          const t0 = Date.now();
-          await open(tab, route);
+          await open(page, route);
           await settled();
-          const found = await tab.evaluate(inspectScreen, {
+          const found = await page.evaluate(inspectScreen, {
             language: lang !== 'en',
             cjkHeaders: lang === 'cn',
             english: lang === 'en' ? [] : ENGLISH[lang],
           });
-          const where = `${route} [${lang} ${width}x${height}]`;
-          if (Date.now() - t0 > 5_000) console.log(`${who.username} ${where} took ${Date.now() - t0} ms`);
           if (found.length === 0) continue;
+          const where = `${route} [${lang} ${width}x${height}]`;
           const name = `walk-${who.username}-${lang}-${width}${route.replace(/[^a-zA-Z0-9]+/g, '_')}`;
-          await tab.screenshot({ path: path.join('test-results', 'e2e', 'screens', `${name}.png`) });
+          await page.screenshot({ path: path.join('test-results', 'e2e', 'screens', `${name}.png`) });
           for (const f of found) {
             problems.push(`${where} ${f}`);
             // Streamed as found, so a long walk's findings can be read while it runs.
             console.log(`${who.username} ${where} ${f}`);
           }
         }
-        await context.close();
       };
 
-      // 1920 in English (fit only: the English pass of 1366 reads the same strings), and 1366 in each language.
-      await Promise.all([walk('en', 1920, 1080), walk('en', 1366, 768), walk('cn', 1366, 768), walk('bm', 1366, 768)]);
+      // 1920 in English (fit only: the English pass of 1366 reads the same strings), then 1366 in each language.
+      await walk('en', 1920, 1080);
+      for (const lang of ['en', 'cn', 'bm'] as const) await walk(lang, 1366, 768);
+      await setLanguage(page, 'en');
 
       expect(problems, `${who.role}: ${problems.length} problems on ${routes.length} screens`).toEqual([]);
     });
