@@ -35,7 +35,7 @@ export function AnnouncementBanner() {
             key={a.id}
             type="info"
             showIcon
-            icon={<NotificationOutlined />}
+            icon={<NotificationOutlined aria-hidden />}
             style={{ marginBottom: 8 }}
             title={<strong>{text.title}</strong>}
             description={text.message}
