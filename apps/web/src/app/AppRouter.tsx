@@ -8,9 +8,10 @@ import { useViewport } from '../ui/documentHead';
 import { CatchAll, SecondaryGuard, Titled } from './guards';
 import { HOME_PATH, LOGIN_PATH, ROUTES, TERMS_PATH, type AppRoute } from './routeTable';
 
-// The shell (menu, header, drawer) is its own file, fetched from the start beside the session check: the
-// login form does not wait for it, a logged-in page does not wait for it after the check (issue 28 line 10).
-const shell = import('../features/shell/AppLayout');
+// The shell (menu, header, drawer) is a file of its own, fetched once the browser is idle after the first
+// screen: the login form does not wait for it (issue 28 line 10), and it is there when the login succeeds.
+const idle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2_000 }) : setTimeout(run, 0));
+const shell = new Promise<void>((resolve) => idle(resolve)).then(() => import('../features/shell/AppLayout'));
 const AppLayout = lazy(() => shell);
 
 function routeElement(r: AppRoute, roleId?: number) {
