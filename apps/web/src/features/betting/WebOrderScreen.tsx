@@ -558,10 +558,13 @@ export function WebOrderScreen({ variant }: { variant: 1 | 2 }) {
             onRow={(r) => ({
               style: rowError(r.id) ? { background: '#fff1f0' } : undefined,
               'data-row-error': rowError(r.id) ? 'true' : undefined,
-              // Focus moved out of the row (not within it): its problems show from now on.
+              // Focus moved to another row of the grid: this row's problems show from now on. Not when it
+              // moves out of the grid (to Place, say): the message's row appearing on mousedown would move
+              // the button from under the pointer and lose the click.
               onBlur: (e: React.FocusEvent<HTMLElement>) => {
                 const to = e.relatedTarget as Node | null;
-                if (to && !e.currentTarget.contains(to) && !isBlankRow(r)) leftRow(r.id);
+                const grid = e.currentTarget.closest('tbody');
+                if (to && grid?.contains(to) && !e.currentTarget.contains(to) && !isBlankRow(r)) leftRow(r.id);
               },
             }) as React.HTMLAttributes<HTMLElement>}
             data-testid={`${prefix}-grid`}
