@@ -149,14 +149,18 @@ async function loginForm(browser: Browser, base: string) {
   return { ms, critical: sum(js.filter((r) => r.at <= shown)), total: sum(js) };
 }
 
-/** Counts the page's API calls and screen files in flight. */
+/** Counts the page's API calls and screen files in flight (those it saw start: a popup's own document is not). */
 function inFlightCounter(page: Page) {
-  const state = { n: 0 };
+  const open = new Set<object>();
   const counted = (r: { resourceType(): string }) => ['fetch', 'xhr', 'script', 'stylesheet'].includes(r.resourceType());
-  page.on('request', (r) => void (counted(r) && state.n++));
-  page.on('requestfinished', (r) => void (counted(r) && state.n--));
-  page.on('requestfailed', (r) => void (counted(r) && state.n--));
-  return state;
+  page.on('request', (r) => void (counted(r) && open.add(r)));
+  page.on('requestfinished', (r) => void open.delete(r));
+  page.on('requestfailed', (r) => void open.delete(r));
+  return {
+    get n() {
+      return open.size;
+    },
+  };
 }
 
 const contentBusy = () => {
