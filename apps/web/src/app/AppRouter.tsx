@@ -8,11 +8,15 @@ import { useViewport } from '../ui/documentHead';
 import { CatchAll, SecondaryGuard, Titled } from './guards';
 import { HOME_PATH, LOGIN_PATH, ROUTES, TERMS_PATH, type AppRoute } from './routeTable';
 
-// The shell (menu, header, drawer) is a file of its own, fetched once the browser is idle after the first
-// screen: the login form does not wait for it (issue 28 line 10), and it is there when the login succeeds.
-const idle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2_000 }) : setTimeout(run, 0));
-const shell = new Promise<void>((resolve) => idle(resolve)).then(() => import('../features/shell/AppLayout'));
-const AppLayout = lazy(() => shell);
+// The shell (menu, header, drawer) is a file of its own: the login form does not wait for it (issue 28
+// line 10). It is fetched once the browser is idle after the first screen, so that it is there when the
+// login succeeds, or at once when a logged-in page needs it first.
+let shell: ReturnType<typeof importShell> | null = null;
+const importShell = () => import('../features/shell/AppLayout');
+const loadShell = () => (shell ??= importShell());
+if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void loadShell(), { timeout: 2_000 });
+else setTimeout(() => void loadShell(), 0);
+const AppLayout = lazy(loadShell);
 
 function routeElement(r: AppRoute, roleId?: number) {
   const Page = r.element;
