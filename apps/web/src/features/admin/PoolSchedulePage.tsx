@@ -179,13 +179,13 @@ export default function PoolSchedulePage() {
             />
           </Space>
           <Space>
-            <Button icon={<CalendarOutlined />} type="primary" onClick={() => setScheduling(true)} data-testid="schedule-year-open">
+            <Button icon={<CalendarOutlined aria-hidden />} type="primary" onClick={() => setScheduling(true)} data-testid="schedule-year-open">
               {t('admin.schedule.scheduleYear')}
             </Button>
-            <Button icon={<PlusOutlined />} onClick={() => setSpecial({})} data-testid="special-draw-open">
+            <Button icon={<PlusOutlined aria-hidden />} onClick={() => setSpecial({})} data-testid="special-draw-open">
               {t('admin.schedule.addSpecial')}
             </Button>
-            <Button icon={<AppstoreAddOutlined />} onClick={() => setAddingPool(true)} data-testid="new-pool-open">
+            <Button icon={<AppstoreAddOutlined aria-hidden />} onClick={() => setAddingPool(true)} data-testid="new-pool-open">
               {t('admin.newPool.open')}
             </Button>
           </Space>

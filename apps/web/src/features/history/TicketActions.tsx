@@ -41,13 +41,13 @@ export function TicketActions({
   return (
     <Space size={4} wrap={false}>
       <span data-testid={`void-why-${r.ticketId}`} style={{ display: 'inline-block' }}>
-        <Action label={t('history.void')} refusal={r.voidRefusal} busy={voiding} danger icon={<StopOutlined />} onClick={() => onVoid(r)} testId={`ticket-void-${r.ticketId}`} />
+        <Action label={t('history.void')} refusal={r.voidRefusal} busy={voiding} danger icon={<StopOutlined aria-hidden />} onClick={() => onVoid(r)} testId={`ticket-void-${r.ticketId}`} />
       </span>
       {canResend && (
-        <Action label={t('history.resend')} refusal={r.resendRefusal} icon={<MessageOutlined />} onClick={() => onResend(r, false)} testId={`ticket-resend-${r.ticketId}`} />
+        <Action label={t('history.resend')} refusal={r.resendRefusal} icon={<MessageOutlined aria-hidden />} onClick={() => onResend(r, false)} testId={`ticket-resend-${r.ticketId}`} />
       )}
       {canMasterResend && (
-        <Action label={t('history.masterResend')} refusal={r.masterResendRefusal} icon={<SendOutlined />} onClick={() => onResend(r, true)} testId={`ticket-master-resend-${r.ticketId}`} />
+        <Action label={t('history.masterResend')} refusal={r.masterResendRefusal} icon={<SendOutlined aria-hidden />} onClick={() => onResend(r, true)} testId={`ticket-master-resend-${r.ticketId}`} />
       )}
     </Space>
   );

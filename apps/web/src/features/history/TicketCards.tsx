@@ -88,7 +88,7 @@ export function TicketCards({
                 {(actions || onPrint) && (
                   <Space size={4} wrap>
                     {actions?.(r)}
-                    {onPrint && <Button size="small" icon={<PrinterOutlined />} aria-label={t('history.print')} onClick={() => onPrint(r)} data-testid={`ticket-card-print-${r.ticketId}`} />}
+                    {onPrint && <Button size="small" icon={<PrinterOutlined aria-hidden />} aria-label={t('history.print')} onClick={() => onPrint(r)} data-testid={`ticket-card-print-${r.ticketId}`} />}
                   </Space>
                 )}
               </Space>

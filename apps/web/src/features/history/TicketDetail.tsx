@@ -61,20 +61,20 @@ export function TicketDetail({ ticket, onCorrect, onPrint }: { ticket: TicketRow
           </Space>
           <Space>
           {onCorrect && (
-            <Button size="small" icon={<EditOutlined />} onClick={() => onCorrect(ticket.xid)} data-testid={`ticket-correct-${ticket.ticketId}`}>
+            <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => onCorrect(ticket.xid)} data-testid={`ticket-correct-${ticket.ticketId}`}>
               {t('history.correctReceipt')}
             </Button>
           )}
           <Button
             size="small"
-            icon={<CopyOutlined />}
+            icon={<CopyOutlined aria-hidden />}
             onClick={() => void copy(text).then((ok) => (ok ? message.success(t('betting.copied')) : message.error(t('betting.copyFailed'))))}
             data-testid={`ticket-receipt-copy-${ticket.ticketId}`}
           >
             {t('betting.copy')}
           </Button>
           {onPrint && (
-            <Button size="small" icon={<PrinterOutlined />} onClick={() => onPrint(ticket)} data-testid={`ticket-receipt-print-${ticket.ticketId}`}>
+            <Button size="small" icon={<PrinterOutlined aria-hidden />} onClick={() => onPrint(ticket)} data-testid={`ticket-receipt-print-${ticket.ticketId}`}>
               {t('history.print')}
             </Button>
           )}

@@ -184,14 +184,14 @@ export default function TicketHistoryPage() {
           {t('history.routes.resendLimit')}
         </Link>
       )}
-      <Button icon={<DownloadOutlined />} loading={exporting === 'csv'} disabled={!!exporting} onClick={() => void exportAs('csv')} data-testid="ticket-export-csv">
+      <Button icon={<DownloadOutlined aria-hidden />} loading={exporting === 'csv'} disabled={!!exporting} onClick={() => void exportAs('csv')} data-testid="ticket-export-csv">
         {t('history.exportCsv')}
       </Button>
-      <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} disabled={!!exporting} onClick={() => void exportAs('xlsx')} data-testid="ticket-export-xlsx">
+      <Button icon={<DownloadOutlined aria-hidden />} loading={exporting === 'xlsx'} disabled={!!exporting} onClick={() => void exportAs('xlsx')} data-testid="ticket-export-xlsx">
         {t('history.exportExcel')}
       </Button>
       {mayVoidAny(userData) && !narrow && (
-        <Button danger icon={<StopOutlined />} onClick={voidSelected} loading={voiding} disabled={voiding} data-testid="ticket-void-selected">
+        <Button danger icon={<StopOutlined aria-hidden />} onClick={voidSelected} loading={voiding} disabled={voiding} data-testid="ticket-void-selected">
           {selected.length ? t('history.voidSelectedN', { count: selected.length }) : t('history.voidSelected')}
         </Button>
       )}
@@ -335,7 +335,7 @@ export default function TicketHistoryPage() {
                 <Button
                   type="text"
                   size="small"
-                  icon={open ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
+                  icon={open ? <MinusSquareOutlined aria-hidden /> : <PlusSquareOutlined aria-hidden />}
                   onClick={(e) => onExpand(record, e)}
                   aria-label={t('history.showReceipt')}
                   data-testid={`ticket-expand-${record.ticketId}`}

@@ -65,7 +65,7 @@ export function TicketSettlement({ ticket, settlement }: { ticket: TicketRow; se
               <Button
                 size="small"
                 type="primary"
-                icon={<DollarOutlined />}
+                icon={<DollarOutlined aria-hidden />}
                 loading={busy === 'claim'}
                 onClick={() =>
                   alerts.confirm(
@@ -109,7 +109,7 @@ export function TicketSettlement({ ticket, settlement }: { ticket: TicketRow; se
             {mayResend && (
               <Button
                 size="small"
-                icon={<SendOutlined />}
+                icon={<SendOutlined aria-hidden />}
                 loading={busy === 'resend'}
                 onClick={() => alerts.confirm(t('history.settlement.confirmResend', { ticketNo: ticket.ticketNo }), () => void resend())}
                 data-testid={`ticket-seamless-resend-${ticket.ticketId}`}

@@ -57,7 +57,7 @@ export default function CreditLogPage() {
               <Form.Item name="username" label={t('accounts.username')} rules={rules({ required: true, maxLength: 50 })}>
                 <Input maxLength={50} allowClear placeholder={t('creditLog.otherAccount')} data-testid="credit-log-username" />
               </Form.Item>
-              <Button htmlType="submit" icon={<SearchOutlined />} data-testid="credit-log-search">
+              <Button htmlType="submit" icon={<SearchOutlined aria-hidden />} data-testid="credit-log-search">
                 {t('common.search')}
               </Button>
             </Form>
@@ -78,7 +78,7 @@ export default function CreditLogPage() {
                   }}
                   data-testid="credit-log-range"
                 />
-                <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} disabled={!data} data-testid="credit-log-export">
+                <Button icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void exportCsv()} disabled={!data} data-testid="credit-log-export">
                   {t('creditLog.exportCsv')}
                 </Button>
               </Space>

@@ -188,7 +188,7 @@ function TransferPage() {
       )}
       {a && access.hasRoute(PATHS.creditLog) && (
         <Link to={withQuery(PATHS.creditLog, { userId: a.userId })} data-testid="payment-credit-log" style={{ display: 'inline-block', marginTop: 12 }}>
-          <HistoryOutlined /> {t('routes.playerTransaction')}
+          <HistoryOutlined aria-hidden /> {t('routes.playerTransaction')}
         </Link>
       )}
     </Card>

@@ -184,7 +184,7 @@ export default function StatementPage() {
                 children: (
                   <>
                     <Space style={{ marginBottom: 12 }}>
-                      <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} disabled={!data} data-testid="statement-export">
+                      <Button icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void exportCsv()} disabled={!data} data-testid="statement-export">
                         {t('creditLog.exportCsv')}
                       </Button>
                     </Space>

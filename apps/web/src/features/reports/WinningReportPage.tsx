@@ -129,7 +129,7 @@ function WinningDateView({ strike, drawDate }: { strike: boolean; drawDate: stri
               <Space>
                 <Tag color={d.distributed ? 'green' : 'orange'}>{t(d.distributed ? 'reports.winning.settled' : 'results.settle.processing')}</Tag>
                 {mayDistribute && !d.distributed && (
-                  <Button size="small" icon={<CalculatorOutlined />} disabled={!d.winnersFound} loading={busy === d.drawId} onClick={() => distribute(d)} data-testid={`strike-distribute-${d.poolId}`}>
+                  <Button size="small" icon={<CalculatorOutlined aria-hidden />} disabled={!d.winnersFound} loading={busy === d.drawId} onClick={() => distribute(d)} data-testid={`strike-distribute-${d.poolId}`}>
                     {t('results.settle.distribute')}
                   </Button>
                 )}

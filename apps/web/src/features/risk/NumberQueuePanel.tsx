@@ -73,11 +73,11 @@ export function NumberQueuePanel({ pools }: { pools: Pool[] }) {
         </Space>
         {canUnblock && (
           <Space>
-            <Button icon={<UnlockOutlined />} disabled={!selected.length} loading={busy} onClick={unblock} data-testid="number-queue-unblock">
+            <Button icon={<UnlockOutlined aria-hidden />} disabled={!selected.length} loading={busy} onClick={unblock} data-testid="number-queue-unblock">
               {t('risk.queue.unblock')}
               {selected.length ? ` (${selected.length})` : ''}
             </Button>
-            <Button danger icon={<UnlockOutlined />} loading={busy} onClick={unblockAll} data-testid="number-queue-unblock-all">
+            <Button danger icon={<UnlockOutlined aria-hidden />} loading={busy} onClick={unblockAll} data-testid="number-queue-unblock-all">
               {t('risk.queue.unblockAll')}
             </Button>
           </Space>

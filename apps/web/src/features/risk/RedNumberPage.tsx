@@ -156,12 +156,12 @@ export default function RedNumberPage() {
       render: (_: unknown, r) => (
         <Space>
           {canCreate && (
-            <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(r)} data-testid={`red-number-edit-${r.id}`}>
+            <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing(r)} data-testid={`red-number-edit-${r.id}`}>
               {t('common.edit')}
             </Button>
           )}
           {canDelete && (
-            <Button size="small" danger icon={<DeleteOutlined />} onClick={() => remove(r)} data-testid={`red-number-delete-${r.id}`}>
+            <Button size="small" danger icon={<DeleteOutlined aria-hidden />} onClick={() => remove(r)} data-testid={`red-number-delete-${r.id}`}>
               {t('risk.red.delete')}
             </Button>
           )}
@@ -177,7 +177,7 @@ export default function RedNumberPage() {
       title={t('risk.red.list')}
       extra={
         canCreate && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="red-number-new">
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')} data-testid="red-number-new">
             {t('risk.red.new')}
           </Button>
         )

@@ -6,7 +6,6 @@ import {
   ClusterOutlined,
   DollarOutlined,
   EditOutlined,
-  FileTextOutlined,
   GiftOutlined,
   HistoryOutlined,
   HomeOutlined,
