@@ -147,7 +147,7 @@ export default function TicketDetailPage() {
           </Link>
         )}
       </Space>
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16 }}>
         <Card size="small">
           <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} data-testid="ticket-detail-summary">
             <Descriptions.Item label={t('history.account')}>{ticket.username}</Descriptions.Item>
@@ -194,7 +194,7 @@ export default function TicketDetailPage() {
         <Card size="small">
           <TicketDetail ticket={ticket} onPrint={setPrinting} />
         </Card>
-      </Space>
+      </div>
       {printing && <ReceiptPrint ticket={printing} onDone={donePrinting} />}
     </div>
   );
