@@ -63,7 +63,9 @@ test('a player pastes an express order with a box and a roll, places it, voids i
   await expect(page.getByTestId('express-total-gross')).toHaveText('34.00');
   await expect(page.getByTestId('express-total-numbers')).toHaveText('34');
   await expect(page.getByTestId('express-line-3')).toContainText('Box');
-  await expect(page.getByTestId('express-line-4')).toContainText('Roll head (PH)');
+  // The preview names the bet type short (PH), its full name on hover.
+  await expect(page.getByTestId('express-line-4')).toContainText('PH');
+  await expect(page.getByTestId('express-line-4').locator('[title="Roll head (PH)"]')).toBeVisible();
   await shotBoth(page, 'express-preview');
 
   await page.getByTestId('express-place').click();

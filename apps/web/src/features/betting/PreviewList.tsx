@@ -67,7 +67,11 @@ const Row = memo(function Row({ row, eatSequence, clock, now, phone }: { row: Pr
       <span>{poolLetters(l.pools)}</span>
       <span>
         <span style={{ fontFamily: MONO }}>{token}</span>{' '}
-        {l.betType !== 1 && <Tag color="blue" style={{ marginInlineEnd: 0 }}>{t(`betting.betTypesShort.${l.betType}`)}</Tag>}
+        {l.betType !== 1 && (
+          <Tag color="blue" style={{ marginInlineEnd: 0 }} title={t(`betting.betTypes.${l.betType}`)}>
+            {t(`betting.betTypesShort.${l.betType}`)}
+          </Tag>
+        )}
       </span>
       <Space size={4} wrap>
         {(Object.entries(l.amounts) as [BetCode, number][]).map(([code, cents]) => (
