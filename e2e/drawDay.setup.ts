@@ -12,7 +12,9 @@ test('three draws of today close in two minutes, and the player bets on each', a
   const seamless = await drawClosingSoon(page);
   const settlement = await drawClosingSoon(page, [seamless.poolId]);
   const stakeholder = await drawClosingSoon(page, [seamless.poolId, settlement.poolId]);
-  const outcome = await drawClosingSoon(page, [seamless.poolId, settlement.poolId, stakeholder.poolId]);
+  // Not Da Ma Cai (2): the history and auto-ticket specs buy `D` on M and P and expect one date for both, so
+  // P's draw of today must stay open while M's is (a draw day takes 7, 6, 5, then 2 unless told).
+  const outcome = await drawClosingSoon(page, [seamless.poolId, settlement.poolId, stakeholder.poolId, 2]);
   await logoutThroughConfirm(page);
 
   // Stakeholder: the agent eats 1.00 a number of Big on its draw's pool (a fight limit), only while the
