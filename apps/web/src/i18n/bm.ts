@@ -1,5 +1,9 @@
 import type { Resource } from './en';
 import { sysadminBm } from './sysadmin';
+import { reportTableBm } from './reportTable';
+import { adminGuardBm } from './adminGuard';
+import { wordsBm } from './words';
+import { menuLoginBm } from './menuLogin';
 
 // Bahasa Melayu.
 export const bm: Resource = {
@@ -1441,6 +1445,10 @@ export const bm: Resource = {
     none: "Tiada",
   },
   sysadmin: sysadminBm,
+  reportTable: reportTableBm,
+  adminGuard: adminGuardBm,
+  words: wordsBm,
+  menuLogin: menuLoginBm,
   messages: {
     INTERNAL_SERVER_ERROR: 'Ralat dalaman pelayan berlaku. Sila cuba lagi kemudian.',
     USER_UNAUTHORIZED: 'Tidak dibenarkan, sila log masuk untuk meneruskan.',

@@ -1,6 +1,10 @@
 import { SEEDED_POOL_NAMES_CN } from '@app/domain';
 import type { Resource } from './en';
 import { sysadminCn } from './sysadmin';
+import { reportTableCn } from './reportTable';
+import { adminGuardCn } from './adminGuard';
+import { wordsCn } from './words';
+import { menuLoginCn } from './menuLogin';
 
 // Simplified Chinese.
 export const cn: Resource = {
@@ -1426,6 +1430,10 @@ export const cn: Resource = {
     none: "无",
   },
   sysadmin: sysadminCn,
+  reportTable: reportTableCn,
+  adminGuard: adminGuardCn,
+  words: wordsCn,
+  menuLogin: menuLoginCn,
   messages: {
     INTERNAL_SERVER_ERROR: '服务器内部错误，请稍后再试。',
     USER_UNAUTHORIZED: '未授权，请先登录。',

@@ -1,5 +1,9 @@
 import { MESSAGES, VALIDATION_MESSAGES } from '@app/domain';
 import { sysadminEn } from './sysadmin';
+import { reportTableEn } from './reportTable';
+import { adminGuardEn } from './adminGuard';
+import { wordsEn } from './words';
+import { menuLoginEn } from './menuLogin';
 
 /**
  * Keys the server sends before the catalogue (packages/domain MESSAGES) has them, or that are being added
@@ -1460,6 +1464,10 @@ export const en = {
     none: "None",
   },
   sysadmin: sysadminEn,
+  reportTable: reportTableEn,
+  adminGuard: adminGuardEn,
+  words: wordsEn,
+  menuLogin: menuLoginEn,
   messages: { ...EXTRA_MESSAGES, ...MESSAGES },
   validation: { ...VALIDATION_MESSAGES },
 };

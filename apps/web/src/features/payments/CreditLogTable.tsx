@@ -1,4 +1,4 @@
-import { Table, type TableColumnsType } from 'antd';
+import { Grid, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CreditLogItem } from '@app/contract';
 import { formatCents } from '../../ui/text';
@@ -26,8 +26,22 @@ export function CreditLogTable({
   testId: string;
 }) {
   const { t } = useTranslation();
+  // A phone: the table fits the screen (cells wrap, the time on two lines) instead of scrolling sideways.
+  const narrow = Grid.useBreakpoint().sm === false;
   const columns: TableColumnsType<CreditLogItem> = [
-    { title: t('payment.at'), dataIndex: 'at', key: 'at', render: (v: string) => formatInstant(v, true) },
+    { title: t('payment.at'), dataIndex: 'at', key: 'at', render: (v: string) => {
+        const at = formatInstant(v, true);
+        if (!narrow) return at;
+        const [day, time] = at.split(' ');
+        return (
+          <>
+            {day}
+            <br />
+            {time}
+          </>
+        );
+      },
+    },
     {
       title: t('payment.type'),
       key: 'type',
@@ -50,11 +64,11 @@ export function CreditLogTable({
   return (
     <Table<CreditLogItem>
       rowKey={(r) => `${r.kind}-${r.id}`}
-      size="middle"
+      size={narrow ? 'small' : 'middle'}
       columns={columns}
       dataSource={items}
       loading={loading}
-      scroll={{ x: 'max-content' }}
+      scroll={narrow ? undefined : { x: 'max-content' }}
       locale={{ emptyText: t('messages.NO_RECORD_FOUND') }}
       pagination={{
         current: paging.page,

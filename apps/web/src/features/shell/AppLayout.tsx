@@ -18,8 +18,10 @@ export default function AppLayout() {
   const { pathname } = useLocation();
   const { phone, folded, toggle } = useMenuFold();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // The drawer closes when a screen is chosen (or the window grows out of a phone's width).
-  useEffect(() => setDrawerOpen(false), [pathname, phone]);
+  // The drawer closes when a screen is chosen (SideMenu's onNavigate) or the window grows out of a phone's
+  // width. Not on a change of `pathname`: that arrives when the new screen's code has loaded (a router
+  // transition), and would close a drawer the user opened again in the meantime.
+  useEffect(() => setDrawerOpen(false), [phone]);
 
   // A screen opened as a popup window (the account dropdown's fight limit: `popup=1`) has no shell.
   if (params.get('popup') === '1') {
