@@ -290,6 +290,14 @@ const ticket = (over: Record<string, unknown> = {}) => ({
   open: true,
   drawDates: ['2026-11-22', '2026-11-25'],
   poolIds: [1, 3],
+  settled: false,
+  outcome: over.status === 0 ? 'void' : 'pending',
+  winnings: 0,
+  winningsHeld: 0,
+  // What the server answers per row (orders/ticketRules): a closed ticket cannot be voided by its player.
+  voidRefusal: over.open === false ? 'DRAW_CLOSED' : over.status === 0 ? 'TICKET_ALREADY_VOID' : null,
+  resendRefusal: over.status === 0 ? 'TICKET_ALREADY_VOID' : null,
+  masterResendRefusal: over.status === 0 ? 'TICKET_ALREADY_VOID' : null,
   ...over,
 });
 
@@ -440,6 +448,8 @@ describe('/order/ticket-history: searching, totals, files and printing (issue 10
     await waitFor(() => expect(screen.getByTestId('ticket-no-7')).toBeTruthy());
     fireEvent.click(screen.getByTestId('ticket-expand-7'));
     fireEvent.click(await screen.findByTestId('ticket-receipt-print-7'));
+    // The paper width is asked first (58 or 80 mm, remembered), then the receipt prints.
+    fireEvent.click(await screen.findByTestId('receipt-print-go'));
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
     const sheet = screen.getByTestId('receipt-print');
     expect(sheet.parentElement).toBe(document.body);
