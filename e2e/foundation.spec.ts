@@ -33,10 +33,22 @@ test('a player logs in, agrees to terms, sees the dashboard, switches to Chinese
   await shot(page, 'login-cn');
   await setLanguage(page, 'en');
 
-  // A wrong password shows the server's message and stays logged out.
+  // A wrong password shows the server's message once, inline in the form, in the reader's language, and no
+  // dialog on top of it (issue 29 line 12); it stays logged out.
   await login(page, 'demoplayer', 'wrong-password');
-  await expect(page.getByTestId('alert-message')).toContainText('Invalid username or password');
-  await page.getByTestId('alert-ok').click();
+  await expect(page.getByTestId('login-error')).toHaveText('Invalid username or password.');
+  await expect(page.getByText('Invalid username or password.')).toHaveCount(1);
+  await expect(page.locator('.ant-modal')).toHaveCount(0);
+  await expect(page.getByTestId('alert-message')).toHaveCount(0);
+  await setLanguage(page, 'cn');
+  await expect(page.getByTestId('login-error')).toHaveText('用户名或密码错误。');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-error')).toHaveText('用户名或密码错误。');
+  await expect(page.getByText('用户名或密码错误。')).toHaveCount(1);
+  await expect(page.locator('.ant-modal')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login$/);
+  await shot(page, 'login-wrong-password-cn');
+  await setLanguage(page, 'en');
 
   await login(page, 'demoplayer', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/terms-and-conditions$/);

@@ -48,7 +48,7 @@ describe('App', () => {
     expect(document.querySelector('meta[name="viewport"]')?.getAttribute('content')).toContain('device-width');
   });
 
-  it('a failed login shows the translated server message and stores it', async () => {
+  it('a failed login shows the translated server message inline, once, and no dialog (issue 29 line 12)', async () => {
     serve({
       '/api/Account/IsLoggedIn': anonymous,
       '/api/Account/Login': () => fail(401, 'INVALID_CREDENTIALS'),
@@ -57,8 +57,9 @@ describe('App', () => {
     fireEvent.change(await screen.findByTestId('login-username'), { target: { value: 'admin' } });
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByTestId('login-submit'));
-    expect((await screen.findByTestId('alert-message')).textContent).toBe('Invalid username or password.');
-    expect(screen.getByTestId('login-error').textContent).toContain('Invalid username or password.');
+    expect((await screen.findByTestId('login-error')).textContent).toContain('Invalid username or password.');
+    expect(screen.queryByTestId('alert-message')).toBeNull();
+    expect(screen.getAllByText('Invalid username or password.')).toHaveLength(1);
     const login = calls.find((c) => c.path === '/api/Account/Login')!;
     expect(login.init.body).toBe('username=admin&password=wrong');
   });

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { translateMessage } from '../../i18n';
 import { useAuth, useAuthActions } from '../../state/AuthContext';
-import { useAlerts } from '../../ui/useAlerts';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { useFieldRules } from '../../ui/validation';
 import { loginForm } from './rules';
@@ -20,7 +19,6 @@ export default function LoginPage() {
   const rules = useFieldRules();
   const { login } = useAuthActions();
   const { loginMessage } = useAuth();
-  const alerts = useAlerts();
   const navigate = useNavigate();
   const location = useLocation();
   const [submitting, setSubmitting] = useState(false);
@@ -29,11 +27,11 @@ export default function LoginPage() {
     setSubmitting(true);
     const r = await login(values.username.trim(), values.password);
     setSubmitting(false);
+    // A refusal (wrong password, disabled account, too many attempts, server down) is the inline alert
+    // below alone (issue 29 line 12): the login state holds its message key, shown in the reader's language.
     if (r.success) {
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from && from !== '/login' ? from : '/', { replace: true });
-    } else {
-      alerts.errorKey(r.message);
     }
   };
 
