@@ -10,6 +10,7 @@ import { useAlerts } from '../../ui/useAlerts';
 import { checkLedger, fieldErrors, jobText, runJob, sysKeys, useAudit, useJobRuns, type AuditFilter, type AuditPage, type JobRun, type LedgerCheck } from './administration';
 import { CommStatusCard } from '../posting/CommStatusCard';
 import { BackupCard } from './BackupCard';
+import { EmptyHint } from '../../ui/EmptyHint';
 import './admin.css';
 
 const JOBS = ['result-fetch', 'auto-transfer', 'settle-draw', 'posting', 'prune-api-logs', 'backup', 'resync-sales'] as const;
@@ -102,6 +103,7 @@ export default function AdminToolPage() {
               size="small"
               columns={runColumns}
               dataSource={runs.data ?? []}
+              locale={{ emptyText: <EmptyHint text={t('menuLogin.empty.jobs')} testId="tool-runs-empty" /> }}
               pagination={false}
               expandable={{
                 expandedRowRender: (r) => (
