@@ -132,7 +132,7 @@ test('an order for a date without a draw, or after the cutoff, is refused with t
   expect((await admin.post('/api/Account/Login', { form: { username: ADMIN.username, password: ADMIN.password } })).ok()).toBe(true);
   const pools = (await (await admin.get('/api/Pools/GetPoolsSelection')).json()).data as { poolId: number; letter: string; cutoffHour: number; cutoffMinute: number }[];
   const gd = pools.find((p) => p.poolId === 8)!;
-  expect((await admin.post('/api/Pools/UpdateCutoffTime', { data: { poolId: 8, cutoffHour: 0, cutoffMinute: 0 } })).ok()).toBe(true);
+  expect((await admin.post('/api/Pools/UpdateCutoffTime', { data: { poolId: 8, cutoffHour: 0, cutoffMinute: 0, secondaryPassword: ADMIN.password } })).ok()).toBe(true);
   expect((await drawsOn(page)).find((d) => d.poolId === 8)?.open).toBe(false);
   await page.getByTestId('express-text').fill(`${ddmm(today)}\n#8\n1234#1`);
   await expect(page.getByTestId('express-total-gross')).toHaveText('1.00');
@@ -141,7 +141,7 @@ test('an order for a date without a draw, or after the cutoff, is refused with t
   await expect(page.getByTestId('bet-refusal')).toContainText('Nothing was placed');
   await shotBoth(page, 'express-closed');
   // Later GD draws keep their usual cutoff.
-  await admin.post('/api/Pools/UpdateCutoffTime', { data: { poolId: 8, cutoffHour: gd.cutoffHour, cutoffMinute: gd.cutoffMinute } });
+  await admin.post('/api/Pools/UpdateCutoffTime', { data: { poolId: 8, cutoffHour: gd.cutoffHour, cutoffMinute: gd.cutoffMinute, secondaryPassword: ADMIN.password } });
   await admin.dispose();
 
   // A line the bet language refuses is shown before any call, with its line number.

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { api } from './support';
+import { ADMIN, api } from './support';
 
 // The draw-day specs (seamless, settlement, stakeholder) each need a draw of today that a player bet on
 // before its cutoff and that has closed since. Waiting for three cutoffs one after the other cost CI six
@@ -49,6 +49,6 @@ export async function closeSoon(page: Page, draw: { drawId: number; poolId: numb
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', { timeZone: clock.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]),
   );
-  await api(page.request, 'POST', '/api/Pools/SubmitEditedDraw', { drawId: draw.drawId, cutoffHour: Number(parts.hour), cutoffMinute: Number(parts.minute) });
+  await api(page.request, 'POST', '/api/Pools/SubmitEditedDraw', { drawId: draw.drawId, cutoffHour: Number(parts.hour), cutoffMinute: Number(parts.minute), secondaryPassword: ADMIN.password });
   return { cutoffAt: at.toISOString() };
 }

@@ -164,7 +164,7 @@ test('Express warns before placing when D falls on a later draw for some pools t
   let moved = false;
   try {
     if (new Set(await nextDates(page, [1, 8])).size === 1) {
-      expect((await admin.post('/api/Pools/UpdateCutoffTime', { data: { poolId: 8, cutoffHour: 0, cutoffMinute: 0 } })).ok()).toBe(true);
+      expect((await admin.post('/api/Pools/UpdateCutoffTime', { data: { poolId: 8, cutoffHour: 0, cutoffMinute: 0, secondaryPassword: ADMIN.password } })).ok()).toBe(true);
       moved = true;
     }
     const [m, h] = await nextDates(page, [1, 8]);
@@ -191,7 +191,7 @@ test('Express warns before placing when D falls on a later draw for some pools t
     await expect(page.getByTestId('express-total-lines')).toHaveText('1');
     await expect(warning).toHaveCount(0);
   } finally {
-    if (moved) await admin.post('/api/Pools/UpdateCutoffTime', { data: { poolId: 8, cutoffHour: gd.cutoffHour, cutoffMinute: gd.cutoffMinute } });
+    if (moved) await admin.post('/api/Pools/UpdateCutoffTime', { data: { poolId: 8, cutoffHour: gd.cutoffHour, cutoffMinute: gd.cutoffMinute, secondaryPassword: ADMIN.password } });
     await admin.dispose();
   }
 });

@@ -196,6 +196,6 @@ export async function drawClosingSoon(page: Page, taken: number[] = [], minutes 
     .find((d): d is { drawId: number; drawDate: string } => !!d && d.drawDate === drawDate);
   if (!open) throw new Error(`no draw of ${drawDate} is still open`);
   const poolId = today.find((d) => d.drawId === open.drawId)!.poolId;
-  await api(page.request, 'POST', '/api/Pools/SubmitEditedDraw', { drawId: open.drawId, ...cutoff });
+  await api(page.request, 'POST', '/api/Pools/SubmitEditedDraw', { drawId: open.drawId, ...cutoff, secondaryPassword: ADMIN.password });
   return { drawId: open.drawId, poolId, drawDate };
 }

@@ -75,7 +75,7 @@ describe('cutoff by the server clock', () => {
     t.clock.set(new Date(cutoff + 1));
     await expect(assertDrawOpen(t.db, deps(), PoolId.Toto, '2026-11-24')).rejects.toMatchObject({ messageKey: 'DRAW_CLOSED' });
     await at(new Date(cutoff + 1));
-    const edit = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId: added.body.data.drawId, recordStatus: 0 } });
+    const edit = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId: added.body.data.drawId, recordStatus: 0, secondaryPassword: ADMIN.password } });
     expect(edit.status).toBe(422);
     expect(edit.body.message).toBe('DRAW_CLOSED');
     await at('2026-11-22T04:00:00Z');
@@ -96,14 +96,14 @@ describe('cutoff by the server clock', () => {
   });
 
   it('moves future cutoffs when a pool cutoff changes, and refuses a duplicate draw', async () => {
-    const res = await t.request({ url: '/api/Pools/UpdateCutoffTime', cookie: admin, json: { poolId: PoolId.Toto, cutoffHour: 19, cutoffMinute: 5 } });
+    const res = await t.request({ url: '/api/Pools/UpdateCutoffTime', cookie: admin, json: { poolId: PoolId.Toto, cutoffHour: 19, cutoffMinute: 5, secondaryPassword: ADMIN.password } });
     expect(res.status).toBe(200);
     expect(res.body.data.find((p: { poolId: number }) => p.poolId === PoolId.Toto)).toMatchObject({ cutoffHour: 19, cutoffMinute: 5 });
     const day = await t.request({ url: '/api/Pools/GetPoolScheduleByDay', query: { date: '2026-11-24' }, cookie: admin });
     expect(day.body.data[0].cutoffAt).toBe('2026-11-24T11:05:00.000Z');
     const dup = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: admin, json: { poolId: PoolId.Toto, drawDate: '2026-11-24' } });
     expect(dup.status).toBe(409);
-    const bad = await t.request({ url: '/api/Pools/UpdateCutoffTime', cookie: admin, json: { poolId: PoolId.Toto, cutoffHour: 24, cutoffMinute: 0 } });
+    const bad = await t.request({ url: '/api/Pools/UpdateCutoffTime', cookie: admin, json: { poolId: PoolId.Toto, cutoffHour: 24, cutoffMinute: 0, secondaryPassword: ADMIN.password } });
     expect(bad.status).toBe(400);
     expect(bad.body.data).toHaveProperty('cutoffHour');
   });
@@ -122,7 +122,7 @@ describe('cutoffs per pool and weekday, and a special draw its own', () => {
     const day = await t.request({ url: '/api/Pools/GetPoolScheduleByDay', query: { date }, cookie: admin });
     return day.body.data.find((d: { poolId: number }) => d.poolId === poolId);
   };
-  const setCutoff = (json: object) => t.request({ url: '/api/Pools/UpdateCutoffTime', cookie: admin, json: { poolId: sarawak, ...json } });
+  const setCutoff = (json: object) => t.request({ url: '/api/Pools/UpdateCutoffTime', cookie: admin, json: { poolId: sarawak, secondaryPassword: ADMIN.password, ...json } });
 
   it('gives one weekday its own cutoff, moves only that day\'s coming draws, and schedules by it', async () => {
     await at('2026-11-22T04:00:00Z');
@@ -170,13 +170,13 @@ describe('cutoffs per pool and weekday, and a special draw its own', () => {
     await setCutoff({ weekday: 2, cutoffHour: 16, cutoffMinute: 0 });
     await setCutoff({ cutoffHour: 18, cutoffMinute: 30 });
     expect(await cutoffOn('2026-11-24')).toMatchObject({ cutoffAt: '2026-11-24T07:00:00.000Z', ownCutoff: true });
-    const half = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId: added.body.data.drawId, cutoffHour: 16 } });
+    const half = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId: added.body.data.drawId, cutoffHour: 16, secondaryPassword: ADMIN.password } });
     expect(half.status).toBe(400);
     // Dropped: the pool's Tuesday time (16:00) decides again.
-    const dropped = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId: added.body.data.drawId, cutoffHour: null, cutoffMinute: null } });
+    const dropped = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId: added.body.data.drawId, cutoffHour: null, cutoffMinute: null, secondaryPassword: ADMIN.password } });
     expect(dropped.status).toBe(200);
     expect(dropped.body.data).toMatchObject({ cutoffAt: '2026-11-24T08:00:00.000Z', ownCutoff: false });
-    const own = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId: added.body.data.drawId, cutoffHour: 14, cutoffMinute: 15 } });
+    const own = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId: added.body.data.drawId, cutoffHour: 14, cutoffMinute: 15, secondaryPassword: ADMIN.password } });
     expect(own.body.data).toMatchObject({ cutoffAt: '2026-11-24T06:15:00.000Z', ownCutoff: true });
     // An own cutoff already past is refused.
     const past = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: admin, json: { poolId: sarawak, drawDate: '2026-11-22', cutoffHour: 11, cutoffMinute: 0 } });

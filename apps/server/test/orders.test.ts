@@ -490,11 +490,11 @@ describe('a draw with tickets', () => {
     const drawId = added.body.data.drawId as number;
     const placed = await express('24/11\n#1\n3579#1');
     expect(placed.status).toBe(200);
-    const cancel = () => t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId, recordStatus: 0 } });
+    const cancel = () => t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId, recordStatus: 0, secondaryPassword: ADMIN.password } });
     const refusedCancel = await cancel();
     expect(refusedCancel.status).toBe(422);
     expect(refusedCancel.body.message).toBe('DRAW_HAS_TICKETS');
-    const refusedMove = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId, drawDate: '2026-11-26' } });
+    const refusedMove = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId, drawDate: '2026-11-26', secondaryPassword: ADMIN.password } });
     expect(refusedMove.body.message).toBe('DRAW_HAS_TICKETS');
     const [draw] = await rows<{ record_status: number; draw_date: string }>(sql`select record_status, draw_date::text from draws where id = ${drawId}`);
     expect(draw).toEqual({ record_status: 1, draw_date: '2026-11-24' });

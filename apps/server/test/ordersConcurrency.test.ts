@@ -202,7 +202,7 @@ describe.skipIf(!onPg)('ordering under concurrency (PostgreSQL)', () => {
       const drawId = added.body.data.drawId as number;
       const placing = Array.from({ length: 30 }, (_, i) => place(player, `${day}/11\n#3\n${String(2000 + i)}#1`, `cancel-race-${day}-${i}`));
       await sleep(5 + (day % 3) * 10);
-      const cancel = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId, recordStatus: 0 } });
+      const cancel = await t.request({ url: '/api/Pools/SubmitEditedDraw', cookie: admin, json: { drawId, recordStatus: 0, secondaryPassword: ADMIN.password } });
       const placed = await Promise.all(placing);
       expect(placed.filter((r) => r.status !== 200 && !(r.status === 422 && r.body.message === 'NO_DRAW'))).toEqual([]);
       const [active] = await rows<{ n: number }>(sql`select count(*)::int as n from bet_lines where draw_id = ${drawId} and status = 1`);

@@ -71,6 +71,7 @@ export const MAX_SCHEDULE_DAYS = 31;
 /** A day of the calendar (absent: the server's business date), or `days` days from it in one read. */
 export const dayQuery = z.object({ date: isoDate.optional(), days: z.coerce.number().int().min(1).max(MAX_SCHEDULE_DAYS).default(1) });
 const hour = z.number().int().min(0).max(23);
+const secondaryPassword = text(200).min(1);
 const minute = z.number().int().min(0).max(59);
 /** A draw's own cutoff is given whole (hour and minute) or not at all; null drops it (edit only). */
 const bothOrNeither = (b: { cutoffHour?: number | null; cutoffMinute?: number | null }) =>
@@ -94,6 +95,8 @@ export const editDrawBody = z
     /** A new own cutoff time; null: follow the pool's time again; absent: unchanged. */
     cutoffHour: hour.nullable().optional(),
     cutoffMinute: minute.nullable().optional(),
+    /** The caller's secondary password, checked on every change (issue 29 line 6): a change can close sales for every agent. */
+    secondaryPassword,
   })
   .refine(bothOrNeither, { path: ['cutoffMinute'], message: 'required' });
 export const cutoffBody = z.object({
@@ -102,7 +105,56 @@ export const cutoffBody = z.object({
   weekday: z.number().int().min(0).max(6).optional(),
   cutoffHour: hour,
   cutoffMinute: minute,
+  /** The caller's secondary password, checked on every change. */
+  secondaryPassword,
 });
+
+/** PreviewCutoffChange: the change UpdateCutoffTime would make, without the password. */
+export const cutoffPreviewQuery = z.object({
+  poolId: z.coerce.number().int().min(1).max(MAX_POOL_ID),
+  weekday: z.coerce.number().int().min(0).max(6).optional(),
+  cutoffHour: z.coerce.number().int().min(0).max(23),
+  cutoffMinute: z.coerce.number().int().min(0).max(59),
+});
+/** Query value "null": drop the draw's own cutoff (follow the pool's time again). */
+const nullableQueryInt = (max: number) => z.preprocess((v) => (v === 'null' || v === '' ? null : v), z.coerce.number().int().min(0).max(max).nullable().optional());
+/** PreviewDrawChange: the change SubmitEditedDraw would make, without the password. */
+export const drawPreviewQuery = z
+  .object({
+    drawId: z.coerce.number().int().min(1).max(2_147_483_647),
+    drawDate: isoDate.optional(),
+    recordStatus: z.coerce.number().int().min(0).max(2).optional(),
+    cutoffHour: nullableQueryInt(23),
+    cutoffMinute: nullableQueryInt(59),
+  })
+  .refine(bothOrNeither, { path: ['cutoffMinute'], message: 'required' });
+/** One open draw a change touches, with what is sold on it (stake in cents) and its close time after the change. */
+export const changedDraw = z.object({
+  drawId: z.number().int(),
+  poolId: z.number().int(),
+  letter: z.string(),
+  poolName: z.string(),
+  drawDate: z.string(),
+  newDrawDate: z.string(),
+  cutoffAt: z.string(),
+  /** The close time after the change; null when the change cancels the draw. */
+  newCutoffAt: z.string().nullable(),
+  /** Milliseconds from serverTime to the new close time; 0 or less: sales close at once. Null when cancelled. */
+  msLeft: z.number().int().nullable(),
+  tickets: z.number().int(),
+  agents: z.number().int(),
+  stake: z.number().int(),
+});
+export const changePreview = z.object({
+  serverTime: z.string(),
+  timeZone: z.string(),
+  draws: z.array(changedDraw),
+  /** Over every draw listed: an agent with tickets on several draws counts once. */
+  totals: z.object({ draws: z.number().int(), tickets: z.number().int(), agents: z.number().int(), stake: z.number().int(), closingAtOnce: z.number().int() }),
+  /** The message key the change would be refused with (DRAW_CLOSED, DRAW_HAS_TICKETS, DUPLICATE_DRAW), or null. */
+  refusal: z.string().nullable(),
+});
+export type ChangePreview = z.infer<typeof changePreview>;
 
 /** `poolIds=1,3,8` (or repeated): the pools a betting screen has chosen; absent or empty: every pool. */
 export const drawClockQuery = z.object({

@@ -8,6 +8,9 @@ export const draws: Record<string, string> = {
   'POST /api/Pools/SubmitNewDraw': 'roles:1',
   'POST /api/Pools/SubmitEditedDraw': 'roles:1',
   'POST /api/Pools/UpdateCutoffTime': 'roles:1',
+  // Issue 29 line 6: the effect of a change before it is made.
+  'GET /api/Pools/PreviewDrawChange': 'roles:1',
+  'GET /api/Pools/PreviewCutoffChange': 'roles:1',
   // Pools as data (decision 0037): the super admin adds a pool.
   'POST /api/Setting/CreatePoolRow': 'roles:1',
 };

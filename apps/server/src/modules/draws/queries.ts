@@ -166,3 +166,95 @@ export async function drawHasActiveBets(tx: DbOrTx, drawId: number): Promise<boo
   const res = await tx.execute(sql`select 1 from bet_lines where draw_id = ${drawId}::int and status = 1 limit 1`);
   return (res as unknown as { rows: unknown[] }).rows.length > 0;
 }
+
+/** A previewed draw with what is sold on it; `drawId` null: the totals row (grouping set ()). */
+export interface PreviewRow {
+  drawId: number | null;
+  poolId: number | null;
+  letter: string | null;
+  poolName: string | null;
+  drawDate: string | null;
+  newDrawDate: string | null;
+  cutoffAt: Date | string | null;
+  newCutoffAt: Date | string | null;
+  tickets: number | string;
+  agents: number | string;
+  stake: number | string;
+  closingAtOnce: number | string;
+  duplicate: boolean | null;
+}
+
+const executeRows = async <T>(db: DbOrTx, query: SQL) => (await db.execute(query)) as unknown as { rows: T[] };
+
+/**
+ * What a pool cutoff change would do, in one grouped statement: each open draw of the pool whose close time
+ * it moves (a draw with its own time keeps it; a weekday's change moves only that weekday's draws; a default
+ * change leaves weekdays with their own time), its new close time, its active tickets, accounts and stake,
+ * and a totals row over them all (grouping sets, so an account with tickets on two draws counts once).
+ */
+export async function previewCutoffChange(db: DbOrTx, p: { poolId: number; weekday?: number; hour: number; minute: number }, now: Date, tz: string) {
+  const dow = sql`extract(dow from d.draw_date)::int`;
+  // A weekday's change: its draws take the new time. A default change: a weekday with its own time keeps it.
+  const at =
+    p.weekday === undefined
+      ? sql`(d.draw_date::timestamp + make_interval(hours => coalesce(w.cutoff_hour, ${p.hour}::int)::int,
+                                                   mins => coalesce(w.cutoff_minute, ${p.minute}::int)::int)) at time zone ${tz}`
+      : sql`(d.draw_date::timestamp + make_interval(hours => ${p.hour}::int, mins => ${p.minute}::int)) at time zone ${tz}`;
+  const res = await executeRows<PreviewRow>(
+    db,
+    sql`
+    with moved as (
+      select d.id, d.pool_id, d.draw_date, d.cutoff_at, ${at} as new_at
+      from draws d
+      left join pool_weekday_cutoffs w on w.pool_id = d.pool_id and w.weekday = ${dow}
+      where d.pool_id = ${p.poolId}::int and d.record_status = 1 and d.cutoff_at > ${now.toISOString()}::timestamptz
+        and d.own_cutoff_hour is null ${p.weekday === undefined ? sql`` : sql`and ${dow} = ${p.weekday}::int`}
+    )
+    select m.id as "drawId", m.pool_id as "poolId", p.letter, p.name as "poolName", m.draw_date::text as "drawDate",
+           m.draw_date::text as "newDrawDate", m.cutoff_at as "cutoffAt", m.new_at as "newCutoffAt",
+           count(distinct b.ticket_id) as tickets, count(distinct b.user_id) as agents, coalesce(sum(b.stake), 0) as stake,
+           count(distinct m.id) filter (where m.new_at <= ${now.toISOString()}::timestamptz) as "closingAtOnce",
+           null::boolean as duplicate
+    from moved m
+    join pools p on p.id = m.pool_id
+    left join bet_lines b on b.draw_id = m.id and b.status = 1
+    where m.new_at <> m.cutoff_at
+    group by grouping sets ((m.id, m.pool_id, p.letter, p.name, m.draw_date, m.cutoff_at, m.new_at), ())
+    order by m.draw_date nulls last`,
+  );
+  return res.rows;
+}
+
+/**
+ * What a change of one draw (date, own cutoff, status) would do, in one grouped statement: its close time
+ * after the change (null: cancelled), whether the new date already has a draw of the pool, and its active
+ * tickets, accounts and stake. `own`: undefined keeps the draw's own cutoff, null drops it.
+ */
+export async function previewDrawChange(
+  db: DbOrTx,
+  p: { drawId: number; drawDate?: string; recordStatus?: number; own: { hour: number; minute: number } | null | undefined },
+  tz: string,
+) {
+  const date = p.drawDate ? sql`${p.drawDate}::date` : sql`d.draw_date`;
+  const ownHour = p.own === undefined ? sql`d.own_cutoff_hour` : sql`${p.own?.hour ?? null}::int`;
+  const ownMinute = p.own === undefined ? sql`d.own_cutoff_minute` : sql`${p.own?.minute ?? null}::int`;
+  const status = p.recordStatus === undefined ? sql`d.record_status` : sql`${p.recordStatus}::int`;
+  const res = await executeRows<PreviewRow & { recordStatus: number; newStatus: number }>(
+    db,
+    sql`
+    select d.id as "drawId", d.pool_id as "poolId", p.letter, p.name as "poolName", d.draw_date::text as "drawDate",
+           (${date})::text as "newDrawDate", d.cutoff_at as "cutoffAt", d.record_status as "recordStatus", ${status} as "newStatus",
+           case when ${status} = 1 then ${cutoffInstantSql(date, ownHour, ownMinute, tz)} end as "newCutoffAt",
+           count(distinct b.ticket_id) as tickets, count(distinct b.user_id) as agents, coalesce(sum(b.stake), 0) as stake,
+           0 as "closingAtOnce",
+           exists (select 1 from draws x where x.pool_id = d.pool_id and x.draw_date = ${date} and x.id <> d.id) as duplicate
+    from draws d
+    join pools p on p.id = d.pool_id
+    join pool_cutoffs c on c.pool_id = d.pool_id
+    left join pool_weekday_cutoffs w on w.pool_id = d.pool_id and w.weekday = extract(dow from ${date})::int
+    left join bet_lines b on b.draw_id = d.id and b.status = 1
+    where d.id = ${p.drawId}::int and d.record_status <> 2
+    group by d.id, p.letter, p.name, c.cutoff_hour, c.cutoff_minute, w.cutoff_hour, w.cutoff_minute`,
+  );
+  return res.rows[0];
+}

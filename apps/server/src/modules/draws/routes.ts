@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cutoffBody, dayQuery, draw, drawClock, drawClockQuery, editDrawBody, envelope, newDrawBody, poolSelection, scheduleYearBody, scheduleYearResult, yearQuery } from '@app/contract';
+import { changePreview, cutoffBody, cutoffPreviewQuery, dayQuery, drawPreviewQuery, draw, drawClock, drawClockQuery, editDrawBody, envelope, newDrawBody, poolSelection, scheduleYearBody, scheduleYearResult, yearQuery } from '@app/contract';
 import { RoleId } from '@app/domain';
 import { allow } from '../../platform/access';
 import { ok } from '../../platform/envelope';
@@ -56,14 +56,47 @@ export function drawRoutes(app: HttpApp, deps: Deps) {
     { config: { access: allow.roles(superAdmin) }, schema: { tags, body: newDrawBody, response: { 200: envelope(draw) } } },
     async (req) => ok(await svc.addDraw(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
   );
+  // Changes that can close or move sales for every agent: previewed first, then made with the secondary password.
+  app.get(
+    '/api/Pools/PreviewDrawChange',
+    {
+      config: { access: allow.roles(superAdmin) },
+      schema: {
+        tags,
+        description: 'What SubmitEditedDraw would do, changing nothing: the draw, its new date and close time against the server clock, its tickets, accounts and stake, and the refusal the change would meet.',
+        querystring: drawPreviewQuery,
+        response: { 200: envelope(changePreview) },
+      },
+    },
+    async (req) => ok(await svc.previewDrawChange(deps, req.query)),
+  );
+  app.get(
+    '/api/Pools/PreviewCutoffChange',
+    {
+      config: { access: allow.roles(superAdmin) },
+      schema: {
+        tags,
+        description: "What UpdateCutoffTime would do, changing nothing: each open draw whose close time moves, its tickets, accounts and stake, and its new close time against the server clock.",
+        querystring: cutoffPreviewQuery,
+        response: { 200: envelope(changePreview) },
+      },
+    },
+    async (req) => ok(await svc.previewCutoffChange(deps, req.query)),
+  );
   app.post(
     '/api/Pools/SubmitEditedDraw',
-    { config: { access: allow.roles(superAdmin) }, schema: { tags, body: editDrawBody, response: { 200: envelope(draw) } } },
+    {
+      config: { access: allow.roles(superAdmin) },
+      schema: { tags, description: 'Moves, cancels or enables a draw or sets its own cutoff; needs the secondary password in the body.', body: editDrawBody, response: { 200: envelope(draw) } },
+    },
     async (req) => ok(await svc.editDraw(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
   );
   app.post(
     '/api/Pools/UpdateCutoffTime',
-    { config: { access: allow.roles(superAdmin) }, schema: { tags, body: cutoffBody, response: { 200: envelope(z.array(poolSelection)) } } },
+    {
+      config: { access: allow.roles(superAdmin) },
+      schema: { tags, description: "Sets a pool's (or a weekday's) cutoff; needs the secondary password in the body.", body: cutoffBody, response: { 200: envelope(z.array(poolSelection)) } },
+    },
     async (req) => ok(await svc.updateCutoff(deps, requireAuth(req), req.body, req.ip), 'SAVED'),
   );
 }

@@ -1,7 +1,7 @@
 // The draw calendar and cutoffs. The server's clock in the business time zone decides whether a draw is
 // open; the browser's clock never does.
 import { and, eq, ne } from 'drizzle-orm';
-import type { Draw, DrawClock } from '@app/contract';
+import type { ChangePreview, Draw, DrawClock } from '@app/contract';
 import { PoolId, type ResultForm } from '@app/domain';
 import { draws, poolCutoffs, poolWeekdayCutoffs } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { readNumericSettings } from '../../platform/settings';
+import { verifySecondaryPassword } from '../auth/service';
 import { poolRegistry } from '../pools/registry';
 import * as q from './queries';
 
@@ -178,9 +179,11 @@ export async function addDraw(
 export async function editDraw(
   deps: Deps,
   auth: AuthContext,
-  body: { drawId: number; drawDate?: string; recordStatus?: number; cutoffHour?: number | null; cutoffMinute?: number | null },
+  body: { drawId: number; drawDate?: string; recordStatus?: number; cutoffHour?: number | null; cutoffMinute?: number | null; secondaryPassword: string },
   ip: string,
 ) {
+  // Checked (and throttled as the prompt is) before anything is read or locked: a wrong one changes nothing.
+  await verifySecondaryPassword(deps, auth, body.secondaryPassword, ip);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(draws).where(and(eq(draws.id, body.drawId), ne(draws.recordStatus, 2))).for('update');
@@ -221,7 +224,13 @@ export async function editDraw(
  * Sets a pool's default cutoff, or one weekday's (a day set back to the default time follows the default
  * again), and moves the cutoff instant of the pool's coming draws that follow the pool's times.
  */
-export async function updateCutoff(deps: Deps, auth: AuthContext, body: { poolId: number; weekday?: number; cutoffHour: number; cutoffMinute: number }, ip: string) {
+export async function updateCutoff(
+  deps: Deps,
+  auth: AuthContext,
+  body: { poolId: number; weekday?: number; cutoffHour: number; cutoffMinute: number; secondaryPassword: string },
+  ip: string,
+) {
+  await verifySecondaryPassword(deps, auth, body.secondaryPassword, ip);
   const now = deps.clock.now();
   const time = { cutoffHour: body.cutoffHour, cutoffMinute: body.cutoffMinute };
   await deps.db.transaction(async (tx) => {
@@ -243,6 +252,8 @@ export async function updateCutoff(deps: Deps, auth: AuthContext, body: { poolId
           .values({ poolId: body.poolId, weekday: body.weekday, ...time, updatedAt: now, updatedBy: auth.userId })
           .onConflictDoUpdate({ target: [poolWeekdayCutoffs.poolId, poolWeekdayCutoffs.weekday], set: { ...time, updatedAt: now, updatedBy: auth.userId } });
     }
+    // What the change does, as the preview showed it, kept with the audit row.
+    const effect = previewAnswer(deps, now, await q.previewCutoffChange(tx, { poolId: body.poolId, weekday: body.weekday, hour: body.cutoffHour, minute: body.cutoffMinute }, now, deps.config.tzBusiness), null).totals;
     await q.recomputeFutureCutoffs(tx, body.poolId, now, deps.config.tzBusiness);
     await writeAudit(tx, now, {
       actorUserId: auth.userId,
@@ -250,11 +261,86 @@ export async function updateCutoff(deps: Deps, auth: AuthContext, body: { poolId
       targetType: 'pool',
       targetId: body.poolId,
       before: { weekday: body.weekday ?? null, ...before },
-      after: { weekday: body.weekday ?? null, ...time },
+      after: { weekday: body.weekday ?? null, ...time, effect },
       ip,
     });
   });
   return poolsSelection(deps);
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+function previewAnswer(deps: Deps, now: Date, rows: q.PreviewRow[], refusal: string | null): ChangePreview {
+  const draws = rows
+    .filter((r) => r.drawId !== null)
+    .map((r) => {
+      const newCutoffAt = iso(r.newCutoffAt);
+      return {
+        drawId: Number(r.drawId),
+        poolId: Number(r.poolId),
+        letter: r.letter ?? '',
+        poolName: r.poolName ?? '',
+        drawDate: r.drawDate ?? '',
+        newDrawDate: r.newDrawDate ?? r.drawDate ?? '',
+        cutoffAt: iso(r.cutoffAt)!,
+        newCutoffAt,
+        msLeft: newCutoffAt === null ? null : Date.parse(newCutoffAt) - now.getTime(),
+        tickets: Number(r.tickets),
+        agents: Number(r.agents),
+        stake: Number(r.stake),
+      };
+    });
+  const total = rows.find((r) => r.drawId === null);
+  return {
+    serverTime: now.toISOString(),
+    timeZone: deps.config.tzBusiness,
+    draws,
+    totals: {
+      draws: draws.length,
+      tickets: total ? Number(total.tickets) : draws.reduce((a, d) => a + d.tickets, 0),
+      agents: total ? Number(total.agents) : draws.reduce((a, d) => a + d.agents, 0),
+      stake: total ? Number(total.stake) : draws.reduce((a, d) => a + d.stake, 0),
+      closingAtOnce: draws.filter((d) => d.msLeft !== null && d.msLeft <= 0).length,
+    },
+    refusal,
+  };
+}
+
+/**
+ * What UpdateCutoffTime would do, changing nothing: each open draw of the pool whose close time moves, its
+ * tickets, accounts and stake, and its new close time against the server's clock (one grouped statement).
+ */
+export async function previewCutoffChange(deps: Deps, query: { poolId: number; weekday?: number; cutoffHour: number; cutoffMinute: number }): Promise<ChangePreview> {
+  await assertPools(deps, [query.poolId]);
+  const now = deps.clock.now();
+  const rows = await q.previewCutoffChange(deps.db, { poolId: query.poolId, weekday: query.weekday, hour: query.cutoffHour, minute: query.cutoffMinute }, now, deps.config.tzBusiness);
+  // With no draw moved, the grouping set () still answers one totals row of zeros.
+  return previewAnswer(deps, now, rows, null);
+}
+
+/**
+ * What SubmitEditedDraw would do, changing nothing: the draw's new date and close time (none when
+ * cancelled), what is sold on it, and the refusal the change would meet (the same rules as editDraw).
+ */
+export async function previewDrawChange(
+  deps: Deps,
+  query: { drawId: number; drawDate?: string; recordStatus?: number; cutoffHour?: number | null; cutoffMinute?: number | null },
+): Promise<ChangePreview> {
+  const now = deps.clock.now();
+  const row = await q.previewDrawChange(deps.db, { drawId: query.drawId, drawDate: query.drawDate, recordStatus: query.recordStatus, own: ownCutoffOf(query) }, deps.config.tzBusiness);
+  if (!row) throw notFound();
+  const before = new Date(row.cutoffAt!);
+  const after = row.newCutoffAt === null ? null : new Date(row.newCutoffAt);
+  const moves = row.newDrawDate !== row.drawDate || (query.recordStatus ?? 1) !== 1;
+  const refusal =
+    before <= now || (after !== null && after <= now)
+      ? 'DRAW_CLOSED'
+      : row.newDrawDate !== row.drawDate && row.duplicate
+        ? 'DUPLICATE_DRAW'
+        : moves && Number(row.tickets) > 0
+          ? 'DRAW_HAS_TICKETS'
+          : null;
+  return previewAnswer(deps, now, [row], refusal);
 }
 
 /**
