@@ -197,3 +197,44 @@ describe('a page and its tickets', () => {
     }
   });
 });
+
+// Issue 29 line 4: the history is paged on the server, so it is sorted there, by a whitelisted column only.
+describe('sorting the history', () => {
+  const grossOf = (res: { body: { data: { items: { gross: number }[] } } }) => res.body.data.items.map((r) => r.gross);
+  it('orders the whole filtered set by a figure, either way, before paging', async () => {
+    const all = [placed.a, placed.b, placed.c, placed.d, placed.e].map((p) => p.gross);
+    const desc = await tickets(player, { sortBy: 'gross', sortOrder: 'desc', pageSize: 50 });
+    expect(desc.status).toBe(200);
+    expect(grossOf(desc)).toEqual([...all].sort((x, y) => y - x));
+    const asc = await tickets(player, { sortBy: 'gross', sortOrder: 'asc', pageSize: 50 });
+    expect(grossOf(asc)).toEqual([...all].sort((x, y) => x - y));
+    // Page 1 of one row is the biggest ticket of the whole set, not of a newest-first page.
+    const first = await tickets(player, { sortBy: 'gross', sortOrder: 'desc', pageSize: 1 });
+    expect(grossOf(first)).toEqual([Math.max(...all)]);
+    expect(first.body.data.total).toBe(5);
+  });
+
+  it('orders by a ticket\'s draw date, and by ticket number', async () => {
+    const byDraw = await tickets(player, { sortBy: 'drawDate', sortOrder: 'desc', pageSize: 50 });
+    expect(byDraw.body.data.items[0].ticketNo).toBe(placed.c.ticketNo);
+    const byDrawAsc = await tickets(player, { sortBy: 'drawDate', sortOrder: 'asc', pageSize: 50 });
+    expect(byDrawAsc.body.data.items.at(-1).ticketNo).toBe(placed.c.ticketNo);
+    const byNo = await tickets(player, { sortBy: 'ticketNo', sortOrder: 'asc', pageSize: 50 });
+    expect(byNo.body.data.items.map((r: { ticketNo: string }) => r.ticketNo)).toEqual(nos('a', 'b', 'c', 'd', 'e'));
+  });
+
+  it('refuses a column outside the list (400 naming sortBy), and a caller without a session', async () => {
+    for (const sortBy of ['password', 'gross desc; drop table tickets', 'receipt']) {
+      const res = await tickets(player, { sortBy });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.data ?? {})).toContain('sortBy');
+    }
+    expect((await tickets(player, { sortBy: 'gross', sortOrder: 'sideways' })).status).toBe(400);
+    expect((await t.request({ url: '/api/Report/GetTicket', query: { sortBy: 'gross' } })).status).toBe(401);
+  });
+
+  it('keeps another branch out whatever the order', async () => {
+    const res = await tickets(otherCo, { sortBy: 'gross', sortOrder: 'desc' });
+    expect(numbers(res)).toEqual(nos('other'));
+  });
+});

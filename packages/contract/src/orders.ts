@@ -61,6 +61,8 @@ export const receiptView = z.object({
   settlement: ticketSettlementView,
 });
 
+/** The ticket history's sortable columns (GetTicket's sortBy). */
+export const TICKET_SORT_COLUMNS = ['orderedAt', 'ticketNo', 'username', 'gross', 'commission', 'net', 'drawDate'] as const;
 export const ticketQuery = z.object({
   userId: queryId.optional(),
   from: isoDate.optional(),
@@ -76,6 +78,9 @@ export const ticketQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   /** won: only the tickets that won something (winnings booked by settlement). */
   outcome: z.enum(['won']).optional(),
+  /** The page's order (issue 29 line 4): one of these columns, newest first when absent. */
+  sortBy: z.enum(TICKET_SORT_COLUMNS).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
   /** json: a page; csv or xlsx: every filtered ticket as a file, headed in `lang`. */
   format: z.enum(['json', 'csv', 'xlsx']).default('json'),
   lang: z.enum(['en', 'cn', 'bm']).default('en'),
@@ -123,7 +128,7 @@ export const ticketPage = z.object({ items: z.array(ticketRow), total: z.number(
 export const bettingAgent = z.object({ userId: z.number().int(), username: z.string(), fullName: z.string(), userRoleId: z.number().int() });
 
 /** Report/GetTicketTotal: the totals of the ticket history's filter (the same sums GetTicket answers with). */
-export const ticketTotalQuery = ticketQuery.omit({ page: true, pageSize: true, format: true, lang: true });
+export const ticketTotalQuery = ticketQuery.omit({ page: true, pageSize: true, format: true, lang: true, sortBy: true, sortOrder: true });
 
 /** A ticket's detail (Bet/GetTicketDetail): the history's row, its lines with what each won, its draws with their results. */
 export const ticketDetailQuery = z.object({ ticketId: queryId });

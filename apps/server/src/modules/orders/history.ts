@@ -3,6 +3,7 @@ import { ticketSettlement } from '../prizes/view';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { RoleId } from '@app/domain';
+import type { TICKET_SORT_COLUMNS } from '@app/contract';
 import { betLines, draws as drawTable, tickets, users } from '../../db/schema';
 import type { Deps } from '../../platform/http';
 import { notFound, refused } from '../../platform/errors';
@@ -29,6 +30,29 @@ export interface TicketFilters {
   poolId?: number;
   /** won: only the tickets that won something (booked winnings of a current round). */
   outcome?: 'won';
+  /** The page's order (a whitelisted column; the contract's TICKET_SORT_COLUMNS); newest first when absent. */
+  sortBy?: TicketSortColumn;
+  sortOrder?: 'asc' | 'desc';
+}
+
+export type TicketSortColumn = (typeof TICKET_SORT_COLUMNS)[number];
+/** Each sortable column as SQL: only these reach ORDER BY (a ticket's draw date: its first one). */
+const SORT_SQL: Record<TicketSortColumn, SQL> = {
+  orderedAt: sql`${tickets.orderedAt}`,
+  ticketNo: sql`${tickets.ticketNo}`,
+  username: sql`${users.username}`,
+  gross: sql`${tickets.gross}`,
+  commission: sql`${tickets.commission}`,
+  net: sql`${tickets.net}`,
+  drawDate: sql`(select min(sbl.draw_date) from bet_lines sbl where sbl.ticket_id = ${tickets.id})`,
+};
+
+/** The order of the rows: the asked column (ties newest first), else newest first. */
+function orderOf(f: Pick<TicketFilters, 'sortBy' | 'sortOrder'>): SQL[] {
+  const newest = [desc(tickets.orderedAt), desc(tickets.id)];
+  const col = f.sortBy ? SORT_SQL[f.sortBy] : undefined;
+  if (!col) return newest;
+  return [f.sortOrder === 'desc' ? sql`${col} desc` : sql`${col} asc`, ...newest];
 }
 
 /**
@@ -114,11 +138,11 @@ async function callerRights(deps: Deps, auth: AuthContext) {
 }
 
 /**
- * The filtered tickets, newest first (a page of them, or all up to `limit`), with their draw dates and
+ * The filtered tickets, newest first or by a sort column (a page of them, or all up to `limit`), with their draw dates and
  * pools, outcome and winnings, and whether the caller can void them or resend their receipt (the very
  * rules of those calls, ticketRules.ts). A fixed number of grouped reads for the page, none per row.
  */
-async function ticketRows(deps: Deps, auth: AuthContext, where: SQL[], limit: number, offset: number) {
+async function ticketRows(deps: Deps, auth: AuthContext, where: SQL[], limit: number, offset: number, order: SQL[] = orderOf({})) {
   const rows = await deps.db
     .select({ ...ticketColumns, phone: sql<string | null>`coalesce(nullif(trim(${tickets.customerPhone}), ''), nullif(trim(${users.phone}), ''))`, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(tickets)
@@ -126,7 +150,7 @@ async function ticketRows(deps: Deps, auth: AuthContext, where: SQL[], limit: nu
     .innerJoin(placer, eq(placer.id, tickets.placedBy))
     .leftJoin(voider, eq(voider.id, tickets.voidedBy))
     .where(and(...where))
-    .orderBy(desc(tickets.orderedAt), desc(tickets.id))
+    .orderBy(...order)
     .limit(limit)
     .offset(offset);
   // One grouped read for the draws of every ticket of the page (by the bet_lines ticket index), and
@@ -220,7 +244,7 @@ async function ticketTotals(deps: Deps, where: SQL[], status: string | undefined
 
 export async function ticketHistory(deps: Deps, auth: AuthContext, f: TicketFilters & { page: number; pageSize: number }) {
   const where = await ticketConditions(deps, auth, f);
-  const [page, totals] = await Promise.all([ticketRows(deps, auth, where, f.pageSize, (f.page - 1) * f.pageSize), ticketTotals(deps, where, f.status)]);
+  const [page, totals] = await Promise.all([ticketRows(deps, auth, where, f.pageSize, (f.page - 1) * f.pageSize, orderOf(f)), ticketTotals(deps, where, f.status)]);
   return { ...page, totals };
 }
 
@@ -232,10 +256,10 @@ export async function ticketTotalsOf(deps: Deps, auth: AuthContext, f: TicketFil
 /** An export holds at most this many tickets; a bigger set is refused (narrow the filter), never cut. */
 export const TICKET_EXPORT_MAX = 50_000;
 
-/** Every filtered ticket (newest first) and the totals, for the CSV and Excel exports. */
+/** Every filtered ticket (newest first, or as sorted) and the totals, for the CSV and Excel exports. */
 export async function ticketExportRows(deps: Deps, auth: AuthContext, f: TicketFilters) {
   const where = await ticketConditions(deps, auth, f);
-  const [all, totals] = await Promise.all([ticketRows(deps, auth, where, TICKET_EXPORT_MAX + 1, 0), ticketTotals(deps, where, f.status)]);
+  const [all, totals] = await Promise.all([ticketRows(deps, auth, where, TICKET_EXPORT_MAX + 1, 0, orderOf(f)), ticketTotals(deps, where, f.status)]);
   if (all.items.length > TICKET_EXPORT_MAX) throw refused('EXPORT_TOO_LARGE');
   return { items: all.items, totals };
 }
