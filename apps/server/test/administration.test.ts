@@ -43,7 +43,7 @@ describe('system settings', () => {
     const res = await get('/api/Configuration/GetSystemSetting', admin);
     expect(res.status).toBe(200);
     const keys = res.body.data.map((s: { key: string }) => s.key);
-    for (const k of ['agentMaxDiscountPercentage', 'paybackCommissionRate', 'luckyNumberPerBetAmount', 'scrapeResultTime', 'maxLineBetInUI', 'dailyPool', 'normalScrapeResultSite', 'gdScrapeResultSite']) {
+    for (const k of ['agentMaxDiscountPercentage', 'scrapeResultTime', 'maxLineBetInUI', 'dailyPool', 'normalScrapeResultSite', 'gdScrapeResultSite']) {
       expect(keys).toContain(k);
     }
     // Every seeded key has a definition and every definition a default: nothing is left without an editor.

@@ -146,10 +146,10 @@ describe('credit limit changes in the payment history and the credit log', () =>
     expect(res.statusCode).toBe(200);
     expect(res.body.trimEnd().split('\r\n')).toEqual([
       'Date Time (Asia/Kuala_Lumpur),Type,Amount,Pre-Balance,Post-Balance,Initiated By,Remark,Transaction Id,Credit Limit Before,Credit Limit After',
-      '2027-03-01 10:05:00,credit-limit.admin,-500.00,,,admin,,,4000.00,3500.00',
-      '2027-03-01 10:04:00,credit-limit.change,1000.00,,,limco,,,3000.00,4000.00',
-      expect.stringMatching(/^2027-03-01 10:03:00,transfer,10\.00,0\.00,10\.00,limco,,\d+,,$/),
-      '2027-03-01 10:01:00,credit-limit.create,3000.00,,,limco,,,0.00,3000.00',
+      '2027-03-01 10:05:00,Credit limit changed by admin,-500.00,,,admin,,,4000.00,3500.00',
+      '2027-03-01 10:04:00,Credit limit changed,1000.00,,,limco,,,3000.00,4000.00',
+      expect.stringMatching(/^2027-03-01 10:03:00,Transfer Credit,10\.00,0\.00,10\.00,limco,,\d+,,$/),
+      '2027-03-01 10:01:00,Credit limit set,3000.00,,,limco,,,0.00,3000.00',
     ]);
   });
 

@@ -546,8 +546,8 @@ describe('Report/GetPlayerTransaction (credit logs)', () => {
     const lines = csv.text.trimEnd().split('\r\n');
     expect(lines).toEqual([
       'Date Time (Asia/Kuala_Lumpur),Type,Amount,Pre-Balance,Post-Balance,Initiated By,Remark,Transaction Id,Credit Limit Before,Credit Limit After',
-      expect.stringMatching(/^2027-02-02 00:01:00,receive,-1000\.06,1234\.56,234\.50,t\d+co,"back, ""quoted""",\d+,,$/),
-      expect.stringMatching(/^2027-02-01 23:59:00,transfer,1234\.56,0\.00,1234\.56,t\d+co,"'=HYPERLINK\(""x""\)",\d+,,$/),
+      expect.stringMatching(/^2027-02-02 00:01:00,Receive Credit,-1000\.06,1234\.56,234\.50,t\d+co,"back, ""quoted""",\d+,,$/),
+      expect.stringMatching(/^2027-02-01 23:59:00,Transfer Credit,1234\.56,0\.00,1234\.56,t\d+co,"'=HYPERLINK\(""x""\)",\d+,,$/),
     ]);
     const filtered = await csvExport(await co(), { userId: x.ma.id, from: '2027-02-02', to: '2027-02-02' });
     expect(filtered.text.trimEnd().split('\r\n')).toHaveLength(2);

@@ -184,4 +184,6 @@ export const auditEntry = z.object({
   after: z.unknown(),
   ip: z.string().nullable(),
 });
-export const auditPage = z.object({ items: z.array(auditEntry), total: z.number(), page: z.number(), pageSize: z.number() });
+/** The names of what a page's rows name: 'user:4' an account's username, 'draw:13' its pool and date, 'pool:1', 'remote:2', 'package:3', 'ticket:9', 'announcement:1', 'template:1' their names. */
+export const auditNames = z.record(z.string(), z.union([z.string(), z.object({ poolId: z.number(), date: z.string() })]));
+export const auditPage = z.object({ items: z.array(auditEntry), names: auditNames, total: z.number(), page: z.number(), pageSize: z.number() });

@@ -126,6 +126,8 @@ export const playerTransactionQuery = z
     ...paging,
     /** csv: the whole filtered log as a text/csv attachment (paging ignored). */
     format: z.enum(['json', 'csv']).default('json'),
+    /** The csv's language: its header, kinds and system memos (a memo a user typed stays as typed). */
+    lang: z.enum(['en', 'cn', 'bm']).default('en'),
   })
   .refine(fromNotAfterTo, { message: 'pattern', path: ['to'] });
 export type PlayerTransactionQuery = z.infer<typeof playerTransactionQuery>;

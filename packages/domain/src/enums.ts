@@ -97,8 +97,6 @@ export const StorageKey = {
 /** System setting keys (SPEC 3) and the defaults seeded at first start. Values are strings in storage. */
 export const SYSTEM_SETTING_DEFAULTS: Record<string, string> = {
   agentMaxDiscountPercentage: '30',
-  paybackCommissionRate: '0',
-  luckyNumberPerBetAmount: '1',
   scrapeResultTime: '19:45',
   maxLineBetInUI: '50',
   dailyPool: '1',

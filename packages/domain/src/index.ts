@@ -10,3 +10,4 @@ export * from './systemSettings';
 export * from './pools';
 export * from './jobMessages';
 export * from './auditActions';
+export * from './ledgerMemos';

@@ -6,7 +6,8 @@ import { MAX_POOL_ID } from './pools';
 import { RESULT_FORMATS, siteTellsPoolsApart, type ResultFormat } from './settlement/parsers';
 
 export type SettingKind = 'integer' | 'decimal' | 'time' | 'flag' | 'boolean' | 'url' | 'sites' | 'folder';
-export type SettingGroup = 'commission' | 'betting' | 'results' | 'security' | 'messaging' | 'logs' | 'backup';
+// Groups by area (issue 29 line 11): what an operator looks for together. Each group is saved on its own.
+export type SettingGroup = 'drawDay' | 'results' | 'settlement' | 'security' | 'integration' | 'backup';
 
 export interface SettingDef {
   key: string;
@@ -14,38 +15,37 @@ export interface SettingDef {
   group: SettingGroup;
   min?: number;
   max?: number;
-  /** Unit shown beside the editor: '%', 'minutes', 'days', 'lines', 'times'. */
+  /** Unit shown beside the editor: '%', 'minutes', 'days', 'lines', 'times', 'ms'. */
   unit?: string;
-  /** Kept and editable (SPEC 3 names it) but read by no rule yet: the screen says so beside its meaning. */
-  storedOnly?: true;
 }
 
+// paybackCommissionRate and luckyNumberPerBetAmount (named by SPEC 3) are not settings: DOMAIN gives
+// commission per package and bet code (a second, global payback rate would pay it twice), and no rule
+// of SPEC or DOMAIN gives a lucky number per bet amount (the lucky-bet receipt is an account's format).
 export const SETTING_DEFS: readonly SettingDef[] = [
-  { key: 'agentMaxDiscountPercentage', kind: 'decimal', group: 'commission', min: 0, max: 100, unit: '%' },
-  { key: 'paybackCommissionRate', kind: 'decimal', group: 'commission', min: 0, max: 100, unit: '%', storedOnly: true },
-  { key: 'luckyNumberPerBetAmount', kind: 'decimal', group: 'betting', min: 0, max: 99999999, storedOnly: true },
-  { key: 'maxLineBetInUI', kind: 'integer', group: 'betting', min: 1, max: 500, unit: 'lines' },
-  { key: 'dailyPool', kind: 'flag', group: 'betting' },
+  { key: 'dailyPool', kind: 'flag', group: 'drawDay' },
+  { key: 'maxLineBetInUI', kind: 'integer', group: 'drawDay', min: 1, max: 500, unit: 'lines' },
+  { key: 'agentMaxDiscountPercentage', kind: 'decimal', group: 'drawDay', min: 0, max: 100, unit: '%' },
   { key: 'scrapeResultTime', kind: 'time', group: 'results' },
   { key: 'normalScrapeResultSite', kind: 'sites', group: 'results' },
   { key: 'gdScrapeResultSite', kind: 'sites', group: 'results' },
   { key: 'resultFetchTimeoutMs', kind: 'integer', group: 'results', min: 100, max: 30000, unit: 'ms' },
-  { key: 'autoSettleAfterRelease', kind: 'boolean', group: 'results' },
   { key: 'autoReleaseConfirmedResult', kind: 'boolean', group: 'results' },
-  { key: 'autoReleaseCreditAfterSettle', kind: 'boolean', group: 'results' },
-  { key: 'autoPosting', kind: 'boolean', group: 'results' },
+  { key: 'autoSettleAfterRelease', kind: 'boolean', group: 'settlement' },
+  { key: 'autoReleaseCreditAfterSettle', kind: 'boolean', group: 'settlement' },
+  { key: 'autoPosting', kind: 'boolean', group: 'settlement' },
   { key: 'secondaryPasswordCheckTime', kind: 'integer', group: 'security', min: 1, max: 1440, unit: 'minutes' },
   { key: 'sessionIdleTimeout', kind: 'integer', group: 'security', min: 1, max: 1440, unit: 'minutes' },
   { key: 'sessionAbsoluteTimeout', kind: 'integer', group: 'security', min: 5, max: 10080, unit: 'minutes' },
-  { key: 'smsGatewayUrl', kind: 'url', group: 'messaging' },
-  { key: 'resendOrderLimit', kind: 'integer', group: 'messaging', min: 0, max: 100, unit: 'times' },
-  { key: 'apiLogRetentionDays', kind: 'integer', group: 'logs', min: 1, max: 3650, unit: 'days' },
+  { key: 'smsGatewayUrl', kind: 'url', group: 'integration' },
+  { key: 'resendOrderLimit', kind: 'integer', group: 'integration', min: 0, max: 100, unit: 'times' },
+  { key: 'apiLogRetentionDays', kind: 'integer', group: 'integration', min: 1, max: 3650, unit: 'days' },
   { key: 'backupFolder', kind: 'folder', group: 'backup' },
   { key: 'backupRetentionDays', kind: 'integer', group: 'backup', min: 1, max: 3650, unit: 'days' },
   { key: 'backupTime', kind: 'time', group: 'backup' },
 ];
 
-export const SETTING_GROUPS: readonly SettingGroup[] = ['commission', 'betting', 'results', 'security', 'messaging', 'logs', 'backup'];
+export const SETTING_GROUPS: readonly SettingGroup[] = ['drawDay', 'results', 'settlement', 'security', 'integration', 'backup'];
 
 export const settingDef = (key: string): SettingDef | undefined => SETTING_DEFS.find((d) => d.key === key);
 

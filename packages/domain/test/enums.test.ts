@@ -207,8 +207,6 @@ describe('local-storage keys (SPEC 9)', () => {
 describe('system settings (SPEC 3)', () => {
   const specKeys = [
     'agentMaxDiscountPercentage',
-    'paybackCommissionRate',
-    'luckyNumberPerBetAmount',
     'scrapeResultTime',
     'maxLineBetInUI',
     'dailyPool',
@@ -216,6 +214,11 @@ describe('system settings (SPEC 3)', () => {
 
   it('has a default for every system setting key of SPEC 3', () => {
     for (const k of specKeys) expect(SYSTEM_SETTING_DEFAULTS).toHaveProperty(k);
+  });
+
+  it('has no payback commission rate nor lucky number per bet amount (no rule of SPEC or DOMAIN reads them; removed, issue 29 line 11)', () => {
+    expect(SYSTEM_SETTING_DEFAULTS).not.toHaveProperty('paybackCommissionRate');
+    expect(SYSTEM_SETTING_DEFAULTS).not.toHaveProperty('luckyNumberPerBetAmount');
   });
 
   it('has the normal and GD scrape result sites', () => {
@@ -234,7 +237,7 @@ describe('system settings (SPEC 3)', () => {
   });
 
   it('numeric defaults are numbers and the scrape time is HH:MM', () => {
-    for (const k of ['agentMaxDiscountPercentage', 'paybackCommissionRate', 'luckyNumberPerBetAmount', 'maxLineBetInUI']) {
+    for (const k of ['agentMaxDiscountPercentage', 'maxLineBetInUI']) {
       expect(Number.isFinite(Number(SYSTEM_SETTING_DEFAULTS[k]))).toBe(true);
       expect(SYSTEM_SETTING_DEFAULTS[k].trim()).not.toBe('');
     }

@@ -3,7 +3,7 @@
 // booked, never recomputed here). Recording a payment moves the same amount between the two wallets in
 // the journal, so the payer's credit is restored; the date then shows paid, part paid or open.
 import { sql } from 'drizzle-orm';
-import { RoleId } from '@app/domain';
+import { ledgerMemoText, RoleId } from '@app/domain';
 import type { DrawPaymentInit, DrawPaymentLine, DrawPaymentRow, SaveDrawPaymentBody } from '@app/contract';
 import { writeAudit } from '../../platform/audit';
 import { AppError, forbidden, notFound } from '../../platform/errors';
@@ -107,7 +107,7 @@ export async function saveDrawPayment(deps: Deps, auth: AuthContext, body: SaveD
         kind: 'draw-payment',
         initiatedBy: auth.userId,
         companyId: down.companyId,
-        memo: `draw payment ${body.drawDate}`,
+        memo: ledgerMemoText('drawPayment', { date: body.drawDate }),
         lines: [
           { accountId: wallets.get(body.downlineId)!.id, amount },
           { accountId: wallets.get(me)!.id, amount: -amount },

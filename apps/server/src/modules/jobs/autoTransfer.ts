@@ -2,6 +2,7 @@
 // account due that day settles its wallet to zero against its upline. Claimed through job_runs, so that
 // with several server processes on one database each period runs once; set-based SQL, one transaction.
 import { sql } from 'drizzle-orm';
+import { ledgerMemoText } from '@app/domain';
 import type { Deps } from '../../platform/http';
 import { dayOfWeek } from '../../platform/businessTime';
 import { rows } from '../ledger/queries';
@@ -35,7 +36,7 @@ export async function runAutoTransfer(deps: Deps, businessDate: string): Promise
   const dow = dayOfWeek(businessDate);
   const due = sql`u.auto_transfer and u.is_main_account and u.record_status <> 2 and u.upline_id is not null
     and (u.auto_transfer_frequency = 1 or (u.auto_transfer_frequency = 0 and u.auto_transfer_day = ${dow}))`;
-  const memo = `auto transfer ${businessDate}`;
+  const memo = ledgerMemoText('autoTransfer', { date: businessDate });
 
   return runTransaction(deps.db, async (tx) => {
     // The claim: a second process blocks here until the first commits, then finds the period taken.

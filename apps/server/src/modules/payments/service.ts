@@ -24,6 +24,7 @@ import { formatBusinessDateTime } from '../../platform/businessTime';
 import { centsToDecimal, csvText } from '../../platform/exportText';
 import { idempotent, type StoredResponse } from '../ledger/idempotency';
 import { availableCredit, isCreditSource, lockWallets, post, runTransaction, walletSummaries } from '../ledger/service';
+import { fileHeader, kindForFile, limitForFile, memoForFile } from './memoWords';
 import * as q from './queries';
 
 /** Where the ledger tests read it. */
@@ -286,13 +287,16 @@ export async function creditLogCsv(deps: Deps, auth: AuthContext, query: PlayerT
   const { account, walletId } = await creditLogTarget(deps, auth, query.userId);
   const tz = deps.config.tzBusiness;
   const rowsOut = await q.creditLogPage(deps.db, { userId: account.id, walletId, from: query.from, to: query.to, tz, limit: CSV_MAX_ROWS, offset: 0 });
-  const lines = [`Date Time (${tz}),Type,Amount,Pre-Balance,Post-Balance,Initiated By,Remark,Transaction Id,Credit Limit Before,Credit Limit After`];
+  // In the requester's language (lang, default English): the kinds and the system's memos in words; a
+  // memo a user typed as typed.
+  const lang = query.lang ?? 'en';
+  const lines = [fileHeader(lang, tz).map(csvText).join(',')];
   for (const r of rowsOut.filter((x) => x.id !== null).map(toEntry)) {
     const when = formatBusinessDateTime(new Date(r.at), tz);
     const fields =
       r.kind === 'journal'
-        ? [csvText(r.type), centsToDecimal(r.amount), centsToDecimal(r.preBalance), centsToDecimal(r.postBalance), csvText(r.initiatedBy), csvText(r.remark), String(r.transactionId), '', '']
-        : [`credit-limit.${r.change}`, centsToDecimal(r.after - r.before), '', '', csvText(r.initiatedBy), '', '', centsToDecimal(r.before), centsToDecimal(r.after)];
+        ? [csvText(kindForFile(r.type, lang)), centsToDecimal(r.amount), centsToDecimal(r.preBalance), centsToDecimal(r.postBalance), csvText(r.initiatedBy), csvText(memoForFile(r.type, r.remark, lang)), String(r.transactionId), '', '']
+        : [csvText(limitForFile(r.change, lang)), centsToDecimal(r.after - r.before), '', '', csvText(r.initiatedBy), '', '', centsToDecimal(r.before), centsToDecimal(r.after)];
     lines.push([when, ...fields].join(','));
   }
   const range = [query.from, query.to].filter(Boolean).join('_to_');

@@ -5,6 +5,7 @@
 // the company's wallet and the remote's ledger account, in either direction, in full or in part.
 import { sql } from 'drizzle-orm';
 import type { PayPostingBody, PostingPaymentLine } from '@app/contract';
+import { ledgerMemoText } from '@app/domain';
 import { writeAudit } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
@@ -83,7 +84,7 @@ export async function payPosting(deps: Deps, auth: AuthContext, body: PayPosting
         companyId,
         // The Pay dialog's remark: posting_payments has no column for it, so the ledger's memo (shown in the
         // wallet's transaction history) and the audit entry keep it.
-        memo: `posting payment ${body.drawDate} ${line.remoteName}${body.remark ? `: ${body.remark}` : ''}`,
+        memo: ledgerMemoText('postingPayment', { date: body.drawDate, remote: line.remoteName, remark: body.remark || undefined }),
         lines: [
           { accountId: wallets.get(companyId)!.id, amount },
           { accountId: account, amount: -amount },

@@ -6,6 +6,7 @@
 // (settlement/queries heldPerPlayer); a corrected result reverses the claim and pays the corrected prize
 // instead (resettleClaims), so the player's balance changes by the difference, as a release would.
 import { sql } from 'drizzle-orm';
+import { ledgerMemoText } from '@app/domain';
 import { writeAudit } from '../../platform/audit';
 import type { Tx } from '../../platform/db';
 import { notFound, refused } from '../../platform/errors';
@@ -111,7 +112,7 @@ export async function resettleClaims(tx: Tx, s: { drawId: number; round: number;
       kind: 'reversal',
       by,
       companyId,
-      memo: `${sq.drawMemo({ ...s, round: Number(c.round) })} ${c.ticketNo}: prize claim reversed (corrected result)`,
+      memo: ledgerMemoText('prizeClaimReversed', { pool: s.poolName, date: s.drawDate, round: Number(c.round), ticketNo: c.ticketNo }),
       legs: [
         { accountId: Number(c.walletId), amount: -Number(c.amount) },
         { accountId: held, amount: Number(c.amount) },
@@ -131,7 +132,7 @@ export async function resettleClaims(tx: Tx, s: { drawId: number; round: number;
       kind: 'prize-claim',
       by,
       companyId,
-      memo: `${c.ticketNo} (${sq.drawMemo(s)})`,
+      memo: ledgerMemoText('prizeClaim', { ticketNo: c.ticketNo, pool: s.poolName, date: s.drawDate, round: s.round }),
       legs: [
         { accountId: Number(c.walletId), amount },
         { accountId: held, amount: -amount },

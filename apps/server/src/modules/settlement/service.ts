@@ -7,7 +7,7 @@
 // A corrected result starts a new round: the earlier round's bookings are reversed (never deleted), and
 // the steps run again; a company whose credit was released before is released again.
 import { sql } from 'drizzle-orm';
-import { RoleId, strikePatterns, type PoolResult } from '@app/domain';
+import { ledgerMemoText, RoleId, strikePatterns, type PoolResult } from '@app/domain';
 import { writeAudit } from '../../platform/audit';
 import type { Tx } from '../../platform/db';
 import { AppError, refused } from '../../platform/errors';
@@ -169,7 +169,7 @@ async function reverseEarlierRounds(tx: Tx, s: q.SettlementRow, companyId: numbe
         kind: 'reversal',
         by,
         companyId,
-        memo: `${q.drawMemo({ ...s, round: b.round })}: ${b.step === 'release' ? 'winnings' : 'settlement'} reversed (corrected result)`,
+        memo: ledgerMemoText(b.step === 'release' ? 'winningsReversed' : 'settlementReversed', { pool: s.poolName, date: s.drawDate, round: b.round }),
         legs: entries.map((e) => ({ accountId: e.accountId, amount: -Number(e.amount) })),
       });
     }

@@ -5,11 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { NumericInput } from '../../ui/NumericInput';
+import { formatCents } from '../../ui/text';
 import { formatInstant } from '../../ui/time';
 import { useAlerts } from '../../ui/useAlerts';
 import { checkLedger, fieldErrors, jobText, runJob, sysKeys, useAudit, useJobRuns, type AuditFilter, type AuditPage, type JobRun, type LedgerCheck } from './administration';
 import { CommStatusCard } from '../posting/CommStatusCard';
 import { BackupCard } from './BackupCard';
+import { poolName } from './pools';
 import { EmptyHint } from '../../ui/EmptyHint';
 import './admin.css';
 
@@ -161,12 +163,68 @@ interface AuditValues {
   target?: string;
 }
 
+// Keys of an audit row's before/after whose number is money in cents, and those that name something
+// (the server resolves their names with the page: AuditNames).
+const MONEY_KEYS = new Set(['creditLimit', 'amount', 'total', 'balance', 'remaining', 'moved', 'undistributed', 'stake', 'winnings', 'prize']);
+const REF_KINDS: Record<string, string> = {
+  userId: 'user', uplineId: 'user', downlineId: 'user', companyId: 'user', playerId: 'user', agentId: 'user', targetUserId: 'user', sourceUserId: 'user', companyIds: 'user', userIds: 'user', cascadedTo: 'user',
+  drawId: 'draw', drawIds: 'draw', poolId: 'pool', poolIds: 'pool', remoteAgentId: 'remote', packageId: 'package', ticketId: 'ticket',
+};
+const TARGET_KINDS: Record<string, string> = { user: 'user', draw: 'draw', pool: 'pool', remote_agents: 'remote', package: 'package', ticket: 'ticket', announcement: 'announcement', master_template: 'template' };
+
 function AuditCard() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<AuditFilter>({ page: 1, pageSize: PAGE_SIZE });
   const audit = useAudit(filter);
   const actionNames = t('sysadmin.tool.auditActions', { returnObjects: true }) as Record<string, string>;
-  const json = (v: unknown) => (v === null || v === undefined ? '-' : <pre className="log-json">{JSON.stringify(v, null, 2)}</pre>);
+  const names = audit.data?.names ?? {};
+
+  /** What a ref names, in the reader's language: an account's username, a draw's pool and date, a pool's name. */
+  const named = (kind: string, id: string | number): string | null => {
+    const n = names[`${kind}:${id}`];
+    if (kind === 'pool') return poolName(t, Number(id), typeof n === 'string' ? n : undefined);
+    if (n === undefined) return null;
+    return typeof n === 'string' ? n : `${poolName(t, n.poolId)} ${n.date}`;
+  };
+  const target = (a: AuditPage['items'][number]) => {
+    const type = t(`words.audit.targets.${a.targetType}`, { defaultValue: a.targetType });
+    const id = a.targetId;
+    if (id === null) return type;
+    if (a.targetType === 'system_setting') return `${type}: ${t(`words.settings.names.${id}`, { defaultValue: id })}`;
+    if (a.targetType === 'job') return `${type}: ${t(`sysadmin.tool.jobNames.${id}`, { defaultValue: id })}`;
+    const kind = TARGET_KINDS[a.targetType];
+    const name = kind ? named(kind, id) : null;
+    return `${type} ${name ?? id}`;
+  };
+  const value = (key: string, v: unknown): React.ReactNode => {
+    if (v === null || v === undefined || v === '') return t('words.audit.none');
+    if (typeof v === 'boolean' || v === 'true' || v === 'false') return v === true || v === 'true' ? t('common.yes') : t('common.no');
+    const kind = REF_KINDS[key];
+    if (kind && (typeof v === 'number' || typeof v === 'string')) return named(kind, v) ?? String(v);
+    if (typeof v === 'number') return MONEY_KEYS.has(key) ? formatCents(v) : String(v);
+    if (Array.isArray(v)) {
+      if (v.every((x) => typeof x !== 'object' || x === null)) return v.map((x) => value(key, x)).join(', ');
+      return <pre className="log-json">{JSON.stringify(v, null, 2)}</pre>;
+    }
+    if (typeof v === 'object') return fields(v as Record<string, unknown>);
+    return String(v);
+  };
+  // An object as "name: value" lines, each key by its name in the reader's language.
+  const fields = (o: Record<string, unknown>) => (
+    <dl className="audit-fields">
+      {Object.entries(o).map(([k, v]) => (
+        <div key={k}>
+          <dt style={{ display: 'inline', fontWeight: 500 }}>{t(`words.audit.fields.${k}`, { defaultValue: k })}:</dt> <dd style={{ display: 'inline', margin: 0 }}>{value(k, v)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+  const shown = (a: AuditPage['items'][number], v: unknown) => {
+    if (v === null || v === undefined) return '-';
+    // A system setting's value: yes/no for a switch, as stored otherwise.
+    if (a.targetType === 'system_setting' && v && typeof v === 'object' && 'value' in v) return value('value', (v as { value: unknown }).value);
+    return typeof v === 'object' && !Array.isArray(v) ? fields(v as Record<string, unknown>) : value('', v);
+  };
   const columns: TableColumnsType<AuditPage['items'][number]> = [
     { title: t('sysadmin.apiLog.at'), key: 'at', width: 170, render: (_: unknown, a) => <span className="num">{formatInstant(a.at, true)}</span> },
     { title: t('sysadmin.tool.actor'), dataIndex: 'actor', width: 110, render: (v: string | null) => v ?? t('common.system') },
@@ -182,9 +240,9 @@ function AuditCard() {
         </>
       ),
     },
-    { title: t('sysadmin.tool.target'), key: 'target', width: 200, render: (_: unknown, a) => `${a.targetType}${a.targetId ? ` ${a.targetId}` : ''}` },
-    { title: t('sysadmin.tool.before'), key: 'before', render: (_: unknown, a) => json(a.before) },
-    { title: t('sysadmin.tool.after'), key: 'after', render: (_: unknown, a) => json(a.after) },
+    { title: t('sysadmin.tool.target'), key: 'target', width: 200, render: (_: unknown, a) => <span data-testid="audit-target-name">{target(a)}</span> },
+    { title: t('sysadmin.tool.before'), key: 'before', render: (_: unknown, a) => shown(a, a.before) },
+    { title: t('sysadmin.tool.after'), key: 'after', render: (_: unknown, a) => shown(a, a.after) },
     { title: t('sysadmin.tool.ip'), dataIndex: 'ip', width: 110 },
   ];
   return (

@@ -7,6 +7,8 @@ import { formatInstant } from '../../ui/time';
 import { useAlerts } from '../../ui/useAlerts';
 import { fieldErrorsToFields, useFieldRules } from '../../ui/validation';
 import { saveCurrency, sysKeys, useCurrencies, type Currency } from './administration';
+import { HTML_LANG } from '../../i18n';
+import { useLanguage } from '../../i18n/useLanguage';
 import './admin.css';
 
 interface Values {
@@ -26,6 +28,17 @@ const RATE = /^\d{1,12}(\.\d{1,6})?$/;
  */
 export default function CurrencyPage() {
   const { t } = useTranslation();
+  const { language } = useLanguage();
+  // A currency by its ISO code's name in the reader's language (马来西亚林吉特, Ringgit Malaysia); a
+  // code the browser does not know by the name the operator gave it.
+  const currencyName = (code: string, name: string) => {
+    try {
+      const shown = new Intl.DisplayNames([HTML_LANG[language]], { type: 'currency', fallback: 'none' }).of(code.toUpperCase());
+      return shown || name;
+    } catch {
+      return name;
+    }
+  };
   const alerts = useAlerts();
   const { message } = App.useApp();
   const rules = useFieldRules();
@@ -70,10 +83,10 @@ export default function CurrencyPage() {
         </span>
       ),
     },
-    { title: t('sysadmin.currency.name'), dataIndex: 'name' },
+    { title: t('sysadmin.currency.name'), key: 'name', render: (_: unknown, c) => <span data-testid={`currency-name-${c.code}`}>{currencyName(c.code, c.name)}</span> },
     { title: t('sysadmin.currency.rate'), key: 'rate', align: 'right', render: (_: unknown, c) => <span className="num" data-testid={`currency-rate-${c.code}`}>{c.rate}</span> },
     { title: t('sysadmin.currency.fakeRate'), key: 'fake', align: 'right', render: (_: unknown, c) => <span className="num" data-testid={`currency-fake-${c.code}`}>{c.fakeRate}</span> },
-    { title: t('sysadmin.currency.active'), key: 'active', width: 90, render: (_: unknown, c) => (c.active ? <Tag color="green">✓</Tag> : <Tag>✗</Tag>) },
+    { title: t('sysadmin.currency.active'), key: 'active', width: 90, render: (_: unknown, c) => (c.active ? <Tag color="green">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>) },
     { title: t('sysadmin.currency.accounts'), dataIndex: 'accounts', align: 'right', width: 100 },
     { title: t('sysadmin.currency.updated'), key: 'updated', width: 180, render: (_: unknown, c) => (c.updatedAt ? `${formatInstant(c.updatedAt)} ${c.updatedBy ?? ''}` : '-') },
     {

@@ -15,12 +15,15 @@ import { useFieldRules } from '../../ui/validation';
 import { CREDIT_LOG_PATH, useCreditLog } from './api';
 import { rangeToQuery } from './refusal';
 import { CreditLogTable } from './CreditLogTable';
+import { useLanguage } from '../../i18n/useLanguage';
 
 const positiveInt = (v: string | null) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
 /** /report/player-transaction: the credit log of an account (default one's own): entries with pre- and post-balance, limit changes. */
 export default function CreditLogPage() {
   const { t } = useTranslation();
+  // The file in the reader's language (kinds and the system's memos in words).
+  const { language } = useLanguage();
   const rules = useFieldRules();
   const alerts = useAlerts();
   const access = useAccess();
@@ -42,7 +45,7 @@ export default function CreditLogPage() {
 
   const exportCsv = async () => {
     setExporting(true);
-    const r = await downloadFile(CREDIT_LOG_PATH, { userId, ...range, format: 'csv' }, 'credit-log.csv');
+    const r = await downloadFile(CREDIT_LOG_PATH, { userId, ...range, format: 'csv', lang: language }, 'credit-log.csv');
     setExporting(false);
     if (!r.ok) alerts.errorKey(r.message ?? 'INTERNAL_SERVER_ERROR');
   };

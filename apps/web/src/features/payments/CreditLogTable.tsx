@@ -4,7 +4,7 @@ import type { CreditLogItem } from '@app/contract';
 import { formatCents } from '../../ui/text';
 import { formatInstant } from '../../ui/time';
 import type { Paging } from './api';
-import { JournalKindTag, LimitChangeCell, LimitChangeTag, SignedAmount } from './ledgerCells';
+import { JournalKindTag, LimitChangeCell, LimitChangeTag, MemoCell, SignedAmount } from './ledgerCells';
 
 const journalOnly = (render: (r: Extract<CreditLogItem, { kind: 'journal' }>) => React.ReactNode) => (_: unknown, r: CreditLogItem) =>
   r.kind === 'journal' ? render(r) : '-';
@@ -59,7 +59,7 @@ export function CreditLogTable({
       render: (_: unknown, r) => (r.kind === 'creditLimit' ? <LimitChangeCell before={r.before} after={r.after} /> : ''),
     },
     { title: t('payment.initiatedBy'), dataIndex: 'initiatedBy', key: 'by', responsive: ['md'], render: (v: string | null) => v ?? t('creditLog.system') },
-    { title: t('payment.remark'), key: 'remark', responsive: ['lg'], render: journalOnly((r) => r.remark || '-') },
+    { title: t('payment.remark'), key: 'remark', responsive: ['lg'], render: journalOnly((r) => <MemoCell kind={r.type} memo={r.remark} />) },
   ];
   return (
     <Table<CreditLogItem>

@@ -17,6 +17,7 @@ import { TicketLink } from '../../ui/TicketLink';
 import '../history/history.css';
 import { CREDIT_LOG_PATH, useCreditLog, type DateRange, type Paging } from './api';
 import { CreditLogTable } from './CreditLogTable';
+import { useLanguage } from '../../i18n/useLanguage';
 import { rangeToQuery } from './refusal';
 
 const TICKET_HISTORY = '/order/ticket-history';
@@ -118,6 +119,8 @@ function StatementTickets({ range }: { range: DateRange }) {
  */
 export default function StatementPage() {
   const { t } = useTranslation();
+  // The file in the reader's language (kinds and the system's memos in words).
+  const { language } = useLanguage();
   const alerts = useAlerts();
   const [range, setRange] = useState<DateRange>({});
   const [paging, setPaging] = useState<Paging>({ page: 1, pageSize: 20 });
@@ -127,7 +130,7 @@ export default function StatementPage() {
 
   const exportCsv = async () => {
     setExporting(true);
-    const r = await downloadFile(CREDIT_LOG_PATH, { ...range, format: 'csv' }, 'credit-log.csv');
+    const r = await downloadFile(CREDIT_LOG_PATH, { ...range, format: 'csv', lang: language }, 'credit-log.csv');
     setExporting(false);
     if (!r.ok) alerts.errorKey(r.message ?? 'INTERNAL_SERVER_ERROR');
   };
