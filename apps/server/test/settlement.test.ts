@@ -228,6 +228,7 @@ describe('settling DOMAIN\'s worked example', () => {
       downlineCommission: 520,
       downlineWinnings: 2_500_000,
       downlineWinLoss: 740 - 2_499_260,
+      memberWinLoss: 2_499_260 - 740,
       eaten: 1000,
       ownWinLoss: 730 - 1_300_000,
       commissionSpread: 20,
@@ -244,6 +245,7 @@ describe('settling DOMAIN\'s worked example', () => {
     const forPlatform = await report(admin);
     for (const r of [...forAgent.rows, ...forCompany.rows, forAgent.totals, forCompany.totals, ...forPlatform.rows, forPlatform.totals]) {
       expect(r.downlinePass - r.downlineCommission - r.downlineWinnings).toBe(r.downlineWinLoss);
+      expect(r.downlineCommission + r.downlineWinnings - r.downlinePass).toBe(r.memberWinLoss);
     }
     expect(forCompany.rows[0]).toMatchObject({ account: null, downlinePass: 0 });
     // Its own 1.00 ticket: it is bettor and house at once, so nothing is won or lost on it.
@@ -332,7 +334,8 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(lines[0]).toContain('会员输赢');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('setplayer');
-    expect(lines[2].startsWith('合计,2,20.00,20.00,5.20,25000.00,-24985.20,10.00,-12992.70,0.20,1000.00,-11992.50,')).toBe(true);
+    // The member win/loss from the member's side (DOMAIN "Reports: one name, one sign"): it won 24,985.20.
+    expect(lines[2].startsWith('合计,2,20.00,20.00,5.20,25000.00,24985.20,10.00,-12992.70,0.20,1000.00,-11992.50,')).toBe(true);
     const xlsx = await t.app.inject({ method: 'GET', url: '/api/Report/GetSalesSummary', query: { ...day, format: 'xlsx', lang: 'bm' }, headers: { 'x-requested-with': 'XMLHttpRequest', cookie: agent } });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
@@ -348,7 +351,7 @@ describe('settling DOMAIN\'s worked example', () => {
     const selfCsv = (await file('/api/Report/GetSelfPayoutReport', player)).body.trim().split('\r\n');
     expect(selfCsv).toHaveLength(3);
     const detailCsv = (await file('/api/Report/GetWinLossDetail', player)).body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(detailCsv[0]).toBe('Ticket,Draw date,Pool,Number,Bet code,Turnover,Commission,Winnings,Result');
+    expect(detailCsv[0]).toBe('Ticket,Draw date,Pool,Number,Bet code,Turnover,Commission,Winnings,Member win/loss (+ member won)');
     expect(detailCsv).toHaveLength(4);
     expect(detailCsv.at(-1)).toBe('Total,,,,,20.00,5.20,25000.00,24985.20');
     expect((await file('/api/Report/GetPayoutReport', player)).statusCode).toBe(403);

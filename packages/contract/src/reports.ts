@@ -73,7 +73,7 @@ export type InitReport = z.infer<typeof initReport>;
 
 // ---- win/loss (GetWinLossReport, GetWinLoss3SectionsReport, the simple view) ----
 
-export const WIN_LOSS_SORT = ['username', 'turnover', 'downlineWinLoss', 'ownWinLoss', 'result', 'payableToUpline'] as const;
+export const WIN_LOSS_SORT = ['username', 'turnover', 'memberWinLoss', 'downlineWinLoss', 'ownWinLoss', 'result', 'payableToUpline'] as const;
 export const winLossQuery = withRange({ ...paging, sortBy: z.enum(WIN_LOSS_SORT).default('username') });
 export type WinLossQuery = z.infer<typeof winLossQuery>;
 
@@ -92,9 +92,19 @@ export const winLossFigures = z.object({
    * commission and winnings below are on, so that received - commission - winnings = its win/loss.
    */
   downlinePass: z.number().int(),
-  /** The downline's commission and winnings on what it passed up, and its link: what it owes X. */
+  /** The downline's commission and winnings on what it passed up. */
   downlineCommission: z.number().int(),
   downlineWinnings: z.number().int(),
+  /**
+   * The downline's win/loss (会员输赢) from the downline's side, as its own detail, statement and the
+   * stakeholder report show it: > 0 the downline won. = downlineCommission + downlineWinnings - downlinePass.
+   * Every screen and file shows this one (DOMAIN "Reports: one name, one sign").
+   */
+  memberWinLoss: z.number().int(),
+  /**
+   * The same from X's side: the downline's link, what it owes X (> 0 X receives); = -memberWinLoss. Kept
+   * for API clients that read links; no screen or file shows it.
+   */
   downlineWinLoss: z.number().int(),
   eaten: z.number().int(),
   ownWinLoss: z.number().int(),

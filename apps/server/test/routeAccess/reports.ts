@@ -6,6 +6,8 @@ export const reports: Record<string, string> = {
   'GET /api/Report/GetWinLoss3SectionsReportDemo': 'fn:Profit Loss Report:1',
   'GET /api/Report/GetWinLossDetail': 'fn:Bet History:1',
   'GET /api/Report/GetUsLineReport': 'fn:Profit Loss Report:1',
+  // Issue 29 line 3: the caller's own usline, a player's too (never another account's).
+  'GET /api/Report/GetSelfUsLineReport': 'fn:Bet History:1',
   'GET /api/Report/GetPayoutReport': 'fn:Payout Report:1',
   'GET /api/Report/GetSelfPayoutReport': 'fn:Bet History:1',
   'GET /api/Report/GetPayoutTable': 'fn:Payout Report:1',

@@ -125,6 +125,7 @@ export const API = {
     GetSalesStatistic: 'GET /api/Report/GetSalesStatistic',
     GetPayoutStatistic: 'GET /api/Report/GetPayoutStatistic',
     GetUsLineReport: 'GET /api/Report/GetUsLineReport',
+    GetSelfUsLineReport: 'GET /api/Report/GetSelfUsLineReport',
     GetInbox: 'GET /api/Report/GetInbox',
     GetSmsCountReport: 'GET /api/Report/GetSmsCountReport',
     GetTicketTotal: 'GET /api/Report/GetTicketTotal',
@@ -168,6 +169,8 @@ export const API = {
     SubmitNewDraw: 'POST /api/Pools/SubmitNewDraw',
     SubmitEditedDraw: 'POST /api/Pools/SubmitEditedDraw',
     UpdateCutoffTime: 'POST /api/Pools/UpdateCutoffTime',
+    PreviewDrawChange: 'GET /api/Pools/PreviewDrawChange',
+    PreviewCutoffChange: 'GET /api/Pools/PreviewCutoffChange',
   },
   // Ordering (betting screens, ticket history).
   Bet: {

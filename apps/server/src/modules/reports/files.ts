@@ -22,16 +22,16 @@ export function winLossFile(rows: WinLossRow[], totals: WinLossRow, lang: 'en' |
       m('Received from downline', '下线上缴', 'Diterima daripada downline', (r) => r.downlinePass),
       m('Downline commission', '会员佣金', 'Komisen downline', (r) => r.downlineCommission),
       m('Downline winnings', '会员中奖', 'Kemenangan downline', (r) => r.downlineWinnings),
-      m('Downline win/loss', '会员输赢', 'Menang/kalah downline', (r) => r.downlineWinLoss),
+      m('Member win/loss (+ member won)', '会员输赢 (+ 会员赢)', 'Menang/kalah ahli (+ ahli menang)', (r) => r.memberWinLoss),
       m('Own eaten', '实占注额', 'Makan sendiri', (r) => r.eaten),
-      m('Own win/loss', '实占输赢', 'Menang/kalah sendiri', (r) => r.ownWinLoss),
+      m('Own win/loss (+ you won)', '实占输赢 (+ 己方赢)', 'Menang/kalah sendiri (+ anda menang)', (r) => r.ownWinLoss),
       m('Commission spread', '赚取退水', 'Beza komisen', (r) => r.commissionSpread),
       m('Payout spread', '赔率差', 'Beza bayaran', (r) => r.payoutSpread),
-      m('Result', '盈亏', 'Keputusan', (r) => r.result),
+      m('Result (+ you gained)', '盈亏 (+ 己方盈)', 'Keputusan (+ anda untung)', (r) => r.result),
       m('Passed up', '上缴注额', 'Dihantar ke atas', (r) => r.pass),
       m('Upline commission', '上级佣金', 'Komisen upline', (r) => r.uplineCommission),
       m('Upline winnings', '上级中奖', 'Kemenangan upline', (r) => r.uplineWinnings),
-      m('Payable to upline', '应付上级', 'Perlu dibayar ke upline', (r) => r.payableToUpline),
+      m('Payable to upline (+ you pay)', '应付上级 (+ 己方付)', 'Perlu dibayar ke upline (+ anda bayar)', (r) => r.payableToUpline),
     ],
   };
 }
@@ -122,7 +122,8 @@ export function winLossDetailFile(lines: DetailLine[], totals: WinLossDetail['to
       m('Turnover', '投注总额', 'Jualan', (r) => r.stake),
       m('Commission', '佣金', 'Komisen', (r) => r.commission),
       m('Winnings', '中奖', 'Kemenangan', (r) => r.winnings),
-      m('Result', '盈亏', 'Keputusan', (r) => r.result),
+      // The bettor's result: the member win/loss of win/loss, under the same name and sign.
+      m('Member win/loss (+ member won)', '会员输赢 (+ 会员赢)', 'Menang/kalah ahli (+ ahli menang)', (r) => r.result),
     ],
   };
 }

@@ -110,6 +110,13 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
     { config: { access: winLossAccess }, schema: { tags, querystring: usLineQuery, response: { 200: envelope(usLineReport) } } },
     async (req) => ok(await usLine(deps.db, requireAuth(req), req.query)),
   );
+  // The caller's own usline (issue 29 line 3): a player reads what it owes its upline, or is owed, per draw
+  // date, as its draw payment settles it; never another account's.
+  app.get(
+    '/api/Report/GetSelfUsLineReport',
+    { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, querystring: usLineQuery, response: { 200: envelope(usLineReport) } } },
+    async (req) => ok(await usLine(deps.db, requireAuth(req), { ...req.query, userId: undefined })),
+  );
   app.get(
     '/api/Report/GetPayoutReport',
     { config: { access: allow.fn('Payout Report', [1]) }, schema: { tags, description: fileNote, querystring: payoutQuery, response: { 200: envelope(payoutReport).or(z.string()) } } },

@@ -1,7 +1,8 @@
 // Win/loss (Report/GetWinLossReport and its views; DOMAIN "Reports: the figures"). For a node X: one row
 // per direct downline D the lines came through (and one for X's own tickets), each with three sections read
 // from what settlement booked for X (settlement_figures of the draws' current, distributed rounds):
-//   downline: D's commission, winnings and link to X (what D owes X);
+//   downline: D's commission, winnings and win/loss from D's side (member win/loss, > 0 when D won), and
+//             D's link to X (what D owes X, the same from X's side; for API clients only);
 //   own:      what X ate, its win/loss at X's own rates, and the commission and payout spreads;
 //   upline:   what X passed up, at X's rates, and its link (payable to upline).
 // result = link from below - link above = own win/loss + spreads, per row and in total. The platform's
@@ -20,6 +21,7 @@ const SUMS = [
   'downline_pass',
   'downline_commission',
   'downline_winnings',
+  'member_win_loss',
   'downline_win_loss',
   'eaten',
   'own_win_loss',
@@ -35,6 +37,7 @@ const SUMS = [
 const SORT: Record<WinLossQuery['sortBy'], string> = {
   username: 'u.username',
   turnover: 'r.turnover',
+  memberWinLoss: 'r.member_win_loss',
   downlineWinLoss: 'r.downline_win_loss',
   ownWinLoss: 'r.own_win_loss',
   result: 'r.result',
@@ -90,7 +93,7 @@ function figuresSql(platform: boolean): SQL {
   const ownOnly = platform ? sql`true` : sql`g.via = 0`;
   return sql`
     g.via, g.tickets, g.lines, g.turnover, g.received as downline_pass,
-    g.cb as downline_commission, g.wb as downline_winnings, g.lb as downline_win_loss, g.eaten,
+    g.cb as downline_commission, g.wb as downline_winnings, -g.lb as member_win_loss, g.lb as downline_win_loss, g.eaten,
     case when ${ownOnly} then g.lb - g.link else g.pass + g.eaten - g.ci - g.wi - g.link end as own_win_loss,
     case when ${ownOnly} then 0 else g.ci - g.cb end as commission_spread,
     case when ${ownOnly} then 0 else g.wi - g.wb end as payout_spread,
@@ -104,6 +107,7 @@ const toFigures = (r: Record<(typeof SUMS)[number], string | null>): WinLossFigu
   downlinePass: Number(r.downline_pass ?? 0),
   downlineCommission: Number(r.downline_commission ?? 0),
   downlineWinnings: Number(r.downline_winnings ?? 0),
+  memberWinLoss: Number(r.member_win_loss ?? 0),
   downlineWinLoss: Number(r.downline_win_loss ?? 0),
   eaten: Number(r.eaten ?? 0),
   ownWinLoss: Number(r.own_win_loss ?? 0),
