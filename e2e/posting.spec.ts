@@ -103,7 +103,7 @@ test('the super admin posts a draw\'s unposted numbers, distributes them to a re
   }
 
   // Unpost: the number with what nobody ate; Post after a confirm.
-  await goByMenu(page, ['menu-admin', 'menu-postingUnpost'], /\/posting\/Unpost/);
+  await goByMenu(page, ['menu-distributor', 'menu-distributorUnpost'], /\/posting\/Unpost/);
   await page.goto(`/posting/Unpost?drawDate=${drawDate}&drawId=${drawId}&userId=${before.userId}`);
   const row = page.getByTestId(`unpost-number-${NUMBER}`);
   await expect(row).toBeVisible(FIRST_READ);
@@ -172,7 +172,7 @@ test('the super admin posts a draw\'s unposted numbers, distributes them to a re
   expect(agent.id).toBeGreaterThan(0);
 
   // The posting agent eat detail, from the invoice list: what the remote took of the number, not settled yet.
-  await goByMenu(page, ['menu-admin', 'menu-postingEatDetail'], /\/posting\/posting-agent-eat-detail/);
+  await goByMenu(page, ['menu-distributor', 'menu-distributorEatDetail'], /\/posting\/posting-agent-eat-detail/);
   await page.goto(`/posting/InvoiceList?drawDate=${drawDate}&userId=${before.userId}`);
   await page.getByTestId('posting-to-eat-detail').click();
   await expect(page).toHaveURL(new RegExp(`/posting/posting-agent-eat-detail\\?fromDate=${drawDate}&toDate=${drawDate}&userId=${before.userId}`));

@@ -10,6 +10,8 @@ export interface MenuLeaf extends AccessRule {
   key: string;
   labelKey: string;
   path: string;
+  /** Roles the item is left out for although their route exists: its screen would be empty for them. */
+  hiddenFor?: readonly RoleId[];
   /** Screens opened from this one that keep it highlighted (e.g. an account's detail under Accounts). */
   also?: string[];
   /** A label of its own for some roles (a player's Payment is its statement). */
@@ -20,6 +22,8 @@ export interface MenuGroup extends AccessRule {
   key: string;
   labelKey: string;
   children: MenuLeaf[];
+  /** As MenuLeaf.hiddenFor, for the whole group. */
+  hiddenFor?: readonly RoleId[];
 }
 
 export type MenuEntry = MenuLeaf | MenuGroup;
@@ -28,17 +32,28 @@ export const isGroup = (e: MenuEntry): e is MenuGroup => 'children' in e;
 
 const { SuperAdmin, ITAdmin, Company, Multilevel, Player, House } = RoleId;
 
+// Issue 29 line 10: the IT admin (platform support) holds no book. It can have no downline (creatableLevels
+// gives it no level), places no bet of its own, has no credit, and every screen of the entries marked with
+// NO_BOOK lists the caller's own subtree: its accounts, bets, tickets, payments, reports and the packages it
+// gives a downline. Through HTTP each answers the IT admin with nothing (GetUserListing, GetTicket,
+// GetSalesSummary... list only itself), so the menu leaves them out, though the server allows the calls (the
+// routes stay, reachable by address). The platform's packages are the super admin's (Admin > Master Packages).
+// What the IT admin works with: Home, Results (it enters and releases them) and Help.
+const NO_BOOK: readonly RoleId[] = [ITAdmin];
+
 export const MENU: MenuEntry[] = [
   { key: 'home', labelKey: 'menu.home', path: '/dashboard' },
   {
     key: 'accounts',
     labelKey: 'menu.accounts',
     path: '/account/manage',
+    hiddenFor: NO_BOOK,
     also: ['/account/detail', '/account/reserve-name', '/account/clone-account', '/account/create-api-account', '/sub-account/detail'],
   },
   {
     key: 'bet',
     labelKey: 'menu.bet',
+    hiddenFor: NO_BOOK,
     children: [
       { key: 'webOrder', labelKey: 'betting.menu.webOrder', path: '/betting/web-order' },
       { key: 'webOrder2', labelKey: 'betting.menu.webOrder2', path: '/betting/web-order2' },
@@ -48,6 +63,7 @@ export const MENU: MenuEntry[] = [
   {
     key: 'history',
     labelKey: 'menu.history',
+    hiddenFor: NO_BOOK,
     children: [
       { key: 'ticketHistory', labelKey: 'history.menu.tickets', path: '/order/ticket-history', also: ['/manage-resend-order-limit'] },
       { key: 'autoTicket', labelKey: 'betting.menu.autoTicket', path: '/order/auto-ticket' },
@@ -57,6 +73,7 @@ export const MENU: MenuEntry[] = [
     key: 'payment',
     labelKey: 'menu.payment',
     path: '/payment',
+    hiddenFor: NO_BOOK,
     // SPEC 2 has no menu item of its own for /draw-payment: it opens from Payment (and My Statement).
     also: ['/report/player-transaction', '/draw-payment'],
     roleLabelKeys: { [Player]: 'menu.statement', [House]: 'menu.statement' },
@@ -66,6 +83,7 @@ export const MENU: MenuEntry[] = [
     // payout statistic, payout table, map, winning (an item shows once its screen exists).
     key: 'reports',
     labelKey: 'menu.reports',
+    hiddenFor: NO_BOOK,
     children: [
       { key: 'stakeholder', labelKey: 'reports.menu.stakeholder', path: '/report/stakeholder-report' },
       { key: 'inbox', labelKey: 'inbox.menu.inbox', path: '/inbox' },
@@ -83,7 +101,10 @@ export const MENU: MenuEntry[] = [
   { key: 'results', labelKey: 'menu.results', path: '/result', roles: [SuperAdmin, ITAdmin, Company] },
   {
     // SPEC 2: for the super admin only, its items in SPEC order, then red numbers. Other accounts with
-    // Red Number view open /admin-setting/rednumber from the fight limit screen.
+    // Red Number view open /admin-setting/rednumber from the fight limit screen. SPEC 2 also lists run map
+    // report as company, posting unpost and posting distribution summary here, and Distributor lists them
+    // again for the super admin: they are under Distributor alone (with the posting agent eat detail), so
+    // the super admin sees each once, in the same group and words as a company (issue 29 line 10).
     key: 'admin',
     labelKey: 'menu.admin',
     roles: [SuperAdmin],
@@ -106,35 +127,28 @@ export const MENU: MenuEntry[] = [
       { key: 'apiLog', labelKey: 'sysadmin.menu.apiLog', path: '/api-log', roles: [SuperAdmin] },
       { key: 'apiRequestLog', labelKey: 'sysadmin.menu.apiRequestLog', path: '/api-request-log', roles: [SuperAdmin] },
       { key: 'runMap', labelKey: 'reports.menu.runMap', path: '/report/run-map-report', roles: [SuperAdmin] },
-      { key: 'runMapAsCompany', labelKey: 'reports.menu.runMapAsCompany', path: '/report/run-map-report-as-com', roles: [SuperAdmin] },
-      { key: 'postingUnpost', labelKey: 'posting.menu.unpost', path: '/posting/Unpost', roles: [SuperAdmin], also: ['/posting/UnpostDetail'] },
-      {
-        key: 'postingDistribution',
-        labelKey: 'posting.menu.distribution',
-        path: '/posting/Distribution',
-        roles: [SuperAdmin],
-        also: ['/posting/UndistributedDetail', '/posting/ManualDistribute', '/posting/InvoiceList', '/invoice-detail', '/invoice-payout-detail'],
-      },
-      // Beyond SPEC 2's list (it names the route only), after the items it names: what each remote took.
-      { key: 'postingEatDetail', labelKey: 'posting.menu.eatDetail', path: '/posting/posting-agent-eat-detail', roles: [SuperAdmin] },
       { key: 'remoteAgents', labelKey: 'posting.menu.remoteAgents', path: '/admin-setting/remote-bet-agent', roles: [SuperAdmin] },
       { key: 'redNumbers', labelKey: 'risk.menu.redNumbers', path: '/admin-setting/rednumber' },
     ],
   },
   {
+    // SPEC 2's Distributor names: "run map report as company, unpost page, distribution summary" (the
+    // group's name says they are the posting's, so no "Posting" before each); the labels are the screens'
+    // own titles but the run map's, shortened so that it fits the menu's width in every language.
     key: 'distributor',
     labelKey: 'menu.distributor',
     roles: [SuperAdmin, Company],
     children: [
-      { key: 'distributorRunMap', labelKey: 'reports.menu.runMapAsCompany', path: '/report/run-map-report-as-com' },
-      { key: 'distributorUnpost', labelKey: 'posting.menu.unpost', path: '/posting/Unpost', also: ['/posting/UnpostDetail'] },
+      { key: 'distributorRunMap', labelKey: 'menuLogin.menu.runMapAsCompany', path: '/report/run-map-report-as-com' },
+      { key: 'distributorUnpost', labelKey: 'posting.routes.unpost', path: '/posting/Unpost', also: ['/posting/UnpostDetail'] },
       {
         key: 'distributorDistribution',
-        labelKey: 'posting.menu.distribution',
+        labelKey: 'posting.routes.distribution',
         path: '/posting/Distribution',
         also: ['/posting/UndistributedDetail', '/posting/ManualDistribute', '/posting/InvoiceList', '/invoice-detail', '/invoice-payout-detail'],
       },
-      { key: 'distributorEatDetail', labelKey: 'posting.menu.eatDetail', path: '/posting/posting-agent-eat-detail' },
+      // Beyond SPEC 2's list (it names the route only), after the items it names: what each remote took.
+      { key: 'distributorEatDetail', labelKey: 'menuLogin.menu.eatDetail', path: '/posting/posting-agent-eat-detail' },
     ],
   },
   {
@@ -142,7 +156,8 @@ export const MENU: MenuEntry[] = [
     labelKey: 'menu.packageList',
     path: '/package/manage',
     also: ['/package/detail'],
-    roles: [ITAdmin, Multilevel, Player, House],
+    // SPEC 2: all roles but the super admin and company; not the IT admin either (NO_BOOK above).
+    roles: [Multilevel, Player, House],
   },
   { key: 'help', labelKey: 'menu.help', path: '/help' },
 ];
@@ -156,6 +171,7 @@ function leafVisible(leaf: MenuLeaf, viewer: MenuViewer, routes: ReadonlyMap<str
   const route = routes.get(leaf.path);
   if (!route) return false;
   if (leaf.roles && !leaf.roles.includes(viewer.userRoleId as RoleId)) return false;
+  if (leaf.hiddenFor?.includes(viewer.userRoleId as RoleId)) return false;
   const fn: FunctionName | undefined = leaf.fn ?? route.fn;
   if (viewer.disabledFunctions.includes(leaf.key)) return false;
   if (fn && viewer.disabledFunctions.includes(fn)) return false;
@@ -177,6 +193,7 @@ export function filterMenu(
   const out: MenuEntry[] = [];
   for (const entry of menu) {
     if (entry.roles && !entry.roles.includes(viewer.userRoleId as RoleId)) continue;
+    if (entry.hiddenFor?.includes(viewer.userRoleId as RoleId)) continue;
     if (isGroup(entry)) {
       if (viewer.disabledFunctions.includes(entry.key)) continue;
       if (entry.fn && viewer.disabledFunctions.includes(entry.fn)) continue;

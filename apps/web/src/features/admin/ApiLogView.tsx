@@ -3,6 +3,7 @@ import { Button, Card, DatePicker, Descriptions, Form, Input, Select, Table, Tag
 import { SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { EmptyHint } from '../../ui/EmptyHint';
 import { businessToday, formatInstant } from '../../ui/time';
 import { useApiLogs, useSettings, type ApiLogEntry, type LogFilter } from './administration';
 import './admin.css';
@@ -112,6 +113,14 @@ export function ApiLogView({ direction }: { direction: 'in' | 'out' }) {
           columns={columns}
           dataSource={logs.data?.items ?? []}
           loading={logs.isLoading}
+          locale={{
+            emptyText:
+              direction === 'in' ? (
+                <EmptyHint text={t('menuLogin.empty.apiLogIn')} action={{ label: t('menuLogin.empty.toApiAccount'), to: '/account/create-api-account' }} testId="log-empty" />
+              ) : (
+                <EmptyHint text={t('menuLogin.empty.apiLogOut')} action={{ label: t('menuLogin.empty.toAdminTool'), to: '/admin-tool' }} testId="log-empty" />
+              ),
+          }}
           expandable={{
             expandedRowRender: (l) => (
               <Descriptions column={1} size="small" bordered>

@@ -1,5 +1,6 @@
 import { Card, List, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EmptyHint } from '../../ui/EmptyHint';
 import { formatInstant } from '../../ui/time';
 import { jobText, useBackups, type BackupRun } from './administration';
 
@@ -51,6 +52,11 @@ export function BackupCard({ poll }: { poll: boolean }) {
         columns={columns}
         dataSource={backups.data ?? []}
         pagination={false}
+        locale={{
+          emptyText: (
+            <EmptyHint text={t('menuLogin.empty.backups')} action={{ label: t('menuLogin.empty.toSystemSetting'), to: '/admin-setting/system-setting' }} testId="backup-empty" />
+          ),
+        }}
         expandable={{
           expandedRowRender: (b) => (
             <List

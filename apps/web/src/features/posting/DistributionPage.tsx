@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import '../reports/reports.css';
 import './posting.css';
 import { Link } from 'react-router';
+import dayjs from 'dayjs';
 import type { BatchSummary, DistributeResult, DistributionSummary } from '@app/contract';
 import { apiCall, fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { formatInstant } from '../../ui/time';
+import { EmptyHint } from '../../ui/EmptyHint';
 import { useAlerts } from '../../ui/useAlerts';
 import { PostingFilters } from './PostingFilters';
 import { usePostingScope } from './usePostingScope';
@@ -53,6 +55,15 @@ export default function DistributionPage() {
           loading={data.isFetching}
           dataSource={data.data?.rows ?? []}
           pagination={false}
+          locale={{
+            emptyText: (
+              <EmptyHint
+                text={t('menuLogin.empty.distribution', { date: dayjs(scope.drawDate).format('DD/MM/YYYY') })}
+                action={{ label: t('menuLogin.empty.toUnpost'), to: `/posting/Unpost?${new URLSearchParams({ drawDate: scope.drawDate, ...company })}` }}
+                testId="distribution-empty"
+              />
+            ),
+          }}
           columns={[
             { title: t('posting.batch'), dataIndex: 'batchId' },
             { title: t('posting.draw'), dataIndex: 'poolId', render: (v: number) => pool(v) },

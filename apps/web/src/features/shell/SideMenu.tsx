@@ -38,6 +38,15 @@ const ICONS: Record<string, ReactNode> = {
 };
 const iconFor = (key: string) => ICONS[key] ?? <AppstoreOutlined aria-hidden />;
 
+// A group's popup beside the folded rail opens beside its icon, flipped above or below as antd does, and is
+// then shifted to stay inside the window: without the shift the super admin's Admin popup (14 items) did not
+// fit above or below its icon at 768 px high and its first five items were out of the window, cut.
+const SHIFT = { adjustX: 1, adjustY: 1, shiftY: true };
+const RAIL_PLACEMENTS: MenuProps['builtinPlacements'] = {
+  rightTop: { points: ['tl', 'tr'], overflow: SHIFT },
+  rightBottom: { points: ['bl', 'br'], overflow: SHIFT },
+};
+
 // `data-path` names where a leaf leads: the screen walk (e2e/screenWalk.spec.ts) reads the menu from it,
 // so a new screen in the menu is walked without anyone listing it.
 function toItems(entries: MenuEntry[], t: (k: string) => string): MenuProps['items'] {
@@ -47,6 +56,8 @@ function toItems(entries: MenuEntry[], t: (k: string) => string): MenuProps['ite
           key: e.key,
           icon: iconFor(e.key),
           label: <span data-testid={`menu-${e.key}`}>{t(e.labelKey)}</span>,
+          // The group's popup beside the folded icon rail: its labels wrap as the open menu's (styles.css).
+          popupClassName: 'app-side-menu-popup',
           children: e.children.map((c) => ({
             key: c.key,
             label: (
@@ -68,7 +79,10 @@ function toItems(entries: MenuEntry[], t: (k: string) => string): MenuProps['ite
   );
 }
 
-/** The left menu of SPEC 2, filtered for the viewer; `collapsed` folds it into an icon rail. */
+/**
+ * The left menu of SPEC 2, filtered for the viewer; `collapsed` folds it into an icon rail. A label longer
+ * than the menu's width wraps to a second line instead of being cut (issue 29 line 10; styles.css).
+ */
 export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { userData } = useAuth();
@@ -96,9 +110,11 @@ export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolea
   return (
     <Menu
       data-testid="menu"
+      className="app-side-menu"
       mode="inline"
       theme="dark"
       inlineCollapsed={collapsed}
+      builtinPlacements={RAIL_PLACEMENTS}
       items={toItems(entries, t)}
       selectedKeys={selected}
       defaultOpenKeys={collapsed ? [] : open}
