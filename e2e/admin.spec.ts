@@ -105,12 +105,26 @@ test('the super admin schedules a year, cancels and adds draws, and sets a cutof
   const drawId = (await magnum.getAttribute('data-testid'))!.replace('draw-row-', '');
   await expect(page.getByTestId(`draw-status-${drawId}`)).toHaveText('Open');
   await shotBoth(page, 'pool-schedule-day', () => page.getByTestId(`pool-schedule-day-${wednesday}`).click());
+  // The cancel shows its effect (the draw, its tickets and stake, no more sales) and needs the secondary
+  // password: a wrong one is said beside the field and changes nothing (issue 29 line 6).
   await page.getByTestId(`draw-cancel-${drawId}`).click();
-  await expect(page.getByTestId('alert-message')).toContainText(`Cancel the Magnum 4D draw of ${wednesday}`);
-  await page.getByTestId('alert-ok').click();
+  const guard = page.getByTestId('guard-dialog');
+  await expect(page.locator('.ant-modal-title', { hasText: `Cancel the Magnum 4D draw of ${wednesday}?` })).toBeVisible();
+  await expect(guard.getByTestId('guard-summary')).toContainText('This change affects 1 open draw(s): 0 ticket(s) of 0 account(s), stake 0.00.');
+  await expect(guard.getByTestId(`guard-closes-${drawId}`)).toHaveText('Cancelled: no more sales');
+  await expect(guard.getByTestId('guard-server-time')).toContainText('Server time:');
+  await page.getByTestId('guard-password').fill('not-the-password');
+  await page.getByTestId('guard-confirm').click();
+  await expect(guard).toContainText('The secondary password is incorrect.');
+  await expect(page.getByTestId(`draw-status-${drawId}`)).toHaveText('Open');
+  await page.getByTestId('guard-password').fill(ADMIN.password);
+  await page.getByTestId('guard-confirm').click();
+  await expect(guard).toBeHidden();
   await expect(page.getByTestId(`draw-status-${drawId}`)).toHaveText('Cancelled');
   await expect(page.getByTestId(`draw-${drawId}`)).toHaveAttribute('data-status', '0');
   await page.getByTestId(`draw-enable-${drawId}`).click();
+  await page.getByTestId('guard-password').fill(ADMIN.password);
+  await page.getByTestId('guard-confirm').click();
   await expect(page.getByTestId(`draw-status-${drawId}`)).toHaveText('Open');
   await page.getByTestId('day-draws-close').click();
 
@@ -144,7 +158,24 @@ test('the super admin schedules a year, cancels and adds draws, and sets a cutof
   await page.getByTestId('cutoff-hour-1').fill('19');
   await page.getByTestId('cutoff-minute-1').fill('0');
   await shotBoth(page, 'cutoff-time');
-  await page.getByTestId('cutoff-save-1').click();
+  // Save first shows what moves: every open Magnum draw, its tickets and stake, and the new close time
+  // against the server clock; then the secondary password. Looked at in the three languages.
+  for (const lang of ['cn', 'bm', 'en'] as const) {
+    await setLanguage(page, lang);
+    await page.getByTestId('cutoff-save-1').click();
+    await expect(page.getByTestId('guard-summary')).toBeVisible();
+    if (lang !== 'en') {
+      await shot(page, `cutoff-guard-${lang}`);
+      await page.getByTestId('guard-cancel').click();
+      await expect(page.getByTestId('guard-dialog')).toBeHidden();
+    }
+  }
+  await expect(page.locator('.ant-modal-title', { hasText: 'Change the cutoff of Magnum 4D to 19:00?' })).toBeVisible();
+  await expect(page.getByTestId('guard-summary')).toContainText(/This change affects \d+ open draw\(s\)/);
+  await expect(page.getByTestId('guard-draws').locator('[data-testid^="guard-closes-"]').first()).toContainText(/closes in|Already passed/);
+  await shot(page, 'cutoff-guard-en');
+  await page.getByTestId('guard-password').fill(ADMIN.password);
+  await page.getByTestId('guard-confirm').click();
   await expect(page.getByTestId('cutoff-current-1')).toHaveText('19:00');
   await page.reload();
   await expect(page.getByTestId('cutoff-current-1')).toHaveText('19:00');
@@ -152,6 +183,8 @@ test('the super admin schedules a year, cancels and adds draws, and sets a cutof
   await page.getByTestId('cutoff-hour-1').fill(String(Number(h)));
   await page.getByTestId('cutoff-minute-1').fill(String(Number(m)));
   await page.getByTestId('cutoff-save-1').click();
+  await page.getByTestId('guard-password').fill(ADMIN.password);
+  await page.getByTestId('guard-confirm').click();
   await expect(page.getByTestId('cutoff-current-1')).toHaveText(before);
 
   // Master templates: the seeded company template, its items by category; a bad date is refused here.

@@ -31,15 +31,43 @@ test('an admin enters a result, the check names a wrong slot, and it cannot rele
   await agreeTermsIfShown(page);
   await openResults(page);
   const slot = (name: string) => page.getByTestId(`slot-${MAGNUM}-${name}`);
-  await slot('first').fill(FIRST[0]);
-  await slot('second').fill(FIRST[1]);
-  await slot('third').fill(FIRST[2]);
-  for (let i = 0; i < 10; i++) await slot(`starter${i + 1}`).fill(SPECIALS[i]);
-  // The 10th consolation repeats the 1st prize: the check names that slot.
-  for (let i = 0; i < 9; i++) await slot(`consolation${i + 1}`).fill(CONSOLATIONS[i]);
-  await slot('consolation10').fill(FIRST[0]);
+  // By keyboard: a complete number moves on to the next slot (issue 29 line 8).
+  await slot('first').click();
+  await page.keyboard.type(FIRST.join(''));
+  await expect(slot('first')).toHaveValue(FIRST[0]);
+  await expect(slot('second')).toHaveValue(FIRST[1]);
+  await expect(slot('third')).toHaveValue(FIRST[2]);
+  await expect(slot('starter1')).toBeFocused();
+  // A whole result pasted as operators publish it (labels, 13 specials with ---- blanks, 10 consolations)
+  // fills every slot. The 10th consolation repeats the 1st prize: the check names that slot.
+  const published = [
+    `1st Prize ${FIRST[0]}`,
+    `2nd Prize ${FIRST[1]}`,
+    `3rd Prize ${FIRST[2]}`,
+    'Special',
+    [...SPECIALS.slice(0, 4), '----', ...SPECIALS.slice(4, 8), '----', '----', ...SPECIALS.slice(8)].join(' '),
+    'Consolation',
+    [...CONSOLATIONS.slice(0, 9), FIRST[0]].join('\n'),
+  ].join('\n');
+  await slot('starter1').evaluate((el, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, published);
+  await expect(slot('starter5')).toHaveValue(SPECIALS[4]);
+  await expect(slot('starter10')).toHaveValue(SPECIALS[9]);
+  await expect(slot('consolation9')).toHaveValue(CONSOLATIONS[8]);
+  await expect(slot('consolation10')).toHaveValue(FIRST[0]);
+  // A number longer than its slot is refused with a message, not cut to its first 4 digits.
+  await slot('consolation9').fill('12345678');
+  await expect(page.getByTestId(`result-error-${MAGNUM}-consolation9`)).toContainText('Too long: this slot takes 4 digits');
+  await expect(slot('consolation9')).toHaveValue(CONSOLATIONS[8]);
+  await slot('consolation9').fill(CONSOLATIONS[8]);
+  await expect(page.getByTestId(`result-error-${MAGNUM}-consolation9`)).toHaveCount(0);
   await page.getByTestId(`result-check-${MAGNUM}`).click();
-  await expect(page.getByRole('tooltip').filter({ hasText: 'Duplicated Number' })).toBeVisible();
+  // The message is listed under the slots: it covers no other slot.
+  await expect(page.getByTestId(`result-error-${MAGNUM}-consolation10`)).toHaveText('Consolation 10: Duplicated Number');
+  await expect(page.locator('.ant-tooltip:not(.ant-tooltip-hidden)')).toHaveCount(0);
   await shot(page, 'results-check-en');
   await slot('consolation10').fill(CONSOLATIONS[9]);
   await page.getByTestId(`result-save-${MAGNUM}`).click();

@@ -40,9 +40,12 @@ test('after the cutoff an admin enters the result; a second admin releases it an
   await expect(page.getByTestId(`settlement-winners-${poolId}`)).toHaveText('1 winning lines', { timeout: 30_000 });
   await expect(page.getByTestId(`settlement-distributed-${poolId}`)).toContainText('Settled at');
   await expect(page.getByTestId(`settlement-released-${poolId}`)).toHaveText('Winnings held');
-  // Running a step again changes nothing: each happens once per round.
-  await page.getByTestId(`settlement-run-winners-${poolId}`).click();
-  await expect(page.locator('.ant-message')).toContainText('0 new winning lines');
+  // Each step happens once per round: done, its button is disabled and says why (issue 29 line 7).
+  await expect(page.getByTestId(`settlement-run-winners-${poolId}`)).toBeDisabled();
+  await expect(page.getByTestId(`settlement-run-distribute-${poolId}`)).toBeDisabled();
+  await page.getByTestId(`settlement-winners-why-${poolId}`).hover();
+  await expect(page.locator('.ant-tooltip:not(.ant-tooltip-hidden)')).toContainText('Winners were found for round 1');
+  await expect(page.getByTestId(`result-release-${poolId}`)).toBeDisabled();
   await page.getByTestId(`result-card-${poolId}`).scrollIntoViewIfNeeded();
   await shotAll(page, 'settlement-settled');
   await logoutThroughConfirm(page);

@@ -5,8 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NumericInput } from '../../ui/NumericInput';
 import { useAlerts } from '../../ui/useAlerts';
-import { adminKeys, updateCutoff, usePools, type PoolSelection } from './api';
-import { refusalKey } from './DrawModals';
+import { adminKeys, previewCutoffChange, updateCutoff, usePools, type PoolSelection } from './api';
+import { ChangeGuardModal } from './ChangeGuardModal';
 import { POOL_COLORS, poolName } from './pools';
 import './admin.css';
 
@@ -22,7 +22,8 @@ export default function CutoffTimePage() {
   const queryClient = useQueryClient();
   const pools = usePools();
   const [edits, setEdits] = useState<Edits>({});
-  const [saving, setSaving] = useState<number | null>(null);
+  // The change being confirmed: its effect first, then the secondary password (issue 29 line 6).
+  const [pending, setPending] = useState<{ pool: PoolSelection; hour: number; minute: number } | null>(null);
 
   useEffect(() => {
     if (pools.data) setEdits(Object.fromEntries(pools.data.map((p) => [p.poolId, { hour: p.cutoffHour, minute: p.cutoffMinute }])));
@@ -33,23 +34,22 @@ export default function CutoffTimePage() {
     return !!e && (e.hour !== p.cutoffHour || e.minute !== p.cutoffMinute);
   };
 
-  const save = async (p: PoolSelection) => {
+  const save = (p: PoolSelection) => {
     const e = edits[p.poolId];
     if (e?.hour === undefined || e.minute === undefined) {
       alerts.error(t('validation.required'));
       return;
     }
-    setSaving(p.poolId);
-    const r = await updateCutoff({ poolId: p.poolId, cutoffHour: e.hour, cutoffMinute: e.minute });
-    setSaving(null);
-    if (r.success && r.data) {
-      queryClient.setQueryData(adminKeys.pools, r.data);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.draws });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.today });
-      void message.success(t('admin.cutoff.saved', { pool: poolName(t, p.poolId, p.name), time: `${pad(e.hour)}:${pad(e.minute)}` }));
-    } else {
-      alerts.errorKey(refusalKey(r));
-    }
+    setPending({ pool: p, hour: e.hour, minute: e.minute });
+  };
+
+  const saved = (list: PoolSelection[]) => {
+    if (!pending) return;
+    queryClient.setQueryData(adminKeys.pools, list);
+    void queryClient.invalidateQueries({ queryKey: adminKeys.draws });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.today });
+    void message.success(t('admin.cutoff.saved', { pool: poolName(t, pending.pool.poolId, pending.pool.name), time: `${pad(pending.hour)}:${pad(pending.minute)}` }));
+    setPending(null);
   };
 
   const set = (poolId: number, part: 'hour' | 'minute', v: number | undefined) => setEdits((s) => ({ ...s, [poolId]: { ...s[poolId], [part]: v } }));
@@ -114,8 +114,7 @@ export default function CutoffTimePage() {
           size="small"
           icon={<SaveOutlined aria-hidden />}
           disabled={!changed(p)}
-          loading={saving === p.poolId}
-          onClick={() => void save(p)}
+          onClick={() => save(p)}
           data-testid={`cutoff-save-${p.poolId}`}
         >
           {t('common.save')}
@@ -139,6 +138,14 @@ export default function CutoffTimePage() {
           data-testid="cutoff-table"
         />
       </Card>
+      <ChangeGuardModal<PoolSelection[]>
+        open={pending !== null}
+        title={pending ? t('adminGuard.change.titleCutoff', { pool: poolName(t, pending.pool.poolId, pending.pool.name), time: `${pad(pending.hour)}:${pad(pending.minute)}` }) : ''}
+        preview={() => previewCutoffChange({ poolId: pending!.pool.poolId, cutoffHour: pending!.hour, cutoffMinute: pending!.minute })}
+        submit={(secondaryPassword) => updateCutoff({ poolId: pending!.pool.poolId, cutoffHour: pending!.hour, cutoffMinute: pending!.minute, secondaryPassword })}
+        onClose={() => setPending(null)}
+        onDone={saved}
+      />
     </div>
   );
 }

@@ -3,10 +3,10 @@ import { Alert, Button, Checkbox, DatePicker, Form, Modal, Select, Space, Table,
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PoolId } from '@app/domain';
-import { translateMessage } from '../../i18n';
 import { useAlerts } from '../../ui/useAlerts';
 import { useFieldRules } from '../../ui/validation';
-import { addDraw, editDraw, scheduleYear, type Draw, type PoolSelection } from './api';
+import { addDraw, editDraw, previewDrawChange, scheduleYear, type Draw, type PoolSelection } from './api';
+import { ChangeGuardModal } from './ChangeGuardModal';
 import { defaultWeekdays, isClosed, scheduleBody } from './calendar';
 import { POOL_COLORS, poolName, useCalendarWords } from './pools';
 
@@ -36,21 +36,11 @@ export function DayDrawsModal({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
-  const alerts = useAlerts();
   const words = useCalendarWords();
-  const [busy, setBusy] = useState<number | null>(null);
+  // A cancel or an enable: its effect first, then the secondary password (issue 29 line 6).
+  const [pending, setPending] = useState<{ draw: Draw; recordStatus: 0 | 1 } | null>(null);
 
-  const setStatus = (d: Draw, recordStatus: 0 | 1) => {
-    const run = async () => {
-      setBusy(d.drawId);
-      const r = await editDraw({ drawId: d.drawId, recordStatus });
-      setBusy(null);
-      if (r.success) onChanged();
-      else alerts.errorKey(refusalKey(r));
-    };
-    if (recordStatus === 0) alerts.confirm(t('admin.draw.confirmCancel', { pool: poolName(t, d.poolId, d.poolName), date: d.drawDate }), () => void run());
-    else void run();
-  };
+  const setStatus = (d: Draw, recordStatus: 0 | 1) => setPending({ draw: d, recordStatus });
 
   const columns: TableColumnsType<Draw> = [
     {
@@ -101,11 +91,11 @@ export function DayDrawsModal({
               {t('admin.draw.move')}
             </Button>
             {d.recordStatus === 0 ? (
-              <Button size="small" loading={busy === d.drawId} onClick={() => setStatus(d, 1)} data-testid={`draw-enable-${d.drawId}`}>
+              <Button size="small" onClick={() => setStatus(d, 1)} data-testid={`draw-enable-${d.drawId}`}>
                 {t('admin.draw.enable')}
               </Button>
             ) : (
-              <Button size="small" danger disabled={closed} loading={busy === d.drawId} onClick={() => setStatus(d, 0)} data-testid={`draw-cancel-${d.drawId}`}>
+              <Button size="small" danger disabled={closed} onClick={() => setStatus(d, 0)} data-testid={`draw-cancel-${d.drawId}`}>
                 {t('admin.draw.cancel')}
               </Button>
             )}
@@ -145,6 +135,24 @@ export function DayDrawsModal({
           onRow={(d) => ({ 'data-testid': `draw-row-${d.drawId}` }) as React.HTMLAttributes<HTMLElement>}
         />
       </div>
+      <ChangeGuardModal<Draw>
+        open={pending !== null}
+        title={
+          pending
+            ? t(pending.recordStatus === 0 ? 'adminGuard.change.titleCancel' : 'adminGuard.change.titleEnable', {
+                pool: poolName(t, pending.draw.poolId, pending.draw.poolName),
+                date: pending.draw.drawDate,
+              })
+            : ''
+        }
+        preview={() => previewDrawChange({ drawId: pending!.draw.drawId, recordStatus: pending!.recordStatus })}
+        submit={(secondaryPassword) => editDraw({ drawId: pending!.draw.drawId, recordStatus: pending!.recordStatus, secondaryPassword })}
+        onClose={() => setPending(null)}
+        onDone={() => {
+          setPending(null);
+          onChanged();
+        }}
+      />
     </Modal>
   );
 }
@@ -352,49 +360,55 @@ export function SpecialDrawModal({
   );
 }
 
-/** Moves an open draw to another date. */
+/** Moves an open draw to another date: the new date is picked here, then its effect and the secondary password. */
 export function EditDrawModal({ draw, onClose, onDone }: { draw: Draw | null; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const alerts = useAlerts();
   const rules = useFieldRules();
   const [form] = Form.useForm<{ drawDate?: Dayjs }>();
-  const [saving, setSaving] = useState(false);
+  const [newDate, setNewDate] = useState<string | null>(null);
 
   useEffect(() => {
     if (draw) form.setFieldsValue({ drawDate: dayjs(draw.drawDate) });
+    setNewDate(null);
   }, [draw, form]);
 
-  const save = async (v: { drawDate?: Dayjs }) => {
+  const save = (v: { drawDate?: Dayjs }) => {
     if (!draw || !v.drawDate) return;
-    setSaving(true);
-    const r = await editDraw({ drawId: draw.drawId, drawDate: v.drawDate.format('YYYY-MM-DD') });
-    setSaving(false);
-    if (r.success) onDone();
-    else alerts.error(translateMessage(t, refusalKey(r)));
+    setNewDate(v.drawDate.format('YYYY-MM-DD'));
   };
 
   return (
-    <Modal
-      open={draw !== null}
-      title={draw ? t('admin.draw.moveTitle', { pool: poolName(t, draw.poolId, draw.poolName), date: draw.drawDate }) : ''}
-      onCancel={onClose}
-      forceRender
-      footer={
-        <Space>
-          <Button onClick={onClose} data-testid="draw-edit-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="draw-edit-save">
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
-    >
-      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} data-testid="draw-edit-form">
-        <Form.Item name="drawDate" label={t('admin.draw.newDate')} rules={rules({ required: true })}>
-          <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} data-testid="draw-edit-date" />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <>
+      <Modal
+        open={draw !== null && newDate === null}
+        title={draw ? t('admin.draw.moveTitle', { pool: poolName(t, draw.poolId, draw.poolName), date: draw.drawDate }) : ''}
+        onCancel={onClose}
+        forceRender
+        footer={
+          <Space>
+            <Button onClick={onClose} data-testid="draw-edit-cancel">
+              {t('common.cancel')}
+            </Button>
+            <Button type="primary" onClick={() => form.submit()} data-testid="draw-edit-save">
+              {t('common.save')}
+            </Button>
+          </Space>
+        }
+      >
+        <Form form={form} layout="vertical" onFinish={save} data-testid="draw-edit-form">
+          <Form.Item name="drawDate" label={t('admin.draw.newDate')} rules={rules({ required: true })}>
+            <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} data-testid="draw-edit-date" />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <ChangeGuardModal<Draw>
+        open={draw !== null && newDate !== null}
+        title={draw && newDate ? t('adminGuard.change.titleMove', { pool: poolName(t, draw.poolId, draw.poolName), date: draw.drawDate, newDate }) : ''}
+        preview={() => previewDrawChange({ drawId: draw!.drawId, drawDate: newDate! })}
+        submit={(secondaryPassword) => editDraw({ drawId: draw!.drawId, drawDate: newDate!, secondaryPassword })}
+        onClose={() => setNewDate(null)}
+        onDone={onDone}
+      />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Draw, Listing, masterTemplate, poolSelection, templateItem, templateItemCategory } from '@app/contract';
+import type { ChangePreview, Draw, Listing, masterTemplate, poolSelection, templateItem, templateItemCategory } from '@app/contract';
 import { apiCall, fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { rememberPools } from '../../api/knownPools';
@@ -11,7 +11,7 @@ export type PoolSelection = z.infer<typeof poolSelection>;
 export type MasterTemplate = z.infer<typeof masterTemplate>;
 export type TemplateItem = z.infer<typeof templateItem>;
 export type TemplateCategory = z.infer<typeof templateItemCategory>;
-export type { Draw };
+export type { ChangePreview, Draw };
 
 export const adminKeys = {
   pools: ['admin', 'pools'] as const,
@@ -48,10 +48,32 @@ export const scheduleYear = (body: { year: number; schedules: { poolId: number; 
 export const addDraw = (body: { poolId: number; drawDate: string; isSpecial: boolean }) =>
   apiCall<Draw>(API.Pools.SubmitNewDraw, { json: body, handleErrors: true });
 
-export const editDraw = (body: { drawId: number; drawDate?: string; recordStatus?: 0 | 1 | 2 }) =>
-  apiCall<Draw>(API.Pools.SubmitEditedDraw, { json: body, handleErrors: true });
+/** A change of a draw (date, own cutoff, status): previewed first, made with the secondary password. */
+export interface DrawChange {
+  drawId: number;
+  drawDate?: string;
+  recordStatus?: 0 | 1 | 2;
+  cutoffHour?: number | null;
+  cutoffMinute?: number | null;
+}
+export interface CutoffChange {
+  poolId: number;
+  weekday?: number;
+  cutoffHour: number;
+  cutoffMinute: number;
+}
 
-export const updateCutoff = (body: { poolId: number; cutoffHour: number; cutoffMinute: number }) =>
+export const previewDrawChange = (change: DrawChange) =>
+  apiCall<ChangePreview>(API.Pools.PreviewDrawChange, {
+    query: { ...change, cutoffHour: change.cutoffHour === null ? 'null' : change.cutoffHour, cutoffMinute: change.cutoffMinute === null ? 'null' : change.cutoffMinute },
+    handleErrors: true,
+  });
+
+export const previewCutoffChange = (change: CutoffChange) => apiCall<ChangePreview>(API.Pools.PreviewCutoffChange, { query: { ...change }, handleErrors: true });
+
+export const editDraw = (body: DrawChange & { secondaryPassword: string }) => apiCall<Draw>(API.Pools.SubmitEditedDraw, { json: body, handleErrors: true });
+
+export const updateCutoff = (body: CutoffChange & { secondaryPassword: string }) =>
   apiCall<PoolSelection[]>(API.Pools.UpdateCutoffTime, { json: body, handleErrors: true });
 
 export const useTemplates = () =>

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent } from 'react';
 import { App, Button, Card, Collapse, Input, InputNumber, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { InputRef } from 'antd';
 import { Link } from 'react-router';
 import { translateMessage } from '../../i18n';
 import { formatCents } from '../../ui/text';
@@ -10,7 +11,7 @@ import { useAlerts } from '../../ui/useAlerts';
 import { poolName, POOL_COLORS } from '../admin/pools';
 import { releaseResult, saveResult, validateResult, type PoolResultRow, type SettlementStatusRow } from './api';
 import { SettlementSteps } from './SettlementSteps';
-import { cleanSlot, hasFiveD, hasSixD, toPoolResult, toSlotValues, type SlotValues } from './slots';
+import { hasFiveD, hasSixD, looksLikeWholeResult, nextSlot, parseWholeResult, readSlot, slotLength, toPoolResult, toSlotValues, type SlotValues } from './slots';
 
 const STATUS_COLORS: Record<PoolResultRow['status'], string> = { none: 'default', entered: 'blue', fetched: 'purple', released: 'green' };
 const jackpotsOf = (r: PoolResultRow) => ({ jackpot1: r.jackpots?.jackpot1 ?? null, jackpot2: r.jackpots?.jackpot2 ?? null });
@@ -52,13 +53,49 @@ export function PoolResultCard({
   const editable = canEdit && row.closed;
   const released = row.status === 'released';
 
-  const set = (slot: string, raw: string) => {
-    setValues((v) => ({ ...v, [slot]: cleanSlot(slot, raw) }));
-    setDirty(true);
-    setErrors((e) => {
+  // Entry by keyboard (issue 29 line 8): a complete number moves on to the next slot; a number longer than
+  // its slot is refused with a message (never cut); a whole published result pasted fills every slot.
+  const inputs = useRef<Record<string, InputRef | null>>({});
+  const [entryErrors, setEntryErrors] = useState<Record<string, string>>({});
+  const clearError = (slot: string) => {
+    const drop = (e: Record<string, string>) => {
+      if (!(slot in e)) return e;
       const { [slot]: _drop, ...rest } = e;
       return rest;
-    });
+    };
+    setErrors(drop);
+    setEntryErrors(drop);
+  };
+
+  const set = (slot: string, raw: string) => {
+    const read = readSlot(slot, raw);
+    if ('tooLong' in read) {
+      setEntryErrors((e) => ({ ...e, [slot]: t('adminGuard.entry.tooLong', { len: read.tooLong }) }));
+      return;
+    }
+    setValues((v) => ({ ...v, [slot]: read.value }));
+    setDirty(true);
+    clearError(slot);
+    if (read.value.length === slotLength(slot) && read.value !== (values[slot] ?? '')) {
+      const next = nextSlot(row.resultForm, slot);
+      if (next) inputs.current[next]?.focus({ cursor: 'all' });
+    }
+  };
+
+  const paste = (slot: string, e: ClipboardEvent<HTMLInputElement>) => {
+    const text = e.clipboardData.getData('text');
+    if (!looksLikeWholeResult(text)) return;
+    e.preventDefault();
+    const parsed = parseWholeResult(row.resultForm, text);
+    if ('count' in parsed) {
+      setEntryErrors((x) => ({ ...x, [slot]: t('adminGuard.entry.pasteWrongCount', { count: parsed.count }) }));
+      return;
+    }
+    setValues((v) => ({ ...v, ...parsed.values }));
+    setDirty(true);
+    setErrors({});
+    setEntryErrors({});
+    void message.success(t('adminGuard.entry.pasted', { count: Object.keys(parsed.values).length }));
   };
 
   const check = async () => {
@@ -104,17 +141,23 @@ export function PoolResultCard({
       })();
     });
 
+  const slotLabel = (name: string) => t(`results.slots.${name.replace(/\d+$/, '')}`, { n: name.match(/\d+$/)?.[0] ?? '' });
   const slot = (name: string, width = 64) => {
-    const error = errors[name];
+    const error = entryErrors[name] ?? (errors[name] ? translateMessage(t, errors[name]) : undefined);
     const input = editable ? (
       <Input
+        ref={(el) => {
+          inputs.current[name] = el;
+        }}
         value={values[name] ?? ''}
         onChange={(e) => set(name, e.target.value)}
+        onPaste={(e) => paste(name, e)}
         status={error ? 'error' : undefined}
         style={{ width }}
         className="num"
         inputMode="numeric"
-        aria-label={t(`results.slots.${name.replace(/\d+$/, '')}`, { n: name.match(/\d+$/)?.[0] ?? '' })}
+        aria-label={slotLabel(name)}
+        aria-invalid={error ? true : undefined}
         data-testid={`slot-${row.poolId}-${name}`}
       />
     ) : (
@@ -122,14 +165,16 @@ export function PoolResultCard({
         {values[name] || '----'}
       </span>
     );
+    // The message is listed under the slots (it never covers the next slot); hovering the slot shows it too.
     return error ? (
-      <Tooltip key={name} title={translateMessage(t, error)} open>
+      <Tooltip key={name} title={error}>
         {input}
       </Tooltip>
     ) : (
       <span key={name}>{input}</span>
     );
   };
+  const slotErrors = Object.entries({ ...Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, translateMessage(t, v)])), ...entryErrors });
 
   const title = (
     <Space>
@@ -159,13 +204,21 @@ export function PoolResultCard({
       >
         {released ? t('results.correct') : t('common.save')}
       </Button>
-      {!released && (
-        <Tooltip title={row.canRelease || !row.releaseBlockedBy ? undefined : translateMessage(t, row.releaseBlockedBy)}>
-          {/* A disabled button fires no hover: the wrapper carries the tooltip saying why. */}
+      {
+        <Tooltip
+          title={
+            released
+              ? t('adminGuard.steps.resultReleased', { by: row.releasedBy ?? t('results.system'), at: formatInstant(row.releasedAt) })
+              : row.canRelease || !row.releaseBlockedBy
+                ? undefined
+                : translateMessage(t, row.releaseBlockedBy)
+          }
+        >
+          {/* A disabled button fires no hover: the wrapper carries the tooltip saying why. Released once: it stays, disabled, saying by whom. */}
           <span data-testid={`result-release-why-${row.poolId}`}>
             <Button
               icon={<SendOutlined aria-hidden />}
-              disabled={!row.canRelease || dirty}
+              disabled={released || !row.canRelease || dirty}
               loading={busy === 'release'}
               onClick={release}
               data-testid={`result-release-${row.poolId}`}
@@ -174,7 +227,7 @@ export function PoolResultCard({
             </Button>
           </span>
         </Tooltip>
-      )}
+      }
     </Space>
   ) : null;
 
@@ -197,6 +250,20 @@ export function PoolResultCard({
           <span className="result-label">{t('results.slots.consolationAll')}</span>
           {range(10).map((i) => slot(`consolation${i}`))}
         </div>
+        {editable && (
+          <Typography.Text type="secondary" className="result-paste-hint">
+            {t('adminGuard.entry.pasteHint')}
+          </Typography.Text>
+        )}
+        {slotErrors.length > 0 && (
+          <ul className="result-errors" data-testid={`result-errors-${row.poolId}`} role="alert">
+            {slotErrors.map(([name, text]) => (
+              <li key={name} data-testid={`result-error-${row.poolId}-${name}`}>
+                <strong>{slotLabel(name)}</strong>: {text}
+              </li>
+            ))}
+          </ul>
+        )}
         {hasFiveD(row.resultForm) && (
           <div className="result-row">
             <span className="result-label">5D</span>

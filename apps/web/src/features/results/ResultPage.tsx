@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, DatePicker, Empty, Space, Spin, Typography } from 'antd';
+import { App, Button, DatePicker, Empty, Space, Spin, Tooltip, Typography } from 'antd';
 import { CloudDownloadOutlined, GiftOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
@@ -54,6 +54,9 @@ export default function ResultPage() {
     refresh();
   };
   const distributed = (settlement.data ?? []).some((s) => s.distributedAt && !s.released);
+  // Why Release credit is disabled: every distributed draw released already, or none distributed yet.
+  const allReleased = (settlement.data ?? []).some((s) => s.distributedAt) && (settlement.data ?? []).every((s) => !s.distributedAt || s.released);
+  const releaseWhy = distributed ? undefined : allReleased ? t('adminGuard.steps.releaseCreditDone') : t('adminGuard.steps.releaseCreditWaiting');
   const releaseWinners = () =>
     alerts.confirm(t('results.settle.confirmReleaseCredit', { date: drawDate }), () => {
       void (async () => {
@@ -86,9 +89,13 @@ export default function ResultPage() {
           </Button>
         )}
         {canReleaseCredit && (
-          <Button icon={<GiftOutlined aria-hidden />} disabled={!distributed} loading={releasing} onClick={releaseWinners} data-testid="release-credit">
-            {t('results.settle.releaseCredit')}
-          </Button>
+          <Tooltip title={releaseWhy}>
+            <span data-testid="release-credit-why">
+              <Button icon={<GiftOutlined aria-hidden />} disabled={!distributed} loading={releasing} onClick={releaseWinners} data-testid="release-credit">
+                {t('results.settle.releaseCredit')}
+              </Button>
+            </span>
+          </Tooltip>
         )}
       </Space>
       {results.isLoading ? (

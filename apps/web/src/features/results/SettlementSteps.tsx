@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Space, Tag, Typography } from 'antd';
+import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { CalculatorOutlined, TrophyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '../../ui/time';
@@ -64,12 +64,44 @@ export function SettlementSteps({ row, settlement, canRun, onChanged }: { row: P
       )}
       {canRun && s && (
         <>
-          <Button size="small" icon={<TrophyOutlined aria-hidden />} loading={busy === 'winners'} onClick={() => void findWinners()} data-testid={`settlement-run-winners-${row.poolId}`}>
-            {t('results.settle.findWinners')}
-          </Button>
-          <Button size="small" icon={<CalculatorOutlined aria-hidden />} disabled={!s.winnersAt} loading={busy === 'distribute'} onClick={distribute} data-testid={`settlement-run-distribute-${row.poolId}`}>
-            {t('results.settle.distribute')}
-          </Button>
+          {/* Each step happens once per round: done, its button is disabled and says why (a disabled button
+              fires no hover, so the wrapper carries the tooltip). The server answers a repeat with nothing. */}
+          <Tooltip title={s.winnersAt ? t('adminGuard.steps.winnersDone', { round: s.round, at: formatInstant(s.winnersAt) }) : undefined}>
+            <span data-testid={`settlement-winners-why-${row.poolId}`}>
+              <Button
+                size="small"
+                icon={<TrophyOutlined aria-hidden />}
+                disabled={!!s.winnersAt}
+                loading={busy === 'winners'}
+                onClick={() => void findWinners()}
+                data-testid={`settlement-run-winners-${row.poolId}`}
+              >
+                {t('results.settle.findWinners')}
+              </Button>
+            </span>
+          </Tooltip>
+          <Tooltip
+            title={
+              s.distributedAt
+                ? t('adminGuard.steps.distributeDone', { round: s.round, at: formatInstant(s.distributedAt) })
+                : !s.winnersAt
+                  ? t('adminGuard.steps.distributeNeedsWinners')
+                  : undefined
+            }
+          >
+            <span data-testid={`settlement-distribute-why-${row.poolId}`}>
+              <Button
+                size="small"
+                icon={<CalculatorOutlined aria-hidden />}
+                disabled={!s.winnersAt || !!s.distributedAt}
+                loading={busy === 'distribute'}
+                onClick={distribute}
+                data-testid={`settlement-run-distribute-${row.poolId}`}
+              >
+                {t('results.settle.distribute')}
+              </Button>
+            </span>
+          </Tooltip>
         </>
       )}
     </Space>

@@ -35,8 +35,55 @@ export function toPoolResult(form: ResultForm, v: SlotValues): PoolResult {
   };
 }
 
-/** Digits only, as many as the slot takes. */
-export function cleanSlot(slot: string, raw: string): string {
-  const len = slot.startsWith('fiveD') ? 5 : slot === 'sixD' ? 6 : 4;
-  return raw.replace(/\D/g, '').slice(0, len);
+/** How many digits a slot takes: 4 (the 23 4D slots), 5 (5D) or 6 (6D). */
+export function slotLength(slot: string): number {
+  return slot.startsWith('fiveD') ? 5 : slot === 'sixD' ? 6 : 4;
+}
+
+/**
+ * What was typed or pasted into one slot: its digits, or `tooLong` when there are more than the slot takes
+ * (a number is refused, never cut: 12345678 is not 1234).
+ */
+export function readSlot(slot: string, raw: string): { value: string } | { tooLong: number } {
+  const digits = raw.replace(/\D/g, '');
+  const len = slotLength(slot);
+  return digits.length > len ? { tooLong: len } : { value: digits };
+}
+
+/** The slot after this one in the form's order (first, second, third, specials, consolations, 5D, 6D), or null. */
+export function nextSlot(form: ResultForm, slot: string): string | null {
+  const all = slotsOf(form);
+  const i = all.indexOf(slot);
+  return i >= 0 && i + 1 < all.length ? all[i + 1] : null;
+}
+
+/** A text that holds more than one number or blank: a whole result pasted, not one slot's number. */
+export function looksLikeWholeResult(text: string): boolean {
+  return tokensOf(text).length > 1;
+}
+
+// A word of a published result: a number (4, 5 or 6 digits) or a blank special (----, ****). Labels
+// ("1st", "Special", "特别奖"), dates (2026-11-22, 22/11) and amounts (1,234.56) are not words of it.
+const tokensOf = (text: string) =>
+  text
+    .split(/[\s,;|]+/)
+    .map((w) => w.replace(/^[([:.]+|[)\]:.]+$/g, ''))
+    .filter((w) => /^\d{4,6}$/.test(w) || /^[-*]{2,}$/.test(w));
+
+/**
+ * A whole result as operators publish it: first, second, third, then 13 specials of which 3 are blanks
+ * (`----`), then 10 consolations — separated by spaces or lines, with or without labels. The 23 four-digit
+ * numbers fill the 23 slots in order (blanks are skipped); in a 5D/6D form the 5-digit numbers fill 5D and
+ * a 6-digit one 6D. Anything else than 23 four-digit numbers is refused whole: `count` says how many there were.
+ */
+export function parseWholeResult(form: ResultForm, text: string): { values: SlotValues } | { count: number } {
+  const words = tokensOf(text);
+  const four = words.filter((w) => /^\d{4}$/.test(w));
+  if (four.length !== FOUR_D_SLOTS.length) return { count: four.length };
+  const values: SlotValues = Object.fromEntries(FOUR_D_SLOTS.map((slot, i) => [slot, four[i]]));
+  const five = words.filter((w) => /^\d{5}$/.test(w));
+  if (hasFiveD(form)) five.slice(0, 3).forEach((n, i) => (values[`fiveD${i + 1}`] = n));
+  const six = words.find((w) => /^\d{6}$/.test(w));
+  if (hasSixD(form) && six) values.sixD = six;
+  return { values };
 }
