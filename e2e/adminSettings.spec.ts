@@ -15,33 +15,60 @@ test('the super admin edits a system setting: refused out of bounds, saved withi
   await agreeTermsIfShown(page);
   await goByMenu(page, ['menu-admin', 'menu-systemSetting'], /\/admin-setting\/system-setting$/);
   const idle = page.getByTestId('setting-sessionIdleTimeout');
-  await expect(idle).toHaveValue('30');
-  // SPEC 3's keys that no rule reads yet say so; a key the server reads does not.
-  await expect(page.getByTestId('setting-stored-only-luckyNumberPerBetAmount')).toHaveText('Stored only: no rule reads it yet');
-  await expect(page.getByTestId('setting-stored-only-sessionIdleTimeout')).toHaveCount(0);
+  await expect(idle).toHaveValue('30', { timeout: 30_000 });
+  // Grouped by area, each setting by its name; the two keys no rule read are gone (issue 29 line 11).
+  await expect(page.getByTestId('settings-group-security')).toContainText('Sign out after idle');
+  await expect(page.getByTestId('setting-row-luckyNumberPerBetAmount')).toHaveCount(0);
+  await expect(page.getByTestId('setting-row-paybackCommissionRate')).toHaveCount(0);
+  // A switch's default reads Yes or No, not true.
+  await expect(page.getByTestId('setting-default-autoSettleAfterRelease')).toHaveText('Default: Yes');
   await idle.fill('0');
   await expect(page.getByTestId('setting-error-sessionIdleTimeout')).toHaveText('Input value must not less than the minimum amount.');
-  await expect(page.getByTestId('settings-save')).toBeDisabled();
+  await expect(page.getByTestId('settings-save-security')).toBeDisabled();
   await idle.fill('45');
   await expect(page.getByTestId('setting-error-sessionIdleTimeout')).toHaveCount(0);
-  await page.getByTestId('settings-save').click();
-  await expect(page.getByText('Settings saved.')).toBeVisible();
+  // An edit in another area stays unsaved (and stays on screen) when this area is saved.
+  await page.getByTestId('setting-maxLineBetInUI').fill('60');
+  await page.getByTestId('settings-save-security').click();
+  await expect(page.getByText('Sign-in and security saved.')).toBeVisible();
+  await expect(page.getByTestId('setting-maxLineBetInUI')).toHaveValue('60');
+  await expect(page.getByTestId('settings-save-drawDay')).toBeEnabled();
   await page.reload();
-  await expect(page.getByTestId('setting-sessionIdleTimeout')).toHaveValue('45');
+  await expect(page.getByTestId('setting-sessionIdleTimeout')).toHaveValue('45', { timeout: 30_000 });
+  await expect(page.getByTestId('setting-maxLineBetInUI')).toHaveValue('50');
+
+  // The filter box: by name or meaning, in the reader's language.
+  const search = page.getByTestId('settings-search');
+  await search.fill('backup');
+  await expect(page.getByTestId('settings-group-backup')).toBeVisible();
+  await expect(page.getByTestId('settings-group-security')).toHaveCount(0);
+  await search.fill('zzz-nothing');
+  await expect(page.getByTestId('settings-no-match')).toBeVisible();
+  await search.fill('');
+  await setLanguage(page, 'cn');
+  await expect(page.getByTestId('setting-name-autoSettleAfterRelease')).toHaveText('发布后自动结算');
+  await expect(page.getByTestId('settings-group-settlement')).toContainText('结算与抛单');
+  await search.fill('二级密码');
+  await expect(page.getByTestId('setting-row-secondaryPasswordCheckTime')).toBeVisible();
+  await expect(page.getByTestId('setting-row-sessionIdleTimeout')).toHaveCount(0);
+  await search.fill('');
+  await setLanguage(page, 'en');
   await shotAll(page, 'admin-system-setting');
   // Back as it was, for the specs after this one.
   await page.getByTestId('setting-sessionIdleTimeout').fill('30');
-  await page.getByTestId('settings-save').click();
-  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await page.getByTestId('settings-save-security').click();
+  await expect(page.getByText('Sign-in and security saved.')).toBeVisible();
 
-  // The audit log of the admin tool has both changes with the value before and after.
+  // The audit log of the admin tool has both changes with the value before and after, the setting by name.
   await goByMenu(page, ['menu-admin', 'menu-adminTool'], /\/admin-tool$/);
   await page.getByTestId('audit-target').fill('sessionIdleTimeout');
   await page.getByTestId('audit-search').click();
   const rows = page.getByTestId('audit-table').locator('tr[data-row-key]');
   await expect(rows).toHaveCount(2);
-  await expect(rows.first()).toContainText('"value": "45"');
-  await expect(rows.first()).toContainText('"value": "30"');
+  await expect(rows.first().getByTestId('audit-target-name')).toHaveText('System setting: Sign out after idle');
+  await expect(rows.first()).toContainText('45');
+  await expect(rows.first()).toContainText('30');
+  await expect(rows.first()).not.toContainText('"value"');
   // The action by its name, its code under it.
   await expect(rows.first()).toContainText('System setting changed');
   await expect(rows.first()).toContainText('system-setting.update');
@@ -59,10 +86,10 @@ test('the super admin names the backup folder and takes a backup from the admin 
   const input = page.getByTestId('setting-backupFolder');
   await input.fill('backups');
   await expect(page.getByTestId('setting-error-backupFolder')).toBeVisible();
-  await expect(page.getByTestId('settings-save')).toBeDisabled();
+  await expect(page.getByTestId('settings-save-backup')).toBeDisabled();
   await input.fill(folder);
-  await page.getByTestId('settings-save').click();
-  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await page.getByTestId('settings-save-backup').click();
+  await expect(page.getByText('Backups saved.')).toBeVisible();
 
   await goByMenu(page, ['menu-admin', 'menu-adminTool'], /\/admin-tool$/);
   await pickOption(page, 'tool-job', 'Backup now');
@@ -99,6 +126,13 @@ test('the super admin writes an announcement for every company and looks at curr
     ['menu-apiRequestLog', /\/api-request-log$/, 'admin-api-request-log'],
   ] as const) {
     await goByMenu(page, ['menu-admin', item], url);
+    if (item === 'menu-currency') {
+      // A currency by its ISO code's name in the reader's language.
+      await setLanguage(page, 'cn');
+      await expect(page.getByTestId('currency-name-MYR')).toHaveText('马来西亚林吉特');
+      await setLanguage(page, 'en');
+      await expect(page.getByTestId('currency-name-MYR')).toHaveText('Malaysian Ringgit');
+    }
     await shotAll(page, name);
   }
 });
