@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { formatCents } from '../../ui/text';
 import { formatInstant } from '../../ui/time';
@@ -13,6 +13,8 @@ import { useAlerts } from '../../ui/useAlerts';
 import { useAccess } from '../../navigation/useAccess';
 import { useDrawDateParam } from '../reports/useDrawDateParam';
 import { drawPaymentKeys, saveDrawPayment, updateDrawPaymentDetail, useDrawPayment, useDrawPaymentHistory, type DrawPaymentLine, type DrawPaymentRow } from './api';
+import { PrintHeader } from '../../ui/PrintHeader';
+import { ReportTable } from '../../ui/ReportTable';
 
 const STATUS_COLOR: Record<DrawPaymentLine['status'], string> = { none: 'default', open: 'red', partPaid: 'orange', paid: 'green' };
 
@@ -49,8 +51,9 @@ function DrawPaymentView({ drawDate }: { drawDate: string }) {
   const up = data.data?.upline;
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} className="report-page">
       <Typography.Title level={3}>{t('drawPayment.title')}</Typography.Title>
+      <PrintHeader period={drawDate} />
       <Space wrap>
         <Typography.Text>{t('drawPayment.drawDate')}</Typography.Text>
         <DatePicker
@@ -77,7 +80,7 @@ function DrawPaymentView({ drawDate }: { drawDate: string }) {
         )}
       </Card>
       <Card title={t('drawPayment.downlines')} size="small">
-        <Table<DrawPaymentLine>
+        <ReportTable<DrawPaymentLine> tableId="drawPaymentDownlines"
           size="small"
           rowKey="userId"
           loading={data.isLoading}
@@ -105,7 +108,7 @@ function DrawPaymentView({ drawDate }: { drawDate: string }) {
         />
       </Card>
       <Card title={t('drawPayment.history')} size="small">
-        <Table<DrawPaymentRow>
+        <ReportTable<DrawPaymentRow> tableId="drawPaymentHistory"
           size="small"
           rowKey="id"
           loading={history.isLoading}

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Card, Descriptions, Grid, Result, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Descriptions, Grid, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { PoolResult } from '@app/domain';
@@ -14,6 +14,7 @@ import { poolLetters } from './rules';
 import { TicketDetail } from './TicketDetail';
 import { TicketOutcome } from './TicketOutcome';
 import './history.css';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 type Line = TicketDetailView['lines'][number];
 type Draw = TicketDetailView['draws'][number];
@@ -72,7 +73,7 @@ export default function TicketDetailPage() {
   const { ticket, lines, draws } = detail.data;
   const numbers = new Set(lines.map((l) => l.number));
 
-  const drawColumns: TableColumnsType<Draw> = [
+  const drawColumns: ReportColumns<Draw> = [
     { title: t('history.drawDate'), dataIndex: 'drawDate', key: 'drawDate', render: (v: string) => <span className="history-figure">{v}</span> },
     { title: t('history.pool'), dataIndex: 'poolId', key: 'poolId', render: (id: number) => pool(id) },
     { title: t('history.detail.cutoff'), dataIndex: 'cutoffAt', key: 'cutoffAt', responsive: ['md'], render: (v: string) => formatInstant(v, true) },
@@ -88,7 +89,7 @@ export default function TicketDetailPage() {
       ),
     },
   ];
-  const lineColumns: TableColumnsType<Line> = [
+  const lineColumns: ReportColumns<Line> = [
     { title: t('history.drawDate'), dataIndex: 'drawDate', key: 'drawDate', render: (v: string) => <span className="history-figure">{v}</span> },
     { title: t('history.pool'), dataIndex: 'poolId', key: 'poolId', render: (id: number) => <span className="history-mono">{poolLetters([id])}</span> },
     {
@@ -178,10 +179,11 @@ export default function TicketDetailPage() {
           </Descriptions>
         </Card>
         <Card size="small" title={t('history.detail.draws')}>
-          <Table<Draw> size="small" rowKey="drawId" pagination={false} columns={drawColumns} dataSource={draws} scroll={screens.md ? undefined : { x: 'max-content' }} data-testid="ticket-detail-draws" />
+          <ReportTable<Draw> tableId="ticketDraws" size="small" rowKey="drawId" pagination={false} columns={drawColumns} dataSource={draws} scroll={screens.md ? undefined : { x: 'max-content' }} data-testid="ticket-detail-draws" />
         </Card>
         <Card size="small" title={t('history.detail.lines')}>
-          <Table<Line>
+          <ReportTable<Line>
+            tableId="ticketLines"
             size="small"
             rowKey="lineId"
             pagination={lines.length > 50 ? { pageSize: 50, size: 'small' } : false}

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { App, Button, Card, Col, DatePicker, Grid, Input, Row, Select, Space, Statistic, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Col, DatePicker, Grid, Input, Row, Select, Space, Statistic, Table, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, MinusSquareOutlined, PlusSquareOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { useAccess } from '../../navigation/useAccess';
 import { formatCents } from '../../ui/text';
 import { useAlerts } from '../../ui/useAlerts';
 import { usePools } from '../betting/api';
-import { bulkVoidTickets, exportTickets, sendSmsReceipt, useAfterVoid, useBettingAgents, useOwnCredit, useTickets, voidTicket, type TicketFilters, type TicketRow } from './api';
+import { bulkVoidTickets, exportTickets, sendSmsReceipt, useAfterVoid, useBettingAgents, useOwnCredit, useTickets, voidTicket, type Paging, type TicketFilters, type TicketRow } from './api';
 import { ReceiptPrint } from './ReceiptPrint';
 import { ReceiptCorrectionModal } from './ReceiptCorrectionModal';
 import { filtersFromParams, mayVoidAny, poolLetters } from './rules';
@@ -20,6 +20,10 @@ import { TicketCards } from './TicketCards';
 import { TicketOutcome } from './TicketOutcome';
 import { formatInstant } from '../../ui/time';
 import { TicketLink } from '../../ui/TicketLink';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
+import { DateRangePresets } from '../../ui/DateRangePresets';
+import { PrintHeader } from '../../ui/PrintHeader';
+import '../../ui/print.css';
 import './history.css';
 
 /** The resend limits screen (linked from here when it exists for the viewer). */
@@ -44,7 +48,7 @@ export default function TicketHistoryPage() {
   const screens = Grid.useBreakpoint();
   // Below md (a phone) the tickets are cards, not a table: nothing scrolls sideways.
   const narrow = screens.md === false;
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
+  const [paging, setPaging] = useState<Paging>({ page: 1, pageSize: 20 });
   const [selected, setSelected] = useState<number[]>([]);
   const [expanded, setExpanded] = useState<number[]>([]);
   const [voiding, setVoiding] = useState(false);
@@ -119,11 +123,17 @@ export default function TicketHistoryPage() {
   };
   const poolName = (id: number) => t(`admin.pools.${id}`, { defaultValue: pools.data?.find((p) => p.poolId === id)?.name ?? String(id) });
 
-  const columns: TableColumnsType<TicketRow> = [
+  // Sorted on the server (the history is paged there): the whole filtered set, not the page.
+  const serverSort = (by: NonNullable<Paging['sortBy']>) => ({
+    sorter: true as const,
+    sortOrder: paging.sortBy === by ? (paging.sortOrder === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
+  });
+  const columns: ReportColumns<TicketRow> = [
     {
       title: t('history.ticket'),
       dataIndex: 'ticketNo',
-      key: 'ticketNo',
+      key: 'orderedAt',
+      ...serverSort('orderedAt'),
       render: (v: string, r) => (
         <div style={{ lineHeight: 1.3 }}>
           <TicketLink ticketId={r.ticketId} ticketNo={v} testId={`ticket-no-${r.ticketId}`} />
@@ -136,7 +146,8 @@ export default function TicketHistoryPage() {
     {
       title: t('history.drawDate'),
       dataIndex: 'drawDates',
-      key: 'drawDates',
+      key: 'drawDate',
+      ...serverSort('drawDate'),
       render: (v: string[], r) => (
         <div style={{ lineHeight: 1.3 }}>
           <span data-testid={`ticket-draws-${r.ticketId}`}>{v.join(', ')}</span>
@@ -152,6 +163,7 @@ export default function TicketHistoryPage() {
       title: t('history.account'),
       dataIndex: 'username',
       key: 'username',
+      ...serverSort('username'),
       render: (v: string, r) => (
         <div style={{ lineHeight: 1.3 }}>
           {v}
@@ -163,14 +175,15 @@ export default function TicketHistoryPage() {
         </div>
       ),
     },
-    { title: t('history.source'), dataIndex: 'sourceType', key: 'source', render: (v: number) => t(`history.sources.${v}`, { defaultValue: String(v) }) },
-    { title: t('history.gross'), dataIndex: 'gross', key: 'gross', align: 'right', render: figure },
-    { title: t('history.commission'), dataIndex: 'commission', key: 'commission', align: 'right', render: figure },
-    { title: t('history.net'), dataIndex: 'net', key: 'net', align: 'right', render: figure },
-    { title: t('history.outcome'), dataIndex: 'outcome', key: 'outcome', render: (_: unknown, r) => <TicketOutcome ticket={r} /> },
+    { title: t('history.source'), dataIndex: 'sourceType', key: 'source', sorter: false, render: (v: number) => t(`history.sources.${v}`, { defaultValue: String(v) }) },
+    { title: t('history.gross'), dataIndex: 'gross', key: 'gross', align: 'right', render: figure, ...serverSort('gross') },
+    { title: t('history.commission'), dataIndex: 'commission', key: 'commission', align: 'right', render: figure, ...serverSort('commission') },
+    { title: t('history.net'), dataIndex: 'net', key: 'net', align: 'right', render: figure, ...serverSort('net') },
+    { title: t('history.outcome'), dataIndex: 'outcome', key: 'outcome', sorter: false, render: (_: unknown, r) => <TicketOutcome ticket={r} /> },
     {
       title: <Tooltip title={t('history.actions')}>{t('common.actions')}</Tooltip>,
       key: 'actions',
+      hideable: false,
       render: (_: unknown, r) => (
         <TicketActions ticket={r} voiding={voiding} canResend={canResend} canMasterResend={canMasterResend} onVoid={confirmVoid} onResend={resend} />
       ),
@@ -202,13 +215,23 @@ export default function TicketHistoryPage() {
   const currency = own.data?.currency ?? '';
 
   return (
-    <div data-testid="ticket-history">
+    <div data-testid="ticket-history" className="report-page">
       <Typography.Title level={3}>{t('history.routes.tickets')}</Typography.Title>
+      <PrintHeader
+        period={filters.from || filters.to ? `${filters.from ?? '…'} – ${filters.to ?? '…'}` : undefined}
+        filters={[
+          filters.drawDate && `${t('history.drawDate')}: ${filters.drawDate}`,
+          filters.poolId && poolName(filters.poolId),
+          filters.number && `${t('history.searchNumber')}: ${filters.number}`,
+          filters.search && `${t('history.searchTicket')}: ${filters.search}`,
+          filters.userId && agentList.find((a) => a.userId === filters.userId)?.username,
+        ]}
+      />
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Card size="small">
           <Row gutter={[16, 12]} align="middle">
             <Col flex="none">
-              <DatePicker.RangePicker
+              <DateRangePresets
                 allowEmpty={[true, true]}
                 onChange={(v) => filter({ from: v?.[0]?.format('YYYY-MM-DD') ?? undefined, to: v?.[1]?.format('YYYY-MM-DD') ?? undefined })}
                 data-testid="ticket-range"
@@ -313,7 +336,8 @@ export default function TicketHistoryPage() {
               />
             </>
           ) : (
-          <Table<TicketRow>
+          <ReportTable<TicketRow>
+            tableId="ticketHistory"
             rowKey="ticketId"
             size="small"
             columns={columns}
@@ -349,8 +373,11 @@ export default function TicketHistoryPage() {
               showSizeChanger: true,
               showTotal: (total) => t('common.total', { total }),
             }}
-            onChange={(p) => {
-              setPaging({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 });
+            onChange={(p, _f, sorter, extra) => {
+              const s = Array.isArray(sorter) ? sorter[0] : sorter;
+              const by = s?.order ? (s.columnKey as Paging['sortBy']) : undefined;
+              if (extra.action === 'sort') setPaging((old) => ({ ...old, page: 1, sortBy: by, sortOrder: by ? (s?.order === 'descend' ? 'desc' : 'asc') : undefined }));
+              else setPaging((old) => ({ ...old, page: p.current ?? 1, pageSize: p.pageSize ?? 20 }));
               setSelected([]);
             }}
             summary={() => {

@@ -29,6 +29,9 @@ export interface TicketFilters {
 export interface Paging {
   page: number;
   pageSize: number;
+  /** The server's order of the whole filtered set (GetTicket's whitelist); newest first when absent. */
+  sortBy?: 'orderedAt' | 'ticketNo' | 'username' | 'gross' | 'commission' | 'net' | 'drawDate';
+  sortOrder?: 'asc' | 'desc';
 }
 
 export const historyKeys = {

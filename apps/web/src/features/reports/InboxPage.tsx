@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Input, Row, Select, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Col, Input, Row, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { InboxPage as InboxData, SmsCountReport } from '@app/contract';
@@ -12,6 +12,7 @@ import { useInitReport } from './api';
 import { ReportToolbar } from './ReportToolbar';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 type Row = InboxData['items'][number];
 type SmsRow = SmsCountReport['items'][number];
@@ -57,7 +58,7 @@ export default function InboxPage() {
     enabled: tab === 'sms',
   });
 
-  const columns: TableColumnsType<Row> = [
+  const columns: ReportColumns<Row> = [
     { title: t('inbox.receivedAt'), dataIndex: 'receivedAt', key: 'receivedAt', width: 170, render: (v: string) => formatInstant(v, true) },
     { title: t('inbox.account'), dataIndex: 'username', key: 'username', width: 120 },
     { title: t('inbox.placedBy'), dataIndex: 'placedBy', key: 'placedBy', width: 120 },
@@ -91,7 +92,7 @@ export default function InboxPage() {
         ),
     },
   ];
-  const smsColumns: TableColumnsType<SmsRow> = [
+  const smsColumns: ReportColumns<SmsRow> = [
     { title: t('inbox.sms.date'), dataIndex: 'date', key: 'date', width: 120 },
     { title: t('inbox.sms.account'), dataIndex: 'username', key: 'username', render: (v: string, r: SmsRow) => (r.fullName && r.fullName !== v ? `${v} (${r.fullName})` : v) },
     ...(['total', 'sent', 'pending', 'failed', 'master'] as const).map((k) => ({ title: t(`inbox.sms.${k}`), dataIndex: k, key: k, align: 'right' as const })),
@@ -175,7 +176,7 @@ export default function InboxPage() {
                       )}
                     </Row>
                   </Card>
-                  <Table<Row>
+                  <ReportTable<Row> tableId="inbox"
                     size="small"
                     bordered
                     rowKey="id"
@@ -194,7 +195,7 @@ export default function InboxPage() {
               key: 'sms',
               label: <span data-testid="inbox-tab-sms">{t('inbox.tabs.sms')}</span>,
               children: (
-                <Table<SmsRow>
+                <ReportTable<SmsRow> tableId="smsCounts"
                   size="small"
                   bordered
                   rowKey={(r) => `${r.date}-${r.userId}`}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
@@ -10,6 +10,9 @@ import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { businessToday } from '../../ui/time';
 import './reports.css';
+import { DateRangePresets } from '../../ui/DateRangePresets';
+import { PrintHeader } from '../../ui/PrintHeader';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -29,7 +32,7 @@ export default function JackpotDetailPage() {
   const set = (change: Record<string, string>) => setParams(new URLSearchParams({ fromDate, toDate, poolId: String(poolId), ...change }));
   const pool = (id: number) => t(`admin.pools.${id}`, { defaultValue: String(id) });
   const amount = (v: number | null) => (v == null ? '-' : formatCents(v));
-  const columns: TableColumnsType<JackpotRow> = [
+  const columns: ReportColumns<JackpotRow> = [
     { title: t('reports.jackpot.drawDate'), dataIndex: 'drawDate', key: 'drawDate' },
     { title: t('reports.jackpot.pool'), dataIndex: 'poolId', key: 'poolId', render: (v: number) => pool(v) },
     { title: t('reports.jackpot.jackpot1'), dataIndex: 'jackpot1', key: 'jackpot1', align: 'right', render: amount },
@@ -39,10 +42,11 @@ export default function JackpotDetailPage() {
   return (
     <div data-testid="jackpot-detail" className="report-page">
       <Typography.Title level={3}>{t('reports.routes.jackpot')}</Typography.Title>
+      <PrintHeader period={fromDate === toDate ? fromDate : `${fromDate} – ${toDate}`} filters={[poolId === -1 ? t('reports.allPools') : pool(poolId)]} />
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Card size="small">
           <Space wrap>
-            <DatePicker.RangePicker
+            <DateRangePresets
               value={[dayjs(fromDate), dayjs(toDate)]}
               allowClear={false}
               onChange={(v) => v?.[0] && v[1] && set({ fromDate: v[0].format('YYYY-MM-DD'), toDate: v[1].format('YYYY-MM-DD') })}
@@ -58,7 +62,7 @@ export default function JackpotDetailPage() {
             />
           </Space>
         </Card>
-        <Table<JackpotRow>
+        <ReportTable<JackpotRow> tableId="jackpot"
           size="small"
           bordered
           rowKey="drawId"

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Table, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { MapDetail, MapDetailRow } from '@app/contract';
@@ -11,6 +11,8 @@ import { useAuth } from '../../state/AuthContext';
 import { historyHref } from '../history/rules';
 import { ReportBreadcrumb } from './ReportToolbar';
 import './reports.css';
+import { PrintHeader } from '../../ui/PrintHeader';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 /**
  * Map detail (/map-detail?drawId&number&userId): one number of a draw's map per direct downline (and the
@@ -38,7 +40,7 @@ export default function MapDetailPage() {
     setParams(next);
   };
   const codes = [...new Set((report?.rows ?? []).flatMap((r) => Object.keys(r.stake)))].sort();
-  const columns: TableColumnsType<MapDetailRow> = [
+  const columns: ReportColumns<MapDetailRow> = [
     {
       title: t('reports.account'),
       key: 'account',
@@ -81,6 +83,7 @@ export default function MapDetailPage() {
   return (
     <div data-testid="map-detail" className="report-page">
       <Typography.Title level={3}>{t('reports.mapDetail.title', { number: number ?? '' })}</Typography.Title>
+      <PrintHeader account={report?.breadcrumb.at(-1)?.username} period={report?.draw.drawDate} filters={[report && t(`admin.pools.${report.draw.poolId}`, { defaultValue: String(report.draw.poolId) })]} />
       {report && (
         <Typography.Paragraph type="secondary">
           {t('reports.mapDetail.of', { date: report.draw.drawDate, pool: t(`admin.pools.${report.draw.poolId}`, { defaultValue: String(report.draw.poolId) }) })}{' '}
@@ -92,7 +95,7 @@ export default function MapDetailPage() {
         </Typography.Paragraph>
       )}
       {report && <ReportBreadcrumb trail={report.breadcrumb} onPick={pick} />}
-      <Table<MapDetailRow>
+      <ReportTable<MapDetailRow> tableId="mapDetail"
         size="small"
         bordered
         rowKey={(r) => String(r.account?.userId ?? 0)}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Empty, Input, Modal, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, DatePicker, Empty, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
@@ -12,6 +12,8 @@ import { formatInstant } from '../../ui/time';
 import { useDrawQuery } from './useDrawQuery';
 import { ReportBreadcrumb } from './ReportToolbar';
 import './reports.css';
+import { PrintHeader } from '../../ui/PrintHeader';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 /** While bets arrive the map is read again this often (issue 12: within one refresh). */
 const MAP_REFRESH_MS = 10_000;
@@ -22,7 +24,7 @@ function MapTickets({ drawId, number, userId }: { drawId: number; number: string
     queryKey: ['report', 'mapTickets', drawId, number, userId],
     queryFn: () => fetchData<MapTicket[]>(API.Report.GetMapReportTicket, { query: { drawId, number, userId } }),
   });
-  const columns: TableColumnsType<MapTicket> = [
+  const columns: ReportColumns<MapTicket> = [
     { title: t('reports.ticketNo'), dataIndex: 'ticketNo', key: 'ticketNo' },
     { title: t('reports.account'), dataIndex: 'username', key: 'username' },
     { title: t('reports.betCode'), dataIndex: 'betCode', key: 'betCode' },
@@ -30,7 +32,7 @@ function MapTickets({ drawId, number, userId }: { drawId: number; number: string
     { title: t('reports.figures.eaten'), dataIndex: 'eaten', key: 'eaten', align: 'right', render: (v: number) => formatCents(v) },
     { title: t('reports.map.orderedAt'), dataIndex: 'orderedAt', key: 'orderedAt', render: (v: string) => formatInstant(v, true) },
   ];
-  return <Table<MapTicket> size="small" rowKey={(r) => `${r.ticketId}-${r.betCode}`} loading={data.isFetching} columns={columns} dataSource={data.data ?? []} pagination={false} data-testid={`map-tickets-${number}`} />;
+  return <ReportTable<MapTicket> tableId="mapTickets" size="small" rowKey={(r) => `${r.ticketId}-${r.betCode}`} loading={data.isFetching} columns={columns} dataSource={data.data ?? []} pagination={false} data-testid={`map-tickets-${number}`} />;
 }
 
 /**
@@ -57,7 +59,7 @@ export function MapView({ modal }: { modal: boolean }) {
   });
   const report = data.data;
   const codes = [...new Set((report?.rows ?? []).flatMap((r) => Object.keys(r.stake)))].sort();
-  const columns: TableColumnsType<MapRow> = [
+  const columns: ReportColumns<MapRow> = [
     {
       title: t('reports.number'),
       dataIndex: 'number',
@@ -100,6 +102,7 @@ export function MapView({ modal }: { modal: boolean }) {
   return (
     <div data-testid="map-report" className="report-page">
       <Typography.Title level={3}>{t('reports.routes.map')}</Typography.Title>
+      <PrintHeader period={drawDate} filters={[drawOptions.find((o) => o.value === drawId)?.label, search && `${t('reports.map.search')}: ${search}`]} />
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Card size="small">
           <Space wrap>
@@ -138,7 +141,7 @@ export function MapView({ modal }: { modal: boolean }) {
         {report && <ReportBreadcrumb trail={report.breadcrumb} onPick={(id) => set({ userId: id ? String(id) : undefined })} />}
         {!drawId && !draws.isFetching && <Empty description={t('reports.map.noDraw')} />}
         {drawId && (
-          <Table<MapRow>
+          <ReportTable<MapRow> tableId="map"
             size="small"
             bordered
             rowKey="number"

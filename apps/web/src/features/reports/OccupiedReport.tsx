@@ -1,4 +1,4 @@
-import { Alert, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OccupiedReport as OccupiedData, UserEatData } from '@app/contract';
 import { API } from '../../api/endpoints';
@@ -8,6 +8,7 @@ import { ReportBreadcrumb, ReportToolbar } from './ReportToolbar';
 import { totalsRow } from './reportColumns';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 type Row = OccupiedData['rows'][number];
 type EatDraw = UserEatData['draws'][number];
@@ -31,7 +32,7 @@ export function OccupiedReport() {
   const sortOrder = (key: string) => (q.sortBy === SORTABLE[key] ? (q.sortOrder === 'desc' ? ('descend' as const) : ('ascend' as const)) : null);
   const processing = (report?.blockedDates.length ?? 0) > 0;
 
-  const columns: TableColumnsType<Row> = [
+  const columns: ReportColumns<Row> = [
     { title: t('reports.pool'), dataIndex: 'poolId', key: 'poolId', sorter: true, sortOrder: sortOrder('poolId'), render: pool },
     { title: t('reports.betCode'), dataIndex: 'betCode', key: 'betCode' },
     { title: t('reports.lines'), dataIndex: 'lines', key: 'lines', align: 'right' },
@@ -41,7 +42,7 @@ export function OccupiedReport() {
     { title: t('reports.figures.ownWinLoss'), dataIndex: 'ownWinLoss', key: 'ownWinLoss', align: 'right', sorter: true, sortOrder: sortOrder('ownWinLoss'), render: (v: number) => money(v) },
   ];
   const codes = Object.keys(eat.data?.totals ?? {}).sort();
-  const eatColumns: TableColumnsType<EatDraw> = [
+  const eatColumns: ReportColumns<EatDraw> = [
     { title: t('reports.drawDate'), dataIndex: 'drawDate', key: 'drawDate' },
     { title: t('reports.pool'), dataIndex: 'poolId', key: 'poolId', render: pool },
     { title: t('reports.occupied.state'), dataIndex: 'state', key: 'state', render: (s: EatDraw['state']) => <Tag color={s === 'settled' ? 'green' : s === 'settling' ? 'orange' : 'blue'}>{t(`reports.occupied.states.${s}`)}</Tag> },
@@ -50,7 +51,7 @@ export function OccupiedReport() {
   ];
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="occupied-report">
-      <ReportToolbar q={q} set={set} endpoint={API.Report.GetWinLossOccupiedReport} />
+      <ReportToolbar account={report?.breadcrumb.at(-1)?.username} q={q} set={set} endpoint={API.Report.GetWinLossOccupiedReport} />
       {report && <ReportBreadcrumb trail={report.breadcrumb} onPick={(userId) => set({ userId })} />}
       {report && processing && (
         <Alert
@@ -62,7 +63,7 @@ export function OccupiedReport() {
         />
       )}
       {report && <Typography.Text>{t('reports.occupied.positionOf', { account: report.node.username })}</Typography.Text>}
-      <Table<Row>
+      <ReportTable<Row> tableId="occupied"
         size="small"
         bordered
         rowKey={(r) => `${r.poolId}-${r.betCode}`}
@@ -87,7 +88,7 @@ export function OccupiedReport() {
         }
         data-testid="occupied-table"
       />
-      <Table<EatDraw>
+      <ReportTable<EatDraw> tableId="eatData"
         size="small"
         bordered
         title={() => <strong>{t('reports.occupied.eatenPerDraw')}</strong>}

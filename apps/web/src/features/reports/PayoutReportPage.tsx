@@ -1,4 +1,4 @@
-import { Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PayoutReport } from '@app/contract';
 import { formatCents } from '../../ui/text';
@@ -8,6 +8,7 @@ import { API } from '../../api/endpoints';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 type Row = PayoutReport['rows'][number];
 
@@ -17,7 +18,7 @@ export function PayoutView({ self }: { self: boolean }) {
   const { q, set } = useReportQuery({ sortOrder: 'desc' });
   const data = usePayout(q, self);
   const report = data.data;
-  const columns: TableColumnsType<Row> = [
+  const columns: ReportColumns<Row> = [
     { title: t('reports.drawDate'), dataIndex: 'drawDate', key: 'drawDate' },
     { title: t('reports.pool'), dataIndex: 'poolId', key: 'poolId', render: (v: number) => t(`admin.pools.${v}`, { defaultValue: String(v) }) },
     { title: t('reports.ticketNo'), dataIndex: 'ticketNo', key: 'ticketNo', render: (v: string, r) => <TicketLink ticketId={r.ticketId} ticketNo={v} /> },
@@ -51,10 +52,10 @@ export function PayoutView({ self }: { self: boolean }) {
     <div data-testid="payout-report" className="report-page">
       <Typography.Title level={3}>{t('reports.routes.payout')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <ReportToolbar q={q} set={set} endpoint={self ? API.Report.GetSelfPayoutReport : API.Report.GetPayoutReport} />
+        <ReportToolbar account={report?.breadcrumb.at(-1)?.username} q={q} set={set} endpoint={self ? API.Report.GetSelfPayoutReport : API.Report.GetPayoutReport} />
         {report && !self && <ReportBreadcrumb trail={report.breadcrumb} onPick={(userId) => set({ userId })} />}
         {report && <ReportNotice blockedDates={report.blockedDates} settlingDates={report.settlingDates} />}
-        <Table<Row>
+        <ReportTable<Row> tableId="payout"
           size="small"
           bordered
           rowKey={(r) => `${r.ticketId}-${r.drawDate}-${r.poolId}-${r.number}-${r.betCode}`}

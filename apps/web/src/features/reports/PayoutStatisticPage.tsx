@@ -1,4 +1,4 @@
-import { Card, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PayoutStatisticRow } from '@app/contract';
 import { API } from '../../api/endpoints';
@@ -9,6 +9,7 @@ import { poolColumn, totalsRow } from './reportColumns';
 import { StatisticChart } from './StatisticChart';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 /** Payout statistic: the subtree's strikes per draw date, pool and bet code, what they paid and how much of it is released, charted. */
 export default function PayoutStatisticPage() {
@@ -17,7 +18,7 @@ export default function PayoutStatisticPage() {
   const data = usePayoutStatistic(q);
   const report = data.data;
   const money = (title: string, value: (r: PayoutStatisticRow) => number, key: string) => ({ title, key, align: 'right' as const, render: (_: unknown, r: PayoutStatisticRow) => formatCents(value(r)) });
-  const columns: TableColumnsType<PayoutStatisticRow> = [
+  const columns: ReportColumns<PayoutStatisticRow> = [
     { title: t('reports.drawDate'), dataIndex: 'drawDate', key: 'drawDate' },
     poolColumn(t),
     { title: t('reports.betCode'), dataIndex: 'betCode', key: 'betCode' },
@@ -31,13 +32,13 @@ export default function PayoutStatisticPage() {
     <div data-testid="payout-statistic" className="report-page">
       <Typography.Title level={3}>{t('reports.routes.payoutStatistic')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <ReportToolbar q={q} set={set} endpoint={API.Report.GetPayoutStatistic} />
+        <ReportToolbar account={report?.breadcrumb.at(-1)?.username} q={q} set={set} endpoint={API.Report.GetPayoutStatistic} />
         {report && <ReportBreadcrumb trail={report.breadcrumb} onPick={(userId) => set({ userId })} />}
         {report && <ReportNotice blockedDates={report.blockedDates} settlingDates={report.settlingDates} />}
         <Card size="small" title={t('reports.statistic.payoutByDay')}>
           <StatisticChart series={report?.series ?? []} value={(p) => p.amount} testId="payout-statistic-chart" />
         </Card>
-        <Table<PayoutStatisticRow>
+        <ReportTable<PayoutStatisticRow> tableId="payoutStatistic"
           size="small"
           bordered
           rowKey={(r) => `${r.drawDate}-${r.poolId}-${r.betCode}`}

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Segmented, Space, Table, Typography } from 'antd';
+import { Card, Col, Empty, Row, Segmented, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PayoutTable } from '@app/contract';
 import { fetchData } from '../../api/client';
 import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { useReportQuery } from './useReportQuery';
+import { PrintHeader } from '../../ui/PrintHeader';
+import { ReportTable } from '../../ui/ReportTable';
 
 /** /report/payout-table-report: the package as the trade prints it, what each amount wins per prize. */
 export default function PayoutTablePage() {
@@ -21,6 +23,7 @@ export default function PayoutTablePage() {
   return (
     <div data-testid="payout-table-report" className="report-page">
       <Typography.Title level={3}>{t('reports.routes.payoutTable')}</Typography.Title>
+      <PrintHeader />
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Space>
           <Segmented<'0' | '1'>
@@ -39,7 +42,7 @@ export default function PayoutTablePage() {
           {(table?.codes ?? []).map((c) => (
             <Col key={c.code} xs={24} xxl={12}>
               <Card size="small" title={`${c.code} · ${t(`packages.codes.${c.code}`, { defaultValue: c.code })}`} extra={c.sold ? null : <Typography.Text type="secondary">{t('reports.payoutTable.notSold')}</Typography.Text>} data-testid={`payout-table-${c.code}`}>
-                <Table
+                <ReportTable tableId="payoutTable"
                   size="small"
                   pagination={false}
                   scroll={{ x: 'max-content' }}

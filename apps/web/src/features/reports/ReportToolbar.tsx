@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Breadcrumb, Button, Card, Col, DatePicker, Row, Select, Space } from 'antd';
+import { Alert, Breadcrumb, Button, Card, Col, Row, Select, Space } from 'antd';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -7,6 +7,9 @@ import { outsideReportRange } from './reportRange';
 import type { ReportAccount } from '@app/contract';
 import { useAlerts } from '../../ui/useAlerts';
 import { downloadReport, useInitReport, type ReportQuery } from './api';
+import { DateRangePresets } from '../../ui/DateRangePresets';
+import { PrintHeader } from '../../ui/PrintHeader';
+import '../../ui/print.css';
 
 interface Props {
   q: ReportQuery;
@@ -20,10 +23,14 @@ interface Props {
   children?: ReactNode;
   /** What the screen's own filters add to the file's query. */
   extra?: Record<string, string | number | undefined>;
+  /** The account read, for the printed header (else the drilled-to downline's name, else the reader). */
+  account?: string;
+  /** The screen's own filters in force, as words, for the printed header. */
+  printFilters?: (ReactNode | false | null | undefined | 0 | '')[];
 }
 
 /** The filter every report shares: draw-date range, pool and bet code ("all" = -1), export and print. */
-export function ReportToolbar({ q, set, endpoint, codes = true, pools = true, children, extra }: Props) {
+export function ReportToolbar({ q, set, endpoint, codes = true, pools = true, children, extra, account, printFilters = [] }: Props) {
   const { t, i18n } = useTranslation();
   const alerts = useAlerts();
   const init = useInitReport();
@@ -35,11 +42,19 @@ export function ReportToolbar({ q, set, endpoint, codes = true, pools = true, ch
     setExporting(null);
     if (!r.ok) alerts.errorKey(r.message ?? 'INTERNAL_SERVER_ERROR');
   };
+  const poolName = (id: number) => t(`admin.pools.${id}`, { defaultValue: init.data?.pools.find((p) => p.poolId === id)?.name ?? String(id) });
+  const drilled = q.userId ? init.data?.downlines.find((d) => d.userId === q.userId)?.username : undefined;
   return (
+    <>
+    <PrintHeader
+      account={account ?? drilled}
+      period={q.fromDate === q.toDate ? q.fromDate : `${q.fromDate} – ${q.toDate}`}
+      filters={[pools && (q.poolId === -1 ? t('reports.allPools') : poolName(q.poolId)), codes && (q.betCode === '-1' ? t('reports.allCodes') : q.betCode), ...printFilters]}
+    />
     <Card size="small" className="report-toolbar">
       <Row gutter={[16, 12]} align="middle">
         <Col flex="none">
-          <DatePicker.RangePicker
+          <DateRangePresets
             value={[dayjs(q.fromDate), dayjs(q.toDate)]}
             allowClear={false}
             onChange={(v) => v?.[0] && v[1] && set({ fromDate: v[0].format('YYYY-MM-DD'), toDate: v[1].format('YYYY-MM-DD') })}
@@ -90,6 +105,7 @@ export function ReportToolbar({ q, set, endpoint, codes = true, pools = true, ch
         </Col>
       </Row>
     </Card>
+    </>
   );
 }
 

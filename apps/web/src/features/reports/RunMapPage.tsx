@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Empty, InputNumber, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, DatePicker, Empty, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -14,6 +14,8 @@ import { useAlerts } from '../../ui/useAlerts';
 import { useDrawQuery } from './useDrawQuery';
 import { ReportBreadcrumb } from './ReportToolbar';
 import './reports.css';
+import { PrintHeader } from '../../ui/PrintHeader';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 const keyOf = (r: Pick<RunMapRow, 'number' | 'betCode'>) => `${r.number}|${r.betCode}`;
 
@@ -80,7 +82,7 @@ export function RunMapView({ asCompany }: { asCompany: boolean }) {
     });
   };
 
-  const columns: TableColumnsType<RunMapRow> = [
+  const columns: ReportColumns<RunMapRow> = [
     { title: t('reports.number'), dataIndex: 'number', key: 'number', render: (v: string, r) => <span data-testid={`run-number-${v}-${r.betCode}`}>{v}</span> },
     { title: t('reports.betCode'), dataIndex: 'betCode', key: 'betCode' },
     { title: t('reports.figures.eaten'), dataIndex: 'eaten', key: 'eaten', align: 'right', render: (v: number) => formatCents(v) },
@@ -116,6 +118,7 @@ export function RunMapView({ asCompany }: { asCompany: boolean }) {
   return (
     <div data-testid="run-map" className="report-page">
       <Typography.Title level={3}>{title}</Typography.Title>
+      <PrintHeader period={drawDate} filters={[drawOptions.find((o) => o.value === drawId)?.label]} />
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Card size="small">
           <Space wrap>
@@ -147,7 +150,7 @@ export function RunMapView({ asCompany }: { asCompany: boolean }) {
         {report?.draw.closed && <Tag>{t('reports.runMap.closed')}</Tag>}
         {!drawId && !draws.isFetching && <Empty description={t('reports.map.noDraw')} />}
         {drawId && (
-          <Table<RunMapRow>
+          <ReportTable<RunMapRow> tableId="runMap"
             size="small"
             bordered
             rowKey={keyOf}

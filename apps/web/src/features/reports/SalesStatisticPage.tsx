@@ -1,4 +1,4 @@
-import { Card, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SalesStatisticRow } from '@app/contract';
 import { API } from '../../api/endpoints';
@@ -9,6 +9,7 @@ import { poolColumn, totalsRow } from './reportColumns';
 import { StatisticChart } from './StatisticChart';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 /** Sales statistic: what the subtree sold per draw date, pool and bet code, with the turnover charted by date and pool. */
 export default function SalesStatisticPage() {
@@ -17,7 +18,7 @@ export default function SalesStatisticPage() {
   const data = useSalesStatistic(q);
   const report = data.data;
   const money = (key: 'turnover' | 'commission' | 'net', title: string) => ({ title, dataIndex: key, key, align: 'right' as const, render: (v: number) => formatCents(v) });
-  const columns: TableColumnsType<SalesStatisticRow> = [
+  const columns: ReportColumns<SalesStatisticRow> = [
     { title: t('reports.drawDate'), dataIndex: 'drawDate', key: 'drawDate' },
     poolColumn(t),
     { title: t('reports.betCode'), dataIndex: 'betCode', key: 'betCode' },
@@ -31,12 +32,12 @@ export default function SalesStatisticPage() {
     <div data-testid="sales-statistic" className="report-page">
       <Typography.Title level={3}>{t('reports.routes.salesStatistic')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <ReportToolbar q={q} set={set} endpoint={API.Report.GetSalesStatistic} />
+        <ReportToolbar account={report?.breadcrumb.at(-1)?.username} q={q} set={set} endpoint={API.Report.GetSalesStatistic} />
         {report && <ReportBreadcrumb trail={report.breadcrumb} onPick={(userId) => set({ userId })} />}
         <Card size="small" title={t('reports.statistic.turnoverByDay')}>
           <StatisticChart series={report?.series ?? []} value={(p) => p.turnover} testId="sales-statistic-chart" />
         </Card>
-        <Table<SalesStatisticRow>
+        <ReportTable<SalesStatisticRow> tableId="salesStatistic"
           size="small"
           bordered
           rowKey={(r) => `${r.drawDate}-${r.poolId}-${r.betCode}`}

@@ -1,4 +1,4 @@
-import { Card, Col, Row, Space, Statistic, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Col, Row, Space, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SalesRow } from '@app/contract';
 import { API } from '../../api/endpoints';
@@ -7,6 +7,7 @@ import { useSalesSummary, useSumSalesSummary } from './api';
 import { ReportBreadcrumb, ReportToolbar } from './ReportToolbar';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 /**
  * Sales summary: what the bettors under each direct downline bought, per bet code (tickets, lines,
@@ -18,7 +19,7 @@ export default function SalesSummaryPage() {
   const data = useSalesSummary(q);
   const sums = useSumSalesSummary({ ...q, page: 1 });
   const report = data.data;
-  const columns: TableColumnsType<SalesRow> = [
+  const columns: ReportColumns<SalesRow> = [
     {
       title: t('reports.account'),
       key: 'account',
@@ -44,7 +45,7 @@ export default function SalesSummaryPage() {
     <div data-testid="sales-summary" className="report-page">
       <Typography.Title level={3}>{t('reports.routes.salesSummary')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <ReportToolbar q={q} set={set} endpoint={API.Report.GetSalesSummary} />
+        <ReportToolbar account={report?.breadcrumb.at(-1)?.username} q={q} set={set} endpoint={API.Report.GetSalesSummary} />
         {report && <ReportBreadcrumb trail={report.breadcrumb} onPick={(userId) => set({ userId })} />}
         <Row gutter={[16, 16]}>
           {(sums.data?.byCode ?? []).map((c) => (
@@ -60,7 +61,7 @@ export default function SalesSummaryPage() {
             </Card>
           </Col>
         </Row>
-        <Table<SalesRow>
+        <ReportTable<SalesRow> tableId="salesSummary"
           size="small"
           bordered
           rowKey={(r) => `${r.account?.userId ?? 0}-${r.betCode}`}

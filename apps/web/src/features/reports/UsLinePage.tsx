@@ -1,4 +1,4 @@
-import { Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UsLineReport } from '@app/contract';
@@ -7,6 +7,7 @@ import { useUsLine } from './api';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 type Row = UsLineReport['rows'][number];
 const STATUS_COLOR: Record<Row['status'], string> = { none: 'default', open: 'red', partPaid: 'orange', paid: 'green' };
@@ -18,7 +19,7 @@ export default function UsLinePage() {
   const data = useUsLine(q);
   const report = data.data;
   const money = (v: number) => <span className={v < 0 ? 'report-negative' : undefined}>{formatCents(v)}</span>;
-  const columns: TableColumnsType<Row> = [
+  const columns: ReportColumns<Row> = [
     { title: t('reports.drawDate'), dataIndex: 'drawDate', key: 'drawDate', render: (d: string) => <Link to={`/draw-payment?drawDate=${d}`}>{d}</Link> },
     { title: t('reports.usline.owed'), dataIndex: 'owed', key: 'owed', align: 'right', render: money },
     { title: t('reports.usline.paid'), dataIndex: 'paid', key: 'paid', align: 'right', render: money },
@@ -29,11 +30,11 @@ export default function UsLinePage() {
     <div data-testid="usline-report" className="report-page">
       <Typography.Title level={3}>{t('reports.routes.usline')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <ReportToolbar q={q} set={set} codes={false} pools={false} />
+        <ReportToolbar account={report?.breadcrumb.at(-1)?.username} q={q} set={set} codes={false} pools={false} />
         {report && <ReportBreadcrumb trail={report.breadcrumb} onPick={(userId) => set({ userId })} />}
         {report?.upline && <Typography.Text data-testid="usline-upline">{t('reports.usline.upline', { upline: report.upline.username })}</Typography.Text>}
         {report && <ReportNotice blockedDates={report.blockedDates} settlingDates={report.settlingDates} />}
-        <Table<Row>
+        <ReportTable<Row> tableId="usline"
           size="small"
           bordered
           rowKey="drawDate"

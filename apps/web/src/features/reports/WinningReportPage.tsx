@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Descriptions, Empty, Select, Space, Spin, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, DatePicker, Descriptions, Empty, Select, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { CalculatorOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -16,6 +16,8 @@ import { useAccess } from '../../navigation/useAccess';
 import { distributeStrike } from '../results/api';
 import { useInitReport } from './api';
 import { useDrawDateParam } from './useDrawDateParam';
+import { PrintHeader } from '../../ui/PrintHeader';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 type Strike = WinningDraw['strikes'][number];
 
@@ -76,7 +78,7 @@ function WinningDateView({ strike, drawDate }: { strike: boolean; drawDate: stri
       })();
     });
 
-  const columns = (d: WinningDraw): TableColumnsType<Strike> => [
+  const columns = (d: WinningDraw): ReportColumns<Strike> => [
     { title: t('reports.number'), dataIndex: 'number', key: 'number' },
     { title: t('reports.betCode'), dataIndex: 'betCode', key: 'betCode' },
     { title: t('reports.payout.prize'), dataIndex: 'prize', key: 'prize', render: (p: string) => t(`reports.prizes.${p}`) },
@@ -105,6 +107,7 @@ function WinningDateView({ strike, drawDate }: { strike: boolean; drawDate: stri
   return (
     <div data-testid={strike ? 'strike-report' : 'winning-report'} className="report-page">
       <Typography.Title level={3}>{t(strike ? 'reports.routes.strike' : 'reports.routes.winning')}</Typography.Title>
+      <PrintHeader period={drawDate} />
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Card size="small">
           <Space wrap>
@@ -138,7 +141,7 @@ function WinningDateView({ strike, drawDate }: { strike: boolean; drawDate: stri
           >
             <Space orientation="vertical" style={{ width: '100%' }}>
               <ResultNumbers numbers={d.numbers as PoolResult} />
-              <Table<Strike>
+              <ReportTable<Strike> tableId="winningStrikes"
                 size="small"
                 bordered
                 pagination={false}

@@ -8,6 +8,8 @@ export const poolColumn = (t: TFunction) => ({
   title: t('reports.pool'),
   dataIndex: 'poolId',
   key: 'poolId',
+  // A name, not a figure: not sorted.
+  sorter: false as const,
   render: (id: number) => t(`admin.pools.${id}`, { defaultValue: knownPool(id)?.name ?? String(id) }),
 });
 
