@@ -1,4 +1,4 @@
-import { Button, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { StakeholderLevel, StakeholderRow } from '@app/contract';
@@ -10,6 +10,7 @@ import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
 import { totalsRow } from './reportColumns';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 const SORTABLE: Record<string, string> = { level: 'level', account: 'username', turnover: 'turnover', eaten: 'eaten', result: 'result' };
 
@@ -46,14 +47,14 @@ export default function StakeholderReportPage() {
   };
   const sortOrder = (key: string) => (q.sortBy === SORTABLE[key] ? (q.sortOrder === 'desc' ? ('descend' as const) : ('ascend' as const)) : null);
 
-  const levelColumns: TableColumnsType<StakeholderLevel> = [
+  const levelColumns: ReportColumns<StakeholderLevel> = [
     { title: t('reports.stakeholder.part'), key: 'part', render: (_: unknown, l) => <span data-testid={`stakeholder-level-${l.kind}-${l.level ?? 0}`}>{partName(l.kind, l.level)}</span> },
     { title: t('reports.account'), key: 'account', render: (_: unknown, l) => (l.account ? `${l.account.username} (${l.account.fullName})` : l.kind === 'account' ? t('reports.stakeholder.accounts', { count: l.accounts }) : '') },
     { title: t('reports.stakeholder.eaten'), dataIndex: 'eaten', key: 'eaten', align: 'right', render: (v: number) => money(v) },
     { title: t('reports.stakeholder.share'), dataIndex: 'share', key: 'share', align: 'right', render: pct },
     { title: t('reports.figures.result'), dataIndex: 'result', key: 'result', align: 'right', render: (v: number) => money(v) },
   ];
-  const accountColumns: TableColumnsType<StakeholderRow> = [
+  const accountColumns: ReportColumns<StakeholderRow> = [
     { title: t('reports.stakeholder.part'), key: 'level', width: 150, sorter: true, sortOrder: sortOrder('level'), render: (_: unknown, r) => partName(r.kind, r.level) },
     { title: t('reports.account'), key: 'account', width: 240, sorter: true, sortOrder: sortOrder('account'), render: (_: unknown, r) => accountCell(r) },
     { title: t('reports.figures.turnover'), dataIndex: 'turnover', key: 'turnover', align: 'right', sorter: true, sortOrder: sortOrder('turnover'), render: (v: number) => money(v) },
@@ -65,7 +66,7 @@ export default function StakeholderReportPage() {
     <div data-testid="stakeholder-report" className="report-page">
       <Typography.Title level={3}>{t('reports.routes.stakeholder')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <ReportToolbar q={q} set={set} endpoint={API.Report.GetStakeHolderReport} />
+        <ReportToolbar account={report?.breadcrumb.at(-1)?.username} q={q} set={set} endpoint={API.Report.GetStakeHolderReport} />
         {report && <ReportBreadcrumb trail={report.breadcrumb} onPick={(userId) => set({ userId })} />}
         {report && <ReportNotice blockedDates={report.blockedDates} settlingDates={report.settlingDates} />}
         {report && (
@@ -73,7 +74,7 @@ export default function StakeholderReportPage() {
             {t('reports.stakeholder.linesOf', { account: report.node.username, turnover: formatCents(report.turnover) })}
           </Typography.Text>
         )}
-        <Table<StakeholderLevel>
+        <ReportTable<StakeholderLevel> tableId="stakeholderLevels"
           size="small"
           bordered
           title={() => <strong>{t('reports.stakeholder.levels')}</strong>}
@@ -89,7 +90,7 @@ export default function StakeholderReportPage() {
           }
           data-testid="stakeholder-levels"
         />
-        <Table<StakeholderRow>
+        <ReportTable<StakeholderRow> tableId="stakeholder"
           size="small"
           bordered
           title={() => <strong>{t('reports.stakeholder.accountsTitle')}</strong>}

@@ -1,4 +1,4 @@
-import { Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { WinLossDetail } from '@app/contract';
@@ -10,6 +10,7 @@ import { API } from '../../api/endpoints';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 type Line = WinLossDetail['lines'][number];
 
@@ -27,7 +28,7 @@ export function WinLossDetailView({ self }: { self: boolean }) {
   const money = (v: number) => <span className={v < 0 ? 'report-negative' : undefined}>{formatCents(v)}</span>;
   const back = (userId: number | undefined) =>
     navigate(`${reportBackPath(own.back)}?${new URLSearchParams({ fromDate: q.fromDate, toDate: q.toDate, poolId: String(q.poolId), betCode: q.betCode, ...(userId ? { userId: String(userId) } : {}) })}`);
-  const columns: TableColumnsType<Line> = [
+  const columns: ReportColumns<Line> = [
     { title: t('reports.ticketNo'), dataIndex: 'ticketNo', key: 'ticketNo', render: (v: string, r) => <TicketLink ticketId={r.ticketId} ticketNo={v} /> },
     { title: t('reports.drawDate'), dataIndex: 'drawDate', key: 'drawDate' },
     { title: t('reports.pool'), dataIndex: 'poolId', key: 'poolId', render: (v: number) => t(`admin.pools.${v}`, { defaultValue: String(v) }) },
@@ -45,10 +46,10 @@ export function WinLossDetailView({ self }: { self: boolean }) {
         {report && !self ? `: ${report.node.username}` : ''}
       </Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <ReportToolbar q={self ? { ...q, userId: undefined } : q} set={set} endpoint={API.Report.GetWinLossDetail} />
+        <ReportToolbar account={report?.breadcrumb.at(-1)?.username} q={self ? { ...q, userId: undefined } : q} set={set} endpoint={API.Report.GetWinLossDetail} />
         {report && !self && <ReportBreadcrumb trail={report.breadcrumb} onPick={back} />}
         {report && <ReportNotice blockedDates={report.blockedDates} settlingDates={report.settlingDates} />}
-        <Table<Line>
+        <ReportTable<Line> tableId="winLossDetail"
           size="small"
           bordered
           rowKey={(r) => `${r.ticketId}-${r.drawDate}-${r.number}-${r.betCode}`}

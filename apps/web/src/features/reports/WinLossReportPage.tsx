@@ -1,4 +1,4 @@
-import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { WinLossFigures, WinLossRow } from '@app/contract';
@@ -9,6 +9,7 @@ import { winLossDetailLink } from './detailLink';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
+import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 /** full: every figure of DOMAIN's list; sections: downline | own | upline at a glance; simple: the bottom lines. */
 export type WinLossVariant = 'full' | 'sections' | 'simple';
@@ -69,11 +70,11 @@ export function WinLossReport({ variant, titleKey, demo = false }: { variant: Wi
     dataIndex: k,
     key: k,
     align: 'right' as const,
-    sorter: !!SORTABLE[k],
-    sortOrder: q.sortBy === SORTABLE[k] ? (q.sortOrder === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
+    // The server sorts these over every page; the others sort the page shown (ReportTable).
+    ...(SORTABLE[k] ? { sorter: true, sortOrder: q.sortBy === SORTABLE[k] ? (q.sortOrder === 'desc' ? ('descend' as const) : ('ascend' as const)) : null } : {}),
     render: (v: number) => (k === 'lines' ? v : money(v)),
   });
-  const columns: TableColumnsType<WinLossRow> = [
+  const columns: ReportColumns<WinLossRow> = [
     { title: t('reports.account'), key: 'account', fixed: 'left', width: 220, render: (_: unknown, r) => accountCell(r), sorter: true, sortOrder: q.sortBy === 'username' ? (q.sortOrder === 'desc' ? 'descend' : 'ascend') : null },
     ...SECTIONS[variant].map((s) => (variant === 'simple' ? s.keys.map(figure) : [{ title: t(`reports.sections.${s.group}`), key: s.group, children: s.keys.map(figure) }])).flat(),
   ];
@@ -83,11 +84,11 @@ export function WinLossReport({ variant, titleKey, demo = false }: { variant: Wi
     <div data-testid="win-loss-report" className="report-page">
       <Typography.Title level={3}>{t(titleKey)}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <ReportToolbar q={q} set={set} endpoint={endpoint} />
+        <ReportToolbar account={report?.breadcrumb.at(-1)?.username} q={q} set={set} endpoint={endpoint} />
         {variant === 'sections' && <DemoSwitch demo={demo} />}
         {report && <ReportBreadcrumb trail={report.breadcrumb} onPick={(userId) => set({ userId })} />}
         {report && <ReportNotice blockedDates={report.blockedDates} settlingDates={report.settlingDates} />}
-        <Table<WinLossRow>
+        <ReportTable<WinLossRow> tableId={`winLoss-${variant}`}
           size="small"
           bordered
           rowKey={(r) => r.account?.userId ?? 0}
@@ -120,7 +121,7 @@ export function WinLossReport({ variant, titleKey, demo = false }: { variant: Wi
           }
           data-testid="win-loss-table"
         />
-        <Link to={`/report/winlose-usline?${new URLSearchParams({ fromDate: q.fromDate, toDate: q.toDate, ...(q.userId ? { userId: String(q.userId) } : {}) })}`} data-testid="report-usline">
+        <Link className="no-print" to={`/report/winlose-usline?${new URLSearchParams({ fromDate: q.fromDate, toDate: q.toDate, ...(q.userId ? { userId: String(q.userId) } : {}) })}`} data-testid="report-usline">
           {t('reports.usline.open')}
         </Link>
         {report?.node && q.userId && (
@@ -138,7 +139,7 @@ function DemoSwitch({ demo }: { demo: boolean }) {
   const { t } = useTranslation();
   const { search } = useLocation();
   return (
-    <Space>
+    <Space className="no-print">
       {demo && <Tag color="orange">{t('reports.demo.only')}</Tag>}
       <Link to={`/report/win-loss-2-report${demo ? '' : '-demo'}${search}`} data-testid="report-demo-switch">
         {t(demo ? 'reports.demo.all' : 'reports.demo.open')}
