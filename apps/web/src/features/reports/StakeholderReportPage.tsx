@@ -11,6 +11,7 @@ import { totalsRow } from './reportColumns';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
 import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
+import { FigureTitle } from './FigureTitle';
 
 const SORTABLE: Record<string, string> = { level: 'level', account: 'username', turnover: 'turnover', eaten: 'eaten', result: 'result' };
 
@@ -52,7 +53,7 @@ export default function StakeholderReportPage() {
     { title: t('reports.account'), key: 'account', render: (_: unknown, l) => (l.account ? `${l.account.username} (${l.account.fullName})` : l.kind === 'account' ? t('reports.stakeholder.accounts', { count: l.accounts }) : '') },
     { title: t('reports.stakeholder.eaten'), dataIndex: 'eaten', key: 'eaten', align: 'right', render: (v: number) => money(v) },
     { title: t('reports.stakeholder.share'), dataIndex: 'share', key: 'share', align: 'right', render: pct },
-    { title: t('reports.figures.result'), dataIndex: 'result', key: 'result', align: 'right', render: (v: number) => money(v) },
+    { title: <FigureTitle figure="stakeholderResult" label={t('reports.figures.result')} />, dataIndex: 'result', key: 'result', align: 'right', render: (v: number) => money(v) },
   ];
   const accountColumns: ReportColumns<StakeholderRow> = [
     { title: t('reports.stakeholder.part'), key: 'level', width: 150, sorter: true, sortOrder: sortOrder('level'), render: (_: unknown, r) => partName(r.kind, r.level) },
@@ -60,7 +61,7 @@ export default function StakeholderReportPage() {
     { title: t('reports.figures.turnover'), dataIndex: 'turnover', key: 'turnover', align: 'right', sorter: true, sortOrder: sortOrder('turnover'), render: (v: number) => money(v) },
     { title: t('reports.stakeholder.eaten'), dataIndex: 'eaten', key: 'eaten', align: 'right', sorter: true, sortOrder: sortOrder('eaten'), render: (v: number) => money(v) },
     { title: t('reports.stakeholder.share'), dataIndex: 'share', key: 'share', align: 'right', render: pct },
-    { title: t('reports.figures.result'), dataIndex: 'result', key: 'result', align: 'right', sorter: true, sortOrder: sortOrder('result'), render: (v: number) => money(v) },
+    { title: <FigureTitle figure="stakeholderResult" label={t('reports.figures.result')} />, dataIndex: 'result', key: 'result', align: 'right', sorter: true, sortOrder: sortOrder('result'), render: (v: number) => money(v) },
   ];
   return (
     <div data-testid="stakeholder-report" className="report-page">

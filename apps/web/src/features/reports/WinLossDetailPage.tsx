@@ -10,6 +10,7 @@ import { API } from '../../api/endpoints';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
+import { FigureTitle } from './FigureTitle';
 import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 
 type Line = WinLossDetail['lines'][number];
@@ -37,7 +38,7 @@ export function WinLossDetailView({ self }: { self: boolean }) {
     { title: t('reports.figures.turnover'), dataIndex: 'stake', key: 'stake', align: 'right', render: money },
     { title: t('reports.commission'), dataIndex: 'commission', key: 'commission', align: 'right', render: money },
     { title: t('reports.winnings'), dataIndex: 'winnings', key: 'winnings', align: 'right', render: money },
-    { title: t('reports.figures.result'), dataIndex: 'result', key: 'result', align: 'right', render: money },
+    { title: <FigureTitle figure="memberWinLoss" />, dataIndex: 'result', key: 'result', align: 'right', render: money },
   ];
   return (
     <div data-testid="win-loss-detail" className="report-page">

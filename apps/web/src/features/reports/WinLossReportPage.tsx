@@ -6,6 +6,7 @@ import { API } from '../../api/endpoints';
 import { formatCents } from '../../ui/text';
 import { useWinLoss } from './api';
 import { winLossDetailLink } from './detailLink';
+import { FigureTitle } from './FigureTitle';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
@@ -17,18 +18,18 @@ export type WinLossVariant = 'full' | 'sections' | 'simple';
 type Key = keyof WinLossFigures;
 const SECTIONS: Record<WinLossVariant, { group: 'downline' | 'own' | 'upline'; keys: Key[] }[]> = {
   full: [
-    { group: 'downline', keys: ['lines', 'turnover', 'downlinePass', 'downlineCommission', 'downlineWinnings', 'downlineWinLoss'] },
+    { group: 'downline', keys: ['lines', 'turnover', 'downlinePass', 'downlineCommission', 'downlineWinnings', 'memberWinLoss'] },
     { group: 'own', keys: ['eaten', 'ownWinLoss', 'commissionSpread', 'payoutSpread', 'result'] },
     { group: 'upline', keys: ['pass', 'uplineCommission', 'uplineWinnings', 'payableToUpline'] },
   ],
   sections: [
-    { group: 'downline', keys: ['turnover', 'downlineCommission', 'downlineWinLoss'] },
+    { group: 'downline', keys: ['turnover', 'downlineCommission', 'memberWinLoss'] },
     { group: 'own', keys: ['eaten', 'ownWinLoss', 'result'] },
     { group: 'upline', keys: ['pass', 'payableToUpline'] },
   ],
-  simple: [{ group: 'downline', keys: ['turnover', 'downlineWinLoss', 'result', 'payableToUpline'] }],
+  simple: [{ group: 'downline', keys: ['turnover', 'memberWinLoss', 'result', 'payableToUpline'] }],
 };
-const SORTABLE: Partial<Record<Key, string>> = { turnover: 'turnover', downlineWinLoss: 'downlineWinLoss', ownWinLoss: 'ownWinLoss', result: 'result', payableToUpline: 'payableToUpline' };
+const SORTABLE: Partial<Record<Key, string>> = { turnover: 'turnover', memberWinLoss: 'memberWinLoss', ownWinLoss: 'ownWinLoss', result: 'result', payableToUpline: 'payableToUpline' };
 
 /**
  * Win/loss (DOMAIN "Reports: the figures"): per direct downline, what it passed up and owes, what the
@@ -66,7 +67,7 @@ export function WinLossReport({ variant, titleKey, demo = false }: { variant: Wi
     );
   };
   const figure = (k: Key) => ({
-    title: t(`reports.figures.${k}`),
+    title: <FigureTitle figure={k} />,
     dataIndex: k,
     key: k,
     align: 'right' as const,
