@@ -311,6 +311,15 @@ describe('settling DOMAIN\'s worked example', () => {
     expect(map.body.data.rows[0]).toMatchObject({ stake: { B: 1000 }, stakeTotal: 1000, eaten: { B: 500 }, eatenTotal: 500, risk: 5 * 260_000 });
     expect(map.body.data.rows[0].payouts).toMatchObject({ first: 5 * 260_000, second: 5 * 105_000 });
     expect(map.body.data.totals).toEqual({ stakeTotal: 2000, eatenTotal: 1000, runTotal: 0 });
+    // The company's map prices its eaten 3.00 as settlement booked it (issue 29 line 2, the link rule): at
+    // its agent's rates (2,600), not its own package's (2,800). What A passed up on 1234 won A's winnings
+    // on it; the company's eaten part of that is its booked share.
+    const coMap = await t.request({ url: '/api/Report/GetMapReport', cookie: co, query: { drawId, number: '1234' } });
+    const struck = coMap.body.data.rows[0];
+    expect(struck).toMatchObject({ number: '1234', eatenTotal: 300 });
+    const passedUp = map.body.data.rows[0].stakeTotal - map.body.data.rows[0].eatenTotal;
+    expect(struck.payouts.first).toBe((viaAgent.downlineWinnings * struck.eatenTotal) / passedUp);
+    expect(struck.payouts.first).toBe(3 * 260_000);
     const searched = await t.request({ url: '/api/Report/GetMapReport', cookie: agent, query: { drawId, number: '56' } });
     expect(searched.body.data.rows.map((r: { number: string }) => r.number)).toEqual(['5678']);
     const behind = await t.request({ url: '/api/Report/GetMapReportTicket', cookie: agent, query: { drawId, number: '1234' } });

@@ -1,12 +1,13 @@
 // Map (Report/GetMapReport, GetMapReportTicket; DOMAIN "Reports"): a draw's exposure per number for the
 // node: the stake of its subtree per bet code, what the node itself ate, and what that eaten part would
-// pay at the node's rates (its package in force now, the pool's override first) if the number struck
+// pay at the rates settlement will book it at (the node's package in force now, the pool's override first;
+// a company's, its direct downline's: the link rule) if the number struck
 // each prize; the largest is the number's risk. What the node laid off by run tickets (decision 0030) is
 // shown and taken off its eaten part before pricing: the map shows that exposure covered. Read while
 // bets arrive from the map summary placement and voiding keep per account, number and code (decision
 // 0034: written by the placing statement itself, so a ticket placed a second ago is in it).
 import { sql } from 'drizzle-orm';
-import { isGdPool, PackageType } from '@app/domain';
+import { isGdPool, PackageType, RoleId } from '@app/domain';
 import { MAP_PRIZES, type MapQuery, type MapReport, type MapTicket } from '@app/contract';
 import type { DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -37,7 +38,37 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
   const node = await reportNode(db, auth, q.userId);
   const draw = await drawOf(db, q.drawId);
   const packageType = isGdPool(await poolRegistry(db), draw.poolId) ? PackageType.GD : PackageType.Normal;
-  const payout = MAP_PRIZES.map((p) => `sum(o.net * coalesce(ro.${p}, rd.${p}, 0) / 100)::bigint as p_${p}`).join(', ');
+  // What each eaten part will be settled at (issue 29 line 2, DOMAIN's link rule): an account below the
+  // company at its own package; the company, at the top of its chains, at the package of the direct downline
+  // the line came through (settlement values what reaches it at its downline's rates). Packages in force now.
+  const top = !node.platform && node.roleId === RoleId.Company;
+  const vias = top
+    ? await rows<{ id: number; path: string; pkg: number }>(
+        db,
+        sql`select dl.id, dl.path, (${effectivePackageIdSql(sql`dl.id`, packageType, false)}) as pkg
+            from users dl where dl.upline_id = ${node.userId}::int and dl.is_main_account`,
+      )
+    : [];
+  const viaPackages = [...new Set(vias.map((v) => Number(v.pkg)))];
+  // One package below the company (the common case) prices from the map summary as for any account; several
+  // split its eaten part by the downline each line came through, from its eat shares.
+  const split = viaPackages.length > 1;
+  const packageIds = !top
+    ? effectivePackageIdSql(node.userId, packageType, false)
+    : viaPackages.length === 0
+      ? sql`select null::int`
+      : sql`select unnest(${`{${viaPackages.join(',')}}`}::int[])`;
+  const eatenByPackage = split
+    ? sql`select l.number, l.bet_code, v.pkg, sum(e.amount) as eaten
+          from eat_shares e join bet_lines l on l.id = e.bet_line_id join tickets t on t.id = l.ticket_id join users u on u.id = t.user_id
+          join (select unnest(${`{${vias.map((v) => v.id).join(',')}}`}::int[]) as id, unnest(${`{${vias.map((v) => `"${v.path}"`).join(',')}}`}::text[]) as path,
+                       unnest(${`{${vias.map((v) => v.pkg).join(',')}}`}::int[]) as pkg) v on starts_with(u.path, v.path)
+          where e.user_id = ${node.userId}::int and e.draw_id = ${q.drawId}::int and l.status = 1 and t.status = 1
+            and (${q.number ?? ''}::text = '' or starts_with(l.number, ${q.number ?? ''}::text))
+          group by 1, 2, 3`
+    : sql`select number, bet_code, (${packageIds} limit 1) as pkg, eaten from o`;
+  const payout = MAP_PRIZES.map((p) => `sum((pe.eaten * o.net / o.eaten) * coalesce(ro.${p}, rd.${p}, 0) / 100)::bigint as p_${p}`).join(', ');
+  const payoutOf = MAP_PRIZES.map((p) => `max(po.p_${p}) as p_${p}`).join(', ');
   const risk = `greatest(${MAP_PRIZES.map((p) => `coalesce(x.p_${p}, 0)`).join(', ')})`;
   const order = { risk: `${risk} desc, x.number`, number: 'x.number', stake: 'x.stake_total desc, x.number', eaten: 'x.eaten_total desc, x.number' }[q.sortBy];
   const found = await rows<Record<string, string | Record<string, string>>>(
@@ -60,15 +91,24 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
         o as (select o0.number, o0.bet_code, o0.eaten, coalesce(rt.amount, 0) as run, greatest(o0.eaten - coalesce(rt.amount, 0), 0) as net
               from o0 left join run_tickets rt on rt.draw_id = ${q.drawId}::int and rt.user_id = ${node.userId}::int
                 and rt.number = o0.number and rt.bet_code = o0.bet_code),
-        r as (${packageRatesSql(effectivePackageIdSql(node.userId, packageType, false))}),
+        r as (${packageRatesSql(packageIds)}),
+        -- The eaten part per number, code and the package it is settled at; its payouts per number, net of
+        -- what run tickets laid off (in proportion, where several packages share a number and code).
+        pe as (${eatenByPackage}),
+        po as (
+          select pe.number, ${sql.raw(payout)}
+          from pe join o on o.number = pe.number and o.bet_code = pe.bet_code and o.eaten <> 0
+          left join r rd on rd."packageId" = pe.pkg and rd.code = pe.bet_code and rd."poolId" is null
+          left join r ro on ro."packageId" = pe.pkg and ro.code = pe.bet_code and ro."poolId" = ${draw.poolId}::int
+          group by pe.number
+        ),
         -- Each number's totals and payouts in one grouping (numbers with a stake); the per-code objects are
         -- built for the page's numbers only, below.
         x as (
           select ms.number, sum(ms.stake) as stake_total, coalesce(sum(o.eaten), 0) as eaten_total, coalesce(sum(o.run), 0) as run_total,
-                 ${sql.raw(payout)}
+                 ${sql.raw(payoutOf)}
           from ms left join o on o.number = ms.number and o.bet_code = ms.bet_code
-          left join r rd on rd.code = o.bet_code and rd."poolId" is null
-          left join r ro on ro.code = o.bet_code and ro."poolId" = ${draw.poolId}::int
+          left join po on po.number = ms.number
           group by ms.number having count(*) filter (where ms.stake <> 0) > 0
         ),
         pg as (
