@@ -62,6 +62,7 @@ test('an admin enters a result, the check names a wrong slot, and it cannot rele
   await slot('consolation9').fill('12345678');
   await expect(page.getByTestId(`result-error-${MAGNUM}-consolation9`)).toContainText('Too long: this slot takes 4 digits');
   await expect(slot('consolation9')).toHaveValue(CONSOLATIONS[8]);
+  await slot('consolation9').fill('');
   await slot('consolation9').fill(CONSOLATIONS[8]);
   await expect(page.getByTestId(`result-error-${MAGNUM}-consolation9`)).toHaveCount(0);
   await page.getByTestId(`result-check-${MAGNUM}`).click();

@@ -250,6 +250,18 @@ export function PoolResultCard({
           <span className="result-label">{t('results.slots.consolationAll')}</span>
           {range(10).map((i) => slot(`consolation${i}`))}
         </div>
+        {hasFiveD(row.resultForm) && (
+          <div className="result-row">
+            <span className="result-label">5D</span>
+            {range(3).map((i) => slot(`fiveD${i}`, 80))}
+          </div>
+        )}
+        {hasSixD(row.resultForm) && (
+          <div className="result-row">
+            <span className="result-label">6D</span>
+            {slot('sixD', 90)}
+          </div>
+        )}
         {editable && (
           <Typography.Text type="secondary" className="result-paste-hint">
             {t('adminGuard.entry.pasteHint')}
@@ -263,18 +275,6 @@ export function PoolResultCard({
               </li>
             ))}
           </ul>
-        )}
-        {hasFiveD(row.resultForm) && (
-          <div className="result-row">
-            <span className="result-label">5D</span>
-            {range(3).map((i) => slot(`fiveD${i}`, 80))}
-          </div>
-        )}
-        {hasSixD(row.resultForm) && (
-          <div className="result-row">
-            <span className="result-label">6D</span>
-            {slot('sixD', 90)}
-          </div>
         )}
         <div className="result-row" data-testid={`result-jackpots-${row.poolId}`}>
           {(['jackpot1', 'jackpot2'] as const).map((j) => (
