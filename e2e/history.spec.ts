@@ -90,7 +90,7 @@ test('finds the bets on 8888 with their draws and totals, exports them as CSV an
   const csv = await csvDownload;
   expect(csv.suggestedFilename()).toMatch(/^tickets-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = fs.readFileSync(await csv.path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-  expect(lines[0]).toBe('Ticket No.,Ordered at,Account,Placed by,Source,Draw date,Pool,Gross,Commission,Net,Status,Voided by,Voided at');
+  expect(lines[0]).toBe('Ticket No.,Ordered at,Account,Placed by,Source,Draw date,Pool,Gross,Commission,Net,Status,Voided by,Voided at,Outcome,Winnings');
   expect(lines.slice(1, -1).map((l) => l.split(',')[0]).sort()).toEqual(shown);
   expect(lines.at(-1)).toMatch(/^Total \(\d+\),/);
 

@@ -136,13 +136,13 @@ describe('exports', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="tickets-2026-11-22\.csv"/);
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('彩票号码,下注时间,账户,下注者,来源,开彩日期,彩池,总额,佣金,净额,状态,作废者,作废时间');
+    expect(lines[0]).toBe('彩票号码,下注时间,账户,下注者,来源,开彩日期,彩池,总额,佣金,净额,状态,作废者,作废时间,结果,中奖');
     expect(lines).toHaveLength(1 + 2 + 1);
     expect(lines.slice(1, 3).map((l) => l.split(',')[0]).sort()).toEqual(nos('a', 'b'));
     const b = lines.find((l) => l.startsWith(placed.b.ticketNo))!.split(',');
     expect(b.slice(2, 7)).toEqual(['histplayer', 'histplayer', '快速下注', '2026-11-25', 'MT']);
     expect(b[7]).toBe((placed.b.gross / 100).toFixed(2));
-    expect(lines[3]).toBe(`合计 (2),,,,,,,${(sum(['a', 'b'], 'gross') / 100).toFixed(2)},${(sum(['a', 'b'], 'commission') / 100).toFixed(2)},${(sum(['a', 'b'], 'net') / 100).toFixed(2)},,,`);
+    expect(lines[3]).toBe(`合计 (2),,,,,,,${(sum(['a', 'b'], 'gross') / 100).toFixed(2)},${(sum(['a', 'b'], 'commission') / 100).toFixed(2)},${(sum(['a', 'b'], 'net') / 100).toFixed(2)},,,,,0.00`);
   });
 
   it('writes an Excel workbook of the same set, in Malay', async () => {

@@ -104,6 +104,19 @@ describe('the outcome of a settled ticket', () => {
     expect(agent.totals.winnings).toBe(wonAmount);
     const totals = await t.request({ url: '/api/Report/GetTicketTotal', cookie: await login('outagent'), query: { outcome: 'won' } });
     expect(totals.body.data).toEqual(agent.totals);
+    // The exported history says the same: each ticket's outcome and winnings, and the winnings' total.
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/Report/GetTicket',
+      query: { status: '-1', format: 'csv', lang: 'en' },
+      headers: { 'x-requested-with': 'XMLHttpRequest', cookie: await login('outplayer') },
+    });
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0].endsWith(',Outcome,Winnings')).toBe(true);
+    const wonLine = lines.find((l) => l.startsWith(placed.won.ticketNo))!.split(',');
+    expect(wonLine.slice(-2)).toEqual(['Won', (wonAmount / 100).toFixed(2)]);
+    expect(lines.find((l) => l.startsWith(placed.lost.ticketNo))!.split(',').slice(-2)).toEqual(['Lost', '0.00']);
+    expect(lines.at(-1)!.split(',').at(-1)).toBe((wonAmount / 100).toFixed(2));
   });
 
   it('refuses a caller asking for an account outside its downline', async () => {
