@@ -85,6 +85,14 @@ test('a player reads its own statement at Payment, with no transfer form, and it
   await expect(page.getByTestId('menu-payment')).toHaveText('我的账单');
   await setLanguage(page, 'en');
 
+  // Its own usline from the statement (issue 29 line 3): what it owes its upline, or is owed, per draw date.
+  await page.getByTestId('statement-usline').click();
+  await expect(page).toHaveURL(/\/self-usline$/);
+  await expect(page.getByTestId('usline-table')).toBeVisible();
+  await expect(page.getByTestId('usline-upline')).toContainText('demoagent');
+  await shotAll(page, 'statement-usline');
+  await page.goBack();
+
   await goByMenu(page, ['menu-packageList'], /\/package\/manage$/);
   await expect(page.getByTestId('package-intro')).toHaveText(/your bets are paid by/);
   await expect(page.getByTestId('package-table')).not.toContainText('Assigned to');

@@ -64,6 +64,7 @@ const StakeholderReportPage = lazy(() => import('../features/reports/Stakeholder
 const WinLossSimplePage = lazy(() => import('../features/reports/WinLossSimplePage'));
 const WinLossDetailPage = lazy(() => import('../features/reports/WinLossDetailPage'));
 const SelfWinLossPage = lazy(() => import('../features/reports/SelfWinLossPage'));
+const SelfUsLinePage = lazy(() => import('../features/reports/SelfUsLinePage'));
 const SalesSummaryPage = lazy(() => import('../features/reports/SalesSummaryPage'));
 const WinLoss2DemoReportPage = lazy(() => import('../features/reports/WinLoss2DemoReportPage'));
 const SalesStatisticPage = lazy(() => import('../features/reports/SalesStatisticPage'));
@@ -233,6 +234,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/report/win-loss-report-simple', titleKey: 'reports.routes.winLossSimple', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetWinLossReport', element: WinLossSimplePage },
   { path: '/winloss-detail', titleKey: 'reports.routes.winLossDetail', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetWinLossDetail', element: WinLossDetailPage },
   { path: '/self-winloss-detail', titleKey: 'reports.routes.selfWinLoss', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetWinLossDetail', element: SelfWinLossPage },
+  { path: '/self-usline', titleKey: 'reports.routes.usline', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetSelfUsLineReport', element: SelfUsLinePage },
   { path: '/report/winlose-usline', titleKey: 'reports.routes.usline', layout: 'shell', fn: 'Profit Loss Report', api: 'GET /api/Report/GetUsLineReport', element: UsLinePage },
   { path: '/report/payout-report', titleKey: 'reports.routes.payout', layout: 'shell', fn: 'Payout Report', api: 'GET /api/Report/GetPayoutReport', element: PayoutReportPage },
   { path: '/report/payout-table-report', titleKey: 'reports.routes.payoutTable', layout: 'shell', fn: 'Payout Report', api: 'GET /api/Report/GetPayoutTable', element: PayoutTablePage },

@@ -119,6 +119,7 @@ function StatementTickets({ range }: { range: DateRange }) {
  */
 export default function StatementPage() {
   const { t } = useTranslation();
+  const access = useAccess();
   // The file in the reader's language (kinds and the system's memos in words).
   const { language } = useLanguage();
   const alerts = useAlerts();
@@ -159,6 +160,23 @@ export default function StatementPage() {
         <Link to="/draw-payment" data-testid="statement-draw-payment">
           {t('drawPayment.open')}
         </Link>
+        {/* Its own figures per draw date and per line (issue 29 line 3): what it owes its upline, what it won. */}
+        {access.hasRoute('/self-usline') && (
+          <>
+            {' · '}
+            <Link to="/self-usline" data-testid="statement-usline">
+              {t('reports.routes.usline')}
+            </Link>
+          </>
+        )}
+        {access.hasRoute('/self-winloss-detail') && (
+          <>
+            {' · '}
+            <Link to="/self-winloss-detail" data-testid="statement-win-loss">
+              {t('reports.routes.selfWinLoss')}
+            </Link>
+          </>
+        )}
       </Typography.Paragraph>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Card title={t('statement.account')} extra={narrow ? undefined : rangePicker}>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { UsLineReport } from '@app/contract';
 import { formatCents } from '../../ui/text';
 import { useUsLine } from './api';
+import { FigureTitle } from './FigureTitle';
 import { ReportBreadcrumb, ReportNotice, ReportToolbar } from './ReportToolbar';
 import { useReportQuery } from './useReportQuery';
 import './reports.css';
@@ -12,16 +13,19 @@ import { ReportTable, type ReportColumns } from '../../ui/ReportTable';
 type Row = UsLineReport['rows'][number];
 const STATUS_COLOR: Record<Row['status'], string> = { none: 'default', open: 'red', partPaid: 'orange', paid: 'green' };
 
-/** /report/winlose-usline: per draw date, the link to the upline (what draw payment settles) and what was paid. */
-export default function UsLinePage() {
+/**
+ * /report/winlose-usline: per draw date, the link to the upline (what draw payment settles) and what was
+ * paid; `self` (/self-usline): the caller's own, a player's too (issue 29 line 3).
+ */
+export function UsLineView({ self = false }: { self?: boolean }) {
   const { t } = useTranslation();
   const { q, set } = useReportQuery({ sortOrder: 'desc' });
-  const data = useUsLine(q);
+  const data = useUsLine(q, self);
   const report = data.data;
   const money = (v: number) => <span className={v < 0 ? 'report-negative' : undefined}>{formatCents(v)}</span>;
   const columns: ReportColumns<Row> = [
     { title: t('reports.drawDate'), dataIndex: 'drawDate', key: 'drawDate', render: (d: string) => <Link to={`/draw-payment?drawDate=${d}`}>{d}</Link> },
-    { title: t('reports.usline.owed'), dataIndex: 'owed', key: 'owed', align: 'right', render: money },
+    { title: <FigureTitle figure="payableToUpline" label={t('reports.usline.owed')} />, dataIndex: 'owed', key: 'owed', align: 'right', render: money },
     { title: t('reports.usline.paid'), dataIndex: 'paid', key: 'paid', align: 'right', render: money },
     { title: t('reports.usline.remaining'), dataIndex: 'remaining', key: 'remaining', align: 'right', render: money },
     { title: t('reports.usline.status'), dataIndex: 'status', key: 'status', render: (s: Row['status']) => <Tag color={STATUS_COLOR[s]}>{t(`drawPayment.status.${s}`)}</Tag> },
@@ -31,7 +35,7 @@ export default function UsLinePage() {
       <Typography.Title level={3}>{t('reports.routes.usline')}</Typography.Title>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <ReportToolbar account={report?.breadcrumb.at(-1)?.username} q={q} set={set} codes={false} pools={false} />
-        {report && <ReportBreadcrumb trail={report.breadcrumb} onPick={(userId) => set({ userId })} />}
+        {report && !self && <ReportBreadcrumb trail={report.breadcrumb} onPick={(userId) => set({ userId })} />}
         {report?.upline && <Typography.Text data-testid="usline-upline">{t('reports.usline.upline', { upline: report.upline.username })}</Typography.Text>}
         {report && <ReportNotice blockedDates={report.blockedDates} settlingDates={report.settlingDates} />}
         <ReportTable<Row> tableId="usline"
@@ -63,4 +67,8 @@ export default function UsLinePage() {
       </Space>
     </div>
   );
+}
+
+export default function UsLinePage() {
+  return <UsLineView />;
 }

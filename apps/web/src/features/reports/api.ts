@@ -32,7 +32,8 @@ function useReport<T>(endpoint: string, name: string, q: ReportQuery) {
 export const useWinLoss = (q: ReportQuery, endpoint: string = API.Report.GetWinLossReport) => useReport<WinLossReport>(endpoint, endpoint, q);
 export const useWinLossDetail = (q: ReportQuery) => useReport<WinLossDetail>(API.Report.GetWinLossDetail, 'winLossDetail', q);
 export const useSalesSummary = (q: ReportQuery) => useReport<SalesSummary>(API.Report.GetSalesSummary, 'sales', q);
-export const useUsLine = (q: ReportQuery) => useReport<UsLineReport>(API.Report.GetUsLineReport, 'usline', q);
+export const useUsLine = (q: ReportQuery, self = false) =>
+  useReport<UsLineReport>(self ? API.Report.GetSelfUsLineReport : API.Report.GetUsLineReport, self ? 'selfUsline' : 'usline', q);
 export const usePayout = (q: ReportQuery, self: boolean) =>
   useReport<PayoutReport>(self ? API.Report.GetSelfPayoutReport : API.Report.GetPayoutReport, self ? 'selfPayout' : 'payout', q);
 export const useSalesStatistic = (q: ReportQuery) => useReport<SalesStatistic>(API.Report.GetSalesStatistic, 'salesStatistic', q);
