@@ -131,7 +131,8 @@ test('the agent reads win/loss for the date, drills down to the player\'s lines,
   const row = page.getByTestId('win-loss-table').locator('tr', { hasText: 'demoplayer' });
   await expect(row).toBeVisible(FIRST_READ);
   await expect(page.getByTestId('report-blocked')).toHaveCount(0);
-  // The player won: it is owed, so its win/loss to the agent is negative.
+  // The player won: its member win/loss is shown from its own side, positive (DOMAIN "one name, one sign"),
+  // and the agent's own result negative.
   await expect(row).toContainText(/-[\d,]+\.\d\d/);
   const result = (await page.getByTestId('report-total-result').textContent())!;
   await shotAll(page, 'report-win-loss');
@@ -143,9 +144,15 @@ test('the agent reads win/loss for the date, drills down to the player\'s lines,
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(await xlsx.path());
   const sheet = book.worksheets[0];
-  const resultColumn = (sheet.getRow(1).values as unknown[]).indexOf('Result');
+  const resultColumn = (sheet.getRow(1).values as unknown[]).indexOf('Result (+ you gained)');
   expect(resultColumn).toBeGreaterThan(0);
   expect(Number(sheet.getRow(sheet.rowCount).getCell(resultColumn).value)).toBeCloseTo(Number(result.replace(/,/g, '')), 2);
+  const memberColumn = (sheet.getRow(1).values as unknown[]).indexOf('Member win/loss (+ member won)');
+  let member = 0;
+  sheet.eachRow((r) => {
+    if (String(r.getCell(1).value).startsWith('demoplayer (')) member = Number(r.getCell(memberColumn).value);
+  });
+  expect(member).toBeGreaterThan(0);
 
   // Down to the player's lines: the winning number, then back by the breadcrumb.
   await page.getByTestId('report-detail-demoplayer').click();
