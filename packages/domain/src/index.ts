@@ -11,3 +11,4 @@ export * from './pools';
 export * from './jobMessages';
 export * from './auditActions';
 export * from './ledgerMemos';
+export * from './ledgerMemoWords';
