@@ -87,7 +87,13 @@ function PoolToggles({ pools, value, onChange, testId }: { pools: PoolChoice[]; 
   return (
     <Flex wrap gap={2} data-testid={testId}>
       {pools.map((p) => (
-        <Tooltip key={p.poolId} title={`${p.letter} ${poolName(t, p.poolId, p.name)}${p.active ? '' : ` · ${t('betting.inactive')}`}`}>
+        // The name on a pause, never in the way: toggling M then P fast must not meet M's tooltip over P.
+        <Tooltip
+          key={p.poolId}
+          title={`${p.letter} ${poolName(t, p.poolId, p.name)}${p.active ? '' : ` · ${t('betting.inactive')}`}`}
+          mouseEnterDelay={0.6}
+          styles={{ root: { pointerEvents: 'none' } }}
+        >
           <label>
             <Tag.CheckableTag
               checked={value.includes(p.poolId as PoolId)}
