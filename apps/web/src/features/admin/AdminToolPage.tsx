@@ -4,6 +4,7 @@ import { CaretRightOutlined, SafetyCertificateOutlined, SearchOutlined } from '@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { AccountStatus } from '@app/domain';
 import { NumericInput } from '../../ui/NumericInput';
 import { formatCents } from '../../ui/text';
 import { formatInstant } from '../../ui/time';
@@ -207,6 +208,8 @@ function AuditCard() {
       return <pre className="log-json">{JSON.stringify(v, null, 2)}</pre>;
     }
     if (typeof v === 'object') return fields(v as Record<string, unknown>);
+    // An account's status (Active, Inactive, Suspended) by its name in the reader's language.
+    if (typeof v === 'string' && v in AccountStatus) return t(`status.${v}`);
     return String(v);
   };
   // An object as "name: value" lines, each key by its name in the reader's language.
