@@ -1,12 +1,9 @@
 // The HTTP platform: envelope, errors, the XHR-header CSRF guard, security headers, sessions and the
 // authorization hook that enforces every route's access declaration.
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -28,6 +25,7 @@ import { loadApiClient } from './apiClient';
 import { redactingStream } from './logRedaction';
 import { loadSession, SESSION_COOKIE, type AuthContext } from './session';
 import { securityHeaders } from './securityHeaders';
+import { registerWebApp } from './webApp';
 import { readNumericSettings } from './settings';
 
 export interface Deps {
@@ -170,36 +168,9 @@ export async function createHttp(deps: Deps, opts: HttpOptions = {}) {
     return reply.code(500).send(fail(500, 'INTERNAL_SERVER_ERROR'));
   });
 
-  const indexHtml = path.join(deps.config.webDist, 'index.html');
-  if (fs.existsSync(indexHtml)) {
-    // wildcard: files built after start are served too; a missing file falls through to the handler below.
-    // preCompressed: the build writes each asset's .br and .gz beside it (vite.config.ts), sent as they
-    // are to a client that accepts them, so no CPU is spent compressing the same file for every visitor.
-    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, preCompressed: true, setHeaders: cacheHeaders(deps.config.webDist) });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isAsset = request.url.startsWith('/assets/') || /\.[a-z0-9]+(\?.*)?$/i.test(request.url);
-    if (isUnderApi(request.url) || (request.method !== 'GET' && request.method !== 'HEAD') || isAsset || !fs.existsSync(indexHtml)) {
-      return reply.code(404).send(fail(404, 'NO_RECORD_FOUND'));
-    }
-    // Client-side routes: the single-page app decides what to show.
-    return reply.type('text/html').header('cache-control', INDEX_CACHE).send(fs.createReadStream(indexHtml));
-  });
+  await registerWebApp(app, deps.config.webDist);
 
   return app;
-}
-
-/** index.html and the other unhashed files: asked again (a 304 when unchanged), so a new build is seen at once. */
-const INDEX_CACHE = 'no-cache';
-/** The build's files under /assets/ are named by their content's hash: a new content is a new name. */
-const ASSET_CACHE = 'public, max-age=31536000, immutable';
-
-/** Sets each static file's Cache-Control by where it lies in the built web app (`root`). */
-function cacheHeaders(root: string) {
-  const assets = path.join(path.resolve(root), 'assets') + path.sep;
-  return (reply: FastifyReply, filePath: string) => {
-    reply.header('cache-control', path.resolve(filePath).startsWith(assets) ? ASSET_CACHE : INDEX_CACHE);
-  };
 }
 
 export type HttpApp = Awaited<ReturnType<typeof createHttp>>;
