@@ -20,6 +20,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the connection pool (its use is a metric); PGlite has none. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -51,7 +53,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     if (opts.ownerUrl) await migrateAsOwner(opts.ownerUrl, await currentRole(pool));
     else if (await mayMigrate(pool)) await migratePg(db, { migrationsFolder });
     else await assertMigrated(pool, migrationsFolder);
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
   }
   const dir = opts.dataDir ?? 'memory';
   if (dir !== 'memory') fs.mkdirSync(dir, { recursive: true });
