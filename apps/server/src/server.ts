@@ -6,6 +6,7 @@ import { startJobs } from './modules/jobs';
 import type { Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db';
+import { openReadReplica } from './platform/readReplica';
 
 /** Opens the database (migrating it), seeds the reference data and creates the super admin on first start. */
 export async function prepareDatabase(config: Config) {
@@ -17,7 +18,8 @@ export async function prepareDatabase(config: Config) {
 
 /** Builds the app, listens and starts the scheduled jobs (unless `jobs` is false). Returns the port and a stop. */
 export async function serve(database: Database, config: Config, clock: Clock, opts: { jobs?: boolean; logger?: boolean } = {}) {
-  const deps = { db: database.db, clock, config };
+  const readReplica = await openReadReplica(config);
+  const deps = { db: database.db, readDb: readReplica?.db, clock, config };
   const app = await buildApp(deps, { logger: opts.logger ?? true });
   await app.listen({ port: config.port, host: config.host });
   const stopJobs = opts.jobs === false ? () => {} : startJobs(deps);
@@ -28,6 +30,7 @@ export async function serve(database: Database, config: Config, clock: Clock, op
     stop: async () => {
       stopJobs();
       await app.close();
+      await readReplica?.close();
       await database.close();
     },
   };

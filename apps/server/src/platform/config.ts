@@ -30,6 +30,11 @@ export interface Config {
   allowPrivateCallbacks: boolean;
   /** REPORT_CONCURRENCY: most report reads running at once; the rest wait their turn (decision 0045). */
   reportConcurrency: number;
+  /**
+   * DATABASE_READ_URL: a read-only connection (a hot standby) that report reads may be served from
+   * (platform/readReplica.ts and its decision); unset, every read goes to DATABASE_URL.
+   */
+  databaseReadUrl: string | undefined;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -67,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     postingLotNumbers: positiveInt('POSTING_LOT_NUMBERS', env.POSTING_LOT_NUMBERS, 1000),
     allowPrivateCallbacks: env.CALLBACK_ALLOW_PRIVATE === '1',
     reportConcurrency: positiveInt('REPORT_CONCURRENCY', env.REPORT_CONCURRENCY, os.availableParallelism()),
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
   };
 }

@@ -30,6 +30,8 @@ import { readNumericSettings } from './settings';
 
 export interface Deps {
   db: Db;
+  /** Where report reads may go (a standby, platform/readReplica.ts); unset: `db`. Never written to. */
+  readDb?: Db;
   clock: Clock;
   config: Config;
 }
