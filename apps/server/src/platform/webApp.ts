@@ -10,10 +10,19 @@ import { fail } from './envelope';
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const indexHtml = path.join(webDist, 'index.html');
   if (fs.existsSync(indexHtml)) {
-    // wildcard: files built after start are served too; a missing file falls through to the handler below.
+    // wildcard false: a route per file found now, at start, and no other. A file put into the folder
+    // later (a backup written there once answered the whole database to anyone, issue 30 line 3) is
+    // an unknown path: the handler below. A new build is served after a restart, as it is deployed.
+    // globIgnore: a backup's name is never served, even one lying there before the start.
     // preCompressed: the build writes each asset's .br and .gz beside it (vite.config.ts), sent as they
     // are to a client that accepts them, so no CPU is spent compressing the same file for every visitor.
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, preCompressed: true, setHeaders: cacheHeaders(webDist) });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      globIgnore: NEVER_SERVED,
+      preCompressed: true,
+      setHeaders: cacheHeaders(webDist),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isAsset = request.url.startsWith('/assets/') || /\.[a-z0-9]+(\?.*)?$/i.test(request.url);
@@ -24,6 +33,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     return reply.type('text/html').header('cache-control', INDEX_CACHE).send(fs.createReadStream(indexHtml));
   });
 }
+
+/** Names no build writes: backups (admin/backup.ts) and their unfinished .part files, at any depth. */
+const NEVER_SERVED = ['**/4d-backup-*', '**/*.part'];
 
 /** index.html and the other unhashed files: asked again (a 304 when unchanged), so a new build is seen at once. */
 const INDEX_CACHE = 'no-cache';
