@@ -4,6 +4,7 @@ export const accounts: Record<string, string> = {
   'GET /api/Account/GetUserDetailByUsername': 'session',
   'GET /api/Account/GetUserListing': 'fn:Downline:1',
   'GET /api/Account/GetCompanyDetailBySuperAdmin': 'roles:1',
+  'GET /api/Account/GetITAdminListing': 'roles:1 main-only',
   'GET /api/Account/GetHouseUsers': 'fn:Downline:1',
   'GET /api/Account/GetDirectDownlines': 'fn:Downline:1',
   'GET /api/Account/GetTargetLines': 'fn:Downline:1',

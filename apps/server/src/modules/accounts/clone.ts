@@ -10,6 +10,7 @@ import type { AuthContext } from '../../platform/session';
 import * as q from './queries';
 import { consumeReservedName } from './reserveNames';
 import { assertInSubtree, mayDownline, userDetailsById } from './service';
+import { assertMayChangeItAdmin } from './itAdmins';
 
 const NOT_COPIED = new Set(['id', 'username', 'fullName', 'passwordHash', 'secondaryPasswordHash', 'path', 'creditLimit', 'lastLoginAt', 'createdAt', 'updatedAt', 'passwordChangedAt', 'tncAgreedAt', 'skipTnc', 'flaggedByUserId', 'status', 'recordStatus']);
 
@@ -19,7 +20,7 @@ export async function cloneAccount(
   body: { sourceUserId: number; username: string; fullName: string; password: string },
   ip: string,
 ) {
-  await assertInSubtree(deps, auth, body.sourceUserId);
+  assertMayChangeItAdmin(auth, await assertInSubtree(deps, auth, body.sourceUserId));
   if (body.sourceUserId === auth.actingUserId || !mayDownline(auth, [2])) throw forbidden();
   const hash = await hashPassword(body.password);
   const id = await deps.db.transaction(async (tx) => {

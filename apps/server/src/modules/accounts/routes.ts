@@ -39,6 +39,11 @@ const optionalUserId = z.object({ userId: queryId.optional() });
 const viewDownline = () => allow.fn('Downline', [1]);
 const platformAndCompanies = [RoleId.SuperAdmin, RoleId.ITAdmin, RoleId.Company] as const;
 const subAccountOwners = [RoleId.SuperAdmin, RoleId.ITAdmin, RoleId.Company, RoleId.Multilevel] as const;
+/**
+ * The role a new account is asked for (SPEC 6 id; 2 creates an IT admin). Read here because the shared
+ * contract's body does not name it yet (packages/contract createOrUpdateUserBody should carry it).
+ */
+const createOrUpdateUserRequest = createOrUpdateUserBody.extend({ userRoleId: z.number().int().optional() });
 
 /** The keys each CreateOrUpdateUser body was sent with (read before validation fills in defaults). */
 const sentKeys = new WeakMap<object, ReadonlySet<string>>();
@@ -67,6 +72,15 @@ export function accountRoutes(app: HttpApp, deps: Deps) {
     async (req) => {
       const auth = requireAuth(req);
       return ok(await svc.listing(deps, auth, { ...req.query, parentId: auth.actingUserId, roleIds: [RoleId.Company] }));
+    },
+  );
+  // The IT admins (role 2) under the super admin: platform logins, managed by the super admin's own login.
+  app.get(
+    '/api/Account/GetITAdminListing',
+    { config: { access: allow.roles([RoleId.SuperAdmin], { mainAccountOnly: true }) }, schema: { tags, querystring: listingQuery, response: { 200: envelope(listing) } } },
+    async (req) => {
+      const auth = requireAuth(req);
+      return ok(await svc.listing(deps, auth, { ...req.query, parentId: auth.actingUserId, roleIds: [RoleId.ITAdmin] }));
     },
   );
   app.get(
@@ -98,7 +112,7 @@ export function accountRoutes(app: HttpApp, deps: Deps) {
     '/api/Account/CreateOrUpdateUser',
     {
       config: { access: allow.session() },
-      schema: { tags, body: createOrUpdateUserBody, response: { 200: envelope(accountDetail) } },
+      schema: { tags, body: createOrUpdateUserRequest, response: { 200: envelope(accountDetail) } },
       // The names the body gave, before the contract fills in defaults: an update changes only those.
       preValidation: async (req) => {
         sentKeys.set(req, new Set(typeof req.body === 'object' && req.body !== null ? Object.keys(req.body) : []));

@@ -32,6 +32,7 @@ import { applyStatus } from './status';
 import { assignChosenPackages, editRefusal, packageChoices } from '../packages/giving';
 import { assertWithin, downlineBounds } from './bounds';
 import { poolRegistry } from '../pools/registry';
+import { assertMayChangeItAdmin, createItAdmin, roleRefused, type CreateOrUpdateUserRequest } from './itAdmins';
 
 /**
  * The target account if it is the caller's acting account or in its downline; otherwise 404, the same
@@ -301,17 +302,25 @@ const SELF_EDITABLE = ['fullName', 'phone', 'email', 'receiptFormat', 'receiptOr
  * setting left out keeps its value: an API caller posting part of an account (its status, say) must not
  * reset the rest to the defaults, nor reactivate a suspended account by leaving `status` out.
  */
-export async function createOrUpdateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUserBody, ip: string, sent?: ReadonlySet<string>) {
+export async function createOrUpdateUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUserRequest, ip: string, sent?: ReadonlySet<string>) {
   // Default pools must be pools there are: the contract bounds the ids only (pools are data, decision 0037).
   const known = await poolRegistry(deps.db);
   if (body.defaultPools.some((id) => !known.some((p) => p.id === id))) throw badRequest('VALIDATION_FAILED', { defaultPools: 'pattern' });
   const currencyActive = (await activeCurrencyCodes(deps)).includes(body.currency);
   if (!body.userId && !currencyActive) throw badRequest('VALIDATION_FAILED', { currency: 'pattern' });
-  return body.userId ? updateUser(deps, auth, body, ip, currencyActive, sent) : createUser(deps, auth, body, ip);
+  if (body.userId) return updateUser(deps, auth, body, ip, currencyActive, sent);
+  // The role asked for (SPEC 6 id): an IT admin is a platform login of its own kind; any other role must be
+  // the one of the level (or house) asked for. A role the caller may not create gets one refusal, whichever.
+  if (body.userRoleId === RoleId.ITAdmin) return userDetailsById(deps, auth, await createItAdmin(deps, auth, body, ip));
+  return createUser(deps, auth, body, ip);
 }
 
-async function createUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUserBody, ip: string) {
+/** Roles of the hierarchy, created by level (or as a house); the platform's roles are not. */
+const HIERARCHY_ROLES: readonly number[] = [RoleId.Company, RoleId.Multilevel, RoleId.Player, RoleId.House];
+
+async function createUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUserRequest, ip: string) {
   if (!mayDownline(auth, [2])) throw forbidden();
+  if (body.userRoleId !== undefined && !HIERARCHY_ROLES.includes(body.userRoleId)) throw roleRefused();
   const fields: Record<string, string> = {};
   if (!body.username) fields.username = 'required';
   if (!body.password) fields.password = 'required';
@@ -338,6 +347,7 @@ async function createUser(deps: Deps, auth: AuthContext, body: CreateOrUpdateUse
       if (!creatableLevels(upCtx).includes(level)) throw badRequest('VALIDATION_FAILED', { level: 'pattern' });
       roleId = roleForLevel(level);
     }
+    if (body.userRoleId !== undefined && body.userRoleId !== roleId) throw roleRefused();
     if (await q.usernameTaken(tx, body.username!)) throw conflict('DUPLICATE_NAME');
     await checkBounds(tx, up, body);
     const creditLimit = body.creditLimit ?? 0;
@@ -390,6 +400,7 @@ async function updateUser(deps: Deps, auth: AuthContext, sentBody: CreateOrUpdat
   // A sub-account's credentials, rights and status are sub-account management (CreateOrUpdateSubAccount),
   // never a Downline edit: otherwise a sub-account could take over a sibling holding more rights.
   if (!target.mainAccount) throw forbidden();
+  assertMayChangeItAdmin(auth, target);
   const self = targetId === auth.actingUserId;
   if (!self && !mayDownline(auth, [3])) throw forbidden();
   if (self && !auth.isMainAccount) throw forbidden();

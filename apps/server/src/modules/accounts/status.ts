@@ -12,6 +12,7 @@ import { onUplineChanged } from '../packages/service';
 import { subtreeHasOpenLines } from './outstanding';
 import * as q from './queries';
 import { assertInSubtree, mayDownline } from './service';
+import { assertMayChangeItAdmin } from './itAdmins';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -68,6 +69,7 @@ export async function applyStatus(tx: Tx, deps: Deps, auth: AuthContext, target:
 /** Deletes (record status 2, never a row removal) an account with no downline, no open tickets, zero balance. */
 export async function deleteUser(deps: Deps, auth: AuthContext, userId: number, ip: string) {
   const target = await assertInSubtree(deps, auth, userId);
+  assertMayChangeItAdmin(auth, target);
   // Sub-accounts are suspended through sub-account management, not deleted as a downline.
   if (userId === auth.actingUserId || !target.mainAccount || !mayDownline(auth, [4])) throw forbidden();
   const now = deps.clock.now();
