@@ -2,6 +2,7 @@ import type { Resource } from './en';
 import { sysadminBm } from './sysadmin';
 import { reportTableBm } from './reportTable';
 import { adminGuardBm } from './adminGuard';
+import { backupFolderBm } from './backupFolder';
 import { wordsBm } from './words';
 import { menuLoginBm } from './menuLogin';
 
@@ -1586,6 +1587,7 @@ export const bm: Resource = {
     BACKUP_RUNNING: 'Sandaran sedang berjalan. Sila tunggu sehingga ia selesai.',
   },
   validation: {
+    ...backupFolderBm,
     required: 'Medan ini diperlukan.',
     maxLength: 'Panjang maksimum medan ini telah melebihi had.',
     minLength: 'Panjang minimum medan ini tidak dicapai.',

@@ -3,6 +3,7 @@ import type { Resource } from './en';
 import { sysadminCn } from './sysadmin';
 import { reportTableCn } from './reportTable';
 import { adminGuardCn } from './adminGuard';
+import { backupFolderCn } from './backupFolder';
 import { wordsCn } from './words';
 import { menuLoginCn } from './menuLogin';
 
@@ -1570,6 +1571,7 @@ export const cn: Resource = {
     BACKUP_RUNNING: '备份正在进行中，请等待其完成。',
   },
   validation: {
+    ...backupFolderCn,
     required: '此字段为必填项。',
     maxLength: '此字段超出最大长度。',
     minLength: '此字段未达到最小长度。',

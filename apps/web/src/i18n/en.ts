@@ -2,6 +2,7 @@ import { MESSAGES, VALIDATION_MESSAGES } from '@app/domain';
 import { sysadminEn } from './sysadmin';
 import { reportTableEn } from './reportTable';
 import { adminGuardEn } from './adminGuard';
+import { backupFolderEn } from './backupFolder';
 import { wordsEn } from './words';
 import { menuLoginEn } from './menuLogin';
 
@@ -1478,7 +1479,7 @@ export const en = {
   words: wordsEn,
   menuLogin: menuLoginEn,
   messages: { ...EXTRA_MESSAGES, ...MESSAGES },
-  validation: { ...VALIDATION_MESSAGES },
+  validation: { ...VALIDATION_MESSAGES, ...backupFolderEn },
 };
 
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
