@@ -8,7 +8,6 @@
 // fails a read sends the reads to the primary for a while.
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import type { Config } from './config';
@@ -113,7 +112,7 @@ interface ReaderDeps {
  * for the standby's sake (connection lost, a conflict with its recovery, shutting down) runs again on
  * the primary; any other error is the read's own and is thrown.
  */
-export async function readReport<T>(deps: ReaderDeps, read: (db: Db) => Promise<T>, log?: FastifyBaseLogger): Promise<T> {
+export async function readReport<T>(deps: ReaderDeps, read: (db: Db) => Promise<T>): Promise<T> {
   const db = await readerFor(deps);
   if (db === deps.db) return read(db);
   try {
@@ -121,13 +120,9 @@ export async function readReport<T>(deps: ReaderDeps, read: (db: Db) => Promise<
   } catch (e) {
     const standby = deps.readDb && standbys.get(deps.readDb);
     if (!standby || !isStandbyFailure(e)) throw e;
-    standby.primaryUntil = Date.now() + PRIMARY_FOR_MS;
-    standby.seen = -1n;
     standby.counts.standby--;
     standby.counts.primary++;
-    const message = `standby failed a report read, read again from the primary: ${(e as Error).message}`;
-    if (log) log.warn(message);
-    else standby.log(message);
+    useThePrimary(standby, deps.db, `standby failed a report read (${(e as Error).message}), read again from the primary`);
     return read(deps.db);
   }
 }

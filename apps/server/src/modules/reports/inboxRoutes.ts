@@ -14,11 +14,11 @@ export function inboxRoutes(app: HttpApp, deps: Deps) {
   const access = { access: allow.fn('Inbox Report', [1]) };
   // Our name: SPEC 2 names the /inbox screen but no call for it.
   app.get('/api/Report/GetInbox', { config: access, schema: { tags, querystring: inboxQuery, response: { 200: envelope(inboxPage) } } }, async (req) =>
-    ok(await read(req, (db) => inboxReport(db, requireAuth(req), req.query, deps.config.tzBusiness))),
+    ok(await read((db) => inboxReport(db, requireAuth(req), req.query, deps.config.tzBusiness))),
   );
   app.get(
     '/api/Report/GetSmsCountReport',
     { config: access, schema: { tags, querystring: smsCountQuery, response: { 200: envelope(smsCountReport) } } },
-    async (req) => ok(await read(req, (db) => smsCount(db, requireAuth(req), req.query, deps.config.tzBusiness))),
+    async (req) => ok(await read((db) => smsCount(db, requireAuth(req), req.query, deps.config.tzBusiness))),
   );
 }

@@ -50,7 +50,7 @@ import { payoutTable } from './payoutTable';
 import { payoutStatistic, salesStatistic } from './statistics';
 import { SALES_FUNCTION, salesSummary as sales, sumSalesSummary as sumSales } from './sales';
 import { payoutFile, payoutStatisticFile, salesFile, salesStatisticFile, winLossDetailFile, winLossFile } from './files';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { AuthContext } from '../../platform/session';
 import { reportReader } from './reader';
 import { sendReportFile } from './reportFile';
@@ -74,9 +74,9 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
     ok(await init(deps, requireAuth(req))),
   );
   const fileNote = 'format=csv or xlsx answers with every filtered row and the totals as a file headed in lang.';
-  const payoutAnswer = async (req: FastifyRequest, q: PayoutQuery, auth: AuthContext, self: boolean, reply: FastifyReply) => {
-    if (q.format === 'json') return ok(await read(req, (db) => payout(db, auth, q, self)));
-    const all = await read(req, (db) => payout(db, auth, { ...q, page: 1, pageSize: EVERY_ROW }, self));
+  const payoutAnswer = async (q: PayoutQuery, auth: AuthContext, self: boolean, reply: FastifyReply) => {
+    if (q.format === 'json') return ok(await read((db) => payout(db, auth, q, self)));
+    const all = await read((db) => payout(db, auth, { ...q, page: 1, pageSize: EVERY_ROW }, self));
     const file = { ...payoutFile(all.rows, all.totals, q.lang, `${q.fromDate}-${q.toDate}`, await poolRegistry(deps.db)), leftOut: all.blockedDates };
     return sendReportFile(reply, file, q.format, q.lang);
   };
@@ -88,8 +88,8 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
       { config: { access: winLossAccess }, schema: { tags, description: fileNote, querystring: winLossQuery, response: { 200: envelope(winLossReport).or(z.string()) } } },
       async (req, reply) => {
         const q = req.query;
-        if (q.format === 'json') return ok(await read(req, (db) => winLoss(db, requireAuth(req), q, demo)));
-        const all = await read(req, (db) => winLoss(db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW }, demo));
+        if (q.format === 'json') return ok(await read((db) => winLoss(db, requireAuth(req), q, demo)));
+        const all = await read((db) => winLoss(db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW }, demo));
         const file = { ...winLossFile(all.rows, { ...all.totals, account: null, hasDownlines: false }, q.lang, `${q.fromDate}-${q.toDate}`), leftOut: all.blockedDates };
         return sendReportFile(reply, file, q.format, q.lang);
       },
@@ -101,8 +101,8 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
     { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, description: fileNote, querystring: winLossDetailQuery, response: { 200: envelope(winLossDetail).or(z.string()) } } },
     async (req, reply) => {
       const q = req.query;
-      if (q.format === 'json') return ok(await read(req, (db) => detail(db, requireAuth(req), q)));
-      const all = await read(req, (db) => detail(db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW }));
+      if (q.format === 'json') return ok(await read((db) => detail(db, requireAuth(req), q)));
+      const all = await read((db) => detail(db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW }));
       const file = { ...winLossDetailFile(all.lines, all.totals, all.node.username, `${q.fromDate}-${q.toDate}`, await poolRegistry(deps.db)), leftOut: all.blockedDates };
       return sendReportFile(reply, file, q.format, q.lang);
     },
@@ -110,51 +110,51 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
   app.get(
     '/api/Report/GetUsLineReport',
     { config: { access: winLossAccess }, schema: { tags, querystring: usLineQuery, response: { 200: envelope(usLineReport) } } },
-    async (req) => ok(await read(req, (db) => usLine(db, requireAuth(req), req.query))),
+    async (req) => ok(await read((db) => usLine(db, requireAuth(req), req.query))),
   );
   // The caller's own usline (issue 29 line 3): a player reads what it owes its upline, or is owed, per draw
   // date, as its draw payment settles it; never another account's.
   app.get(
     '/api/Report/GetSelfUsLineReport',
     { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, querystring: usLineQuery, response: { 200: envelope(usLineReport) } } },
-    async (req) => ok(await read(req, (db) => usLine(db, requireAuth(req), { ...req.query, userId: undefined }))),
+    async (req) => ok(await read((db) => usLine(db, requireAuth(req), { ...req.query, userId: undefined }))),
   );
   app.get(
     '/api/Report/GetPayoutReport',
     { config: { access: allow.fn('Payout Report', [1]) }, schema: { tags, description: fileNote, querystring: payoutQuery, response: { 200: envelope(payoutReport).or(z.string()) } } },
-    async (req, reply) => payoutAnswer(req, req.query, requireAuth(req), false, reply),
+    async (req, reply) => payoutAnswer(req.query, requireAuth(req), false, reply),
   );
   // The caller's own strikes: a player reads its own, as its ticket history.
   app.get(
     '/api/Report/GetSelfPayoutReport',
     { config: { access: allow.fn('Bet History', [1]) }, schema: { tags, description: fileNote, querystring: payoutQuery, response: { 200: envelope(payoutReport).or(z.string()) } } },
-    async (req, reply) => payoutAnswer(req, req.query, requireAuth(req), true, reply),
+    async (req, reply) => payoutAnswer(req.query, requireAuth(req), true, reply),
   );
   app.get(
     '/api/Report/GetPayoutTable',
     { config: { access: allow.fn('Payout Report', [1]) }, schema: { tags, querystring: payoutTableQuery, response: { 200: envelope(payoutTableSchema) } } },
-    async (req) => ok(await read(req, (db) => payoutTable(db, requireAuth(req), req.query))),
+    async (req) => ok(await read((db) => payoutTable(db, requireAuth(req), req.query))),
   );
   app.get(
     '/api/Report/GetWinningReport',
     { config: { access: allow.fn('Winning Report', [1]) }, schema: { tags, querystring: winningQuery, response: { 200: envelope(winningReportSchema) } } },
-    async (req) => ok(await read(req, (db) => winning(db, requireAuth(req), req.query))),
+    async (req) => ok(await read((db) => winning(db, requireAuth(req), req.query))),
   );
   const mapAccess = allow.fn('Map Report', [1]);
   app.get(
     '/api/Report/GetMapReport',
     { config: { access: mapAccess }, schema: { tags, querystring: mapQuery, response: { 200: envelope(mapReportSchema) } } },
-    async (req) => ok(await read(req, (db) => mapReport(db, requireAuth(req), req.query))),
+    async (req) => ok(await read((db) => mapReport(db, requireAuth(req), req.query))),
   );
   app.get(
     '/api/Report/GetMapReportTicket',
     { config: { access: mapAccess }, schema: { tags, querystring: mapTicketQuery, response: { 200: envelope(z.array(mapTicket)) } } },
-    async (req) => ok(await read(req, (db) => mapTickets(db, requireAuth(req), req.query))),
+    async (req) => ok(await read((db) => mapTickets(db, requireAuth(req), req.query))),
   );
   app.get(
     '/api/Report/GetMapDetailReport',
     { config: { access: mapAccess }, schema: { tags, querystring: mapDetailQuery, response: { 200: envelope(mapDetail) } } },
-    async (req) => ok(await read(req, (db) => mapDetailReport(db, requireAuth(req), req.query))),
+    async (req) => ok(await read((db) => mapDetailReport(db, requireAuth(req), req.query))),
   );
   // Decision 0030: the run map is the super admin's and the companies' (SPEC 6 "Results and run map
   // report"), behind the secondary password (SPEC 2); reading needs Map Report view, laying off its edit.
@@ -174,15 +174,15 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
   app.get(
     '/api/Report/GetDetailJackpot',
     { config: { access: allow.session() }, schema: { tags, querystring: jackpotQuery, response: { 200: envelope(jackpotReportSchema) } } },
-    async (req) => ok(await read(req, (db) => jackpotReport(db, req.query))),
+    async (req) => ok(await read((db) => jackpotReport(db, req.query))),
   );
   app.get(
     '/api/Report/GetSalesSummary',
     { config: { access: salesAccess }, schema: { tags, description: fileNote, querystring: salesSummaryQuery, response: { 200: envelope(salesSummary).or(z.string()) } } },
     async (req, reply) => {
       const q = req.query;
-      if (q.format === 'json') return ok(await read(req, (db) => sales(db, requireAuth(req), q)));
-      const all = await read(req, (db) => sales(db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW }));
+      if (q.format === 'json') return ok(await read((db) => sales(db, requireAuth(req), q)));
+      const all = await read((db) => sales(db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW }));
       const file = salesFile(all.rows, { ...all.totals, account: null, hasDownlines: false, betCode: '' }, q.lang, `${q.fromDate}-${q.toDate}`);
       return sendReportFile(reply, file, q.format, q.lang);
     },
@@ -190,7 +190,7 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
   app.get(
     '/api/Report/GetSumSalesSummary',
     { config: { access: salesAccess }, schema: { tags, querystring: salesSummaryQuery, response: { 200: envelope(sumSalesSummary) } } },
-    async (req) => ok(await read(req, (db) => sumSales(db, requireAuth(req), req.query))),
+    async (req) => ok(await read((db) => sumSales(db, requireAuth(req), req.query))),
   );
   stakeholderRoutes(app, deps);
   // The statistics are the sales summary and the payout report by date, pool and code: the same access.
@@ -199,8 +199,8 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
     { config: { access: salesAccess }, schema: { tags, description: fileNote, querystring: statisticQuery, response: { 200: envelope(salesStatisticSchema).or(z.string()) } } },
     async (req, reply) => {
       const q = req.query;
-      if (q.format === 'json') return ok(await read(req, (db) => salesStatistic(db, requireAuth(req), q)));
-      const all = await read(req, (db) => salesStatistic(db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW }));
+      if (q.format === 'json') return ok(await read((db) => salesStatistic(db, requireAuth(req), q)));
+      const all = await read((db) => salesStatistic(db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW }));
       const file = salesStatisticFile(all.rows, { ...all.totals, drawDate: '', poolId: 0, betCode: '' }, `${q.fromDate}-${q.toDate}`, await poolRegistry(deps.db));
       return sendReportFile(reply, file, q.format, q.lang);
     },
@@ -210,8 +210,8 @@ export function reportRoutes(app: HttpApp, deps: Deps) {
     { config: { access: allow.fn('Payout Report', [1]) }, schema: { tags, description: fileNote, querystring: statisticQuery, response: { 200: envelope(payoutStatisticSchema).or(z.string()) } } },
     async (req, reply) => {
       const q = req.query;
-      if (q.format === 'json') return ok(await read(req, (db) => payoutStatistic(db, requireAuth(req), q)));
-      const all = await read(req, (db) => payoutStatistic(db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW }));
+      if (q.format === 'json') return ok(await read((db) => payoutStatistic(db, requireAuth(req), q)));
+      const all = await read((db) => payoutStatistic(db, requireAuth(req), { ...q, page: 1, pageSize: EVERY_ROW }));
       const file = { ...payoutStatisticFile(all.rows, { ...all.totals, drawDate: '', poolId: 0, betCode: '' }, `${q.fromDate}-${q.toDate}`, await poolRegistry(deps.db)), leftOut: all.blockedDates };
       return sendReportFile(reply, file, q.format, q.lang);
     },

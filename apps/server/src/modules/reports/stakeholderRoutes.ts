@@ -23,8 +23,8 @@ export function stakeholderRoutes(app: HttpApp, deps: Deps) {
     { config: { access: allow.fn('Stakeholder Report', [1]) }, schema: { tags, description: fileNote, querystring: stakeholderQuery, response: { 200: envelope(stakeholderReport).or(z.string()) } } },
     async (req, reply) => {
       const q = req.query;
-      if (q.format === 'json') return ok(await read(req, (db) => stakeholder(db, requireAuth(req), q)));
-      const all = await read(req, (db) => stakeholderAllRows(db, requireAuth(req), q));
+      if (q.format === 'json') return ok(await read((db) => stakeholder(db, requireAuth(req), q)));
+      const all = await read((db) => stakeholderAllRows(db, requireAuth(req), q));
       const totals = { kind: 'account' as const, account: null, level: null, hasDownlines: false, ...all.report.totals };
       const file = { ...stakeholderFile(all.rows, totals, q.lang, `${q.fromDate}-${q.toDate}`), leftOut: all.report.blockedDates };
       return sendReportFile(reply, file, q.format, q.lang);
@@ -36,8 +36,8 @@ export function stakeholderRoutes(app: HttpApp, deps: Deps) {
     { config: { access: winLossAccess }, schema: { tags, description: fileNote, querystring: occupiedQuery, response: { 200: envelope(occupiedReport).or(z.string()) } } },
     async (req, reply) => {
       const q = req.query;
-      if (q.format === 'json') return ok(await read(req, (db) => occupied(db, requireAuth(req), q)));
-      const all = await read(req, (db) => occupied(db, requireAuth(req), { ...q, page: 1, pageSize: 1_000_000 }));
+      if (q.format === 'json') return ok(await read((db) => occupied(db, requireAuth(req), q)));
+      const all = await read((db) => occupied(db, requireAuth(req), { ...q, page: 1, pageSize: 1_000_000 }));
       const file = { ...occupiedFile(all.rows, { poolId: 0, betCode: '', ...all.totals }, q.lang, `${q.fromDate}-${q.toDate}`, await poolRegistry(deps.db)), leftOut: all.blockedDates };
       return sendReportFile(reply, file, q.format, q.lang);
     },
@@ -45,6 +45,6 @@ export function stakeholderRoutes(app: HttpApp, deps: Deps) {
   app.get(
     '/api/Report/GetUserEatData',
     { config: { access: winLossAccess }, schema: { tags, querystring: userEatDataQuery, response: { 200: envelope(userEatData) } } },
-    async (req) => ok(await read(req, (db) => eatData(db, requireAuth(req), req.query))),
+    async (req) => ok(await read((db) => eatData(db, requireAuth(req), req.query))),
   );
 }
