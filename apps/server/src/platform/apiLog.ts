@@ -3,6 +3,7 @@
 // seamless callbacks, the SMS gateway). Writing never sits on the call's path: an entry goes to an
 // in-memory buffer, written in one multi-row insert per second (or per 200 entries) by a timer. Credentials
 // are masked before they are buffered (authorization, cookies, signatures, secret-named fields).
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiLogs } from '../db/schema';
 import type { Clock } from './clock';
@@ -23,6 +24,8 @@ export interface ApiLogEntry {
   responseContent: string | null;
   responseMessage: string | null;
   durationMs: number;
+  /** The id of the request (X-Request-Id) an 'in' entry answered; an 'out' call's own id. */
+  requestId: string | null;
 }
 
 /** The most of a body or an answer kept per entry. */
@@ -92,11 +95,28 @@ export function maskHeaders(headers: Record<string, unknown>): Record<string, st
   return out;
 }
 
+/**
+ * A body or an answer with the values of secret-named fields masked, at any depth (the answer of
+ * GenerateApiCode carries a clientSecret; an API log is read by the admin and kept in every backup).
+ * JSON is masked as a value, then clipped; any other text by its name=value and "name": value pairs.
+ */
 function maskBody(body: unknown): string | null {
   if (body === undefined || body === null || body === '') return null;
-  if (typeof body === 'string') return clip(scrubText(body));
+  if (typeof body === 'string') return clip(maskText(body));
   if (Buffer.isBuffer(body)) return clip(scrubText(body.toString('utf8')));
   return clip(JSON.stringify(redactValue(body)));
+}
+
+function maskText(text: string): string {
+  const t = text.trimStart();
+  if (t[0] === '{' || t[0] === '[') {
+    try {
+      return JSON.stringify(redactValue(JSON.parse(text)));
+    } catch {
+      // not JSON after all: masked as text below
+    }
+  }
+  return scrubText(text);
 }
 
 /** The message of an answer in SPEC's envelope ({ success, message }), when it is one. */
@@ -129,7 +149,8 @@ export function registerApiLogHooks(
   });
   app.addHook('onResponse', async (req, reply) => {
     if (!isApiCall(req)) return;
-    const content = clip((req as Marked)[sent] ?? null);
+    const answer = (req as Marked)[sent];
+    const content = answer == null ? null : clip(maskText(answer));
     logApiCall(db, {
       direction: 'in',
       at: deps.clock.now(),
@@ -143,6 +164,7 @@ export function registerApiLogHooks(
       responseContent: content,
       responseMessage: envelopeMessage(content),
       durationMs: Math.round(reply.elapsedTime),
+      requestId: req.id,
     });
   });
   app.addHook('onClose', async () => flushApiLogs(db));
@@ -152,6 +174,7 @@ export function registerApiLogHooks(
 export async function loggedFetch(deps: { db: Db; clock: Clock }, url: string, opts: Parameters<typeof boundedFetch>[1]): Promise<OutboundAnswer> {
   const { db } = deps;
   const at = deps.clock.now();
+  const requestId = randomUUID();
   const t0 = process.hrtime.bigint();
   const record = (status: number | null, content: string | null, message: string | null) =>
     logApiCall(db, {
@@ -167,10 +190,11 @@ export async function loggedFetch(deps: { db: Db; clock: Clock }, url: string, o
       responseContent: clip(content),
       responseMessage: message,
       durationMs: Math.round(Number(process.hrtime.bigint() - t0) / 1e6),
+      requestId,
     });
   try {
     const res = await boundedFetch(url, opts);
-    record(res.status, scrubText(res.body.toString('utf8')), res.ok ? 'OK' : `HTTP ${res.status}`);
+    record(res.status, maskText(res.body.toString('utf8')), res.ok ? 'OK' : `HTTP ${res.status}`);
     return res;
   } catch (e) {
     record(null, null, (e as Error).message);

@@ -35,6 +35,45 @@ export interface Config {
    * (platform/readReplica.ts and its decision); unset, every read goes to DATABASE_URL.
    */
   databaseReadUrl: string | undefined;
+  /** LOG_LEVEL: the least severe log line written (pino's levels fatal..trace, or silent). Default info. */
+  logLevel: LogLevel;
+  /**
+   * LOG_REQUESTS: a line per request answered (1) or not (0). Unset ('auto'): off when the log goes to a
+   * terminal (a person's `npm start` stays readable), on when it goes to a file, a pipe or a journal.
+   * Errors and warnings are written either way.
+   */
+  logRequests: boolean | 'auto';
+  /** METRICS_TOKEN: the bearer token /metrics asks for; unset (and no METRICS_PORT), /metrics does not exist. */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: /metrics on a listener of its own (on HOST), and not on PORT; the token still applies when set. */
+  metricsPort: number | undefined;
+  /** STOP_TIMEOUT_MS: how long a stop waits for requests in flight and a running job step before forcing. */
+  stopTimeoutMs: number;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function logLevel(value: string | undefined): LogLevel {
+  const v = value?.trim().toLowerCase() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(v)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return v as LogLevel;
+}
+
+function onOffAuto(name: string, value: string | undefined): boolean | 'auto' {
+  const v = value?.trim().toLowerCase();
+  if (!v) return 'auto';
+  if (v === '1' || v === 'true' || v === 'on') return true;
+  if (v === '0' || v === 'false' || v === 'off') return false;
+  throw new Error(`${name} must be 1 or 0`);
+}
+
+function metricsToken(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  // A scrape token guessed is the server's inner life read by anyone: as long as a session secret.
+  if (v.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return v;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -73,5 +112,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateCallbacks: env.CALLBACK_ALLOW_PRIVATE === '1',
     reportConcurrency: positiveInt('REPORT_CONCURRENCY', env.REPORT_CONCURRENCY, os.availableParallelism()),
     databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    logLevel: logLevel(env.LOG_LEVEL),
+    logRequests: onOffAuto('LOG_REQUESTS', env.LOG_REQUESTS),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsPort: env.METRICS_PORT?.trim() ? positiveInt('METRICS_PORT', env.METRICS_PORT, 0) : undefined,
+    stopTimeoutMs: positiveInt('STOP_TIMEOUT_MS', env.STOP_TIMEOUT_MS, 25_000),
   };
 }

@@ -1,6 +1,8 @@
 // The HTTP platform: envelope, errors, the XHR-header CSRF guard, security headers, sessions and the
 // authorization hook that enforces every route's access declaration.
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -27,6 +29,8 @@ import { loadSession, SESSION_COOKIE, type AuthContext } from './session';
 import { securityHeaders } from './securityHeaders';
 import { registerWebApp } from './webApp';
 import { readNumericSettings } from './settings';
+import { registerHealth, type Lifecycle } from './health';
+import { httpRequests, refusals, statusClass } from './metrics';
 
 export interface Deps {
   db: Db;
@@ -50,6 +54,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    /** The process's draining state: server.ts's stop sets it, /health/ready reads it. */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -73,11 +79,34 @@ export interface HttpOptions {
 
 const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/** An X-Request-Id a proxy (HAProxy's unique-id) may pass on: short, and nothing a log line could be broken by. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The request's id: the caller's X-Request-Id when it is sane, else a new UUID (decision 0050). */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}
+
+/** The message key of an answer in SPEC's envelope, read from its first characters (error answers only). */
+function refusalKey(payload: unknown): string {
+  if (typeof payload !== 'string') return 'OTHER';
+  const m = /"message"\s*:\s*"([A-Z0-9_]{1,64})"/.exec(payload.slice(0, 300));
+  return m ? m[1] : 'OTHER';
+}
+
 export async function createHttp(deps: Deps, opts: HttpOptions = {}) {
   const headers = securityHeaders();
+  const { logLevel, logRequests } = deps.config;
+  // 'auto': a line per request unless a person reads the log in a terminal (config.ts, LOG_REQUESTS).
+  const requestLines = logRequests === 'auto' ? opts.logger !== true || !process.stdout.isTTY : logRequests;
   const app = Fastify({
     // Every line passes through redaction: the URL of a request may carry a password (SPEC's query strings).
-    logger: opts.logger ? { level: 'info', stream: redactingStream(opts.logger === true ? process.stdout : opts.logger.stream) } : false,
+    logger: opts.logger ? { level: logLevel, stream: redactingStream(opts.logger === true ? process.stdout : opts.logger.stream) } : false,
+    logController: new LogController({ disableRequestLogging: !requestLines }),
+    // Every log line of a request carries its id (reqId), also sent back as X-Request-Id.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Only the proxies named in TRUST_PROXY (config.ts), never every client; a number is that many hops.
     trustProxy: typeof deps.config.trustProxy === 'number' ? hopsOf(deps.config.trustProxy) : deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
@@ -99,10 +128,23 @@ export async function createHttp(deps: Deps, opts: HttpOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    reply.header('x-request-id', request.id);
     done();
   });
+  // Request rate and latency by the route the router matched (never the raw URL: a label per pattern),
+  // and every error answer by its envelope's message key.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode >= 400) refusals.inc({ reason: refusalKey(payload), status: String(reply.statusCode) });
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.is404 ? 'not-found' : (request.routeOptions.url ?? 'not-found');
+    httpRequests.observe({ route, method: request.method, status_class: statusClass(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  const lifecycle: Lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
   // Before every route (it hooks each route as it is declared): answers of 1 KB or more go out brotli- or
   // gzip-compressed to a client that accepts it (JSON, CSV, the web app's files not precompressed);
   // xlsx is a zip already and is left as it is. Compressed request bodies stay refused (415): nothing
@@ -170,6 +212,7 @@ export async function createHttp(deps: Deps, opts: HttpOptions = {}) {
     return reply.code(500).send(fail(500, 'INTERNAL_SERVER_ERROR'));
   });
 
+  registerHealth(app, deps, lifecycle);
   await registerWebApp(app, deps.config.webDist);
 
   return app;

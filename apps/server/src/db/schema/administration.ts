@@ -77,6 +77,8 @@ export const apiLogs = pgTable(
     responseContent: text('response_content'),
     responseMessage: text('response_message'),
     durationMs: integer('duration_ms').notNull(),
+    /** The request's id (X-Request-Id; the server's log lines carry it as reqId); null before migration 0033. */
+    requestId: text('request_id'),
   },
   (t) => [index('api_logs_direction_at_idx').on(t.direction, t.at), check('api_logs_direction', sql`${t.direction} in ('in', 'out')`)],
 );

@@ -12,6 +12,7 @@ import { runDailyPrune } from '../admin/tool';
 import { runScheduledBackup } from '../admin/backup';
 import { runAutoCreditRelease } from '../settlement/autoRelease';
 import { runAutoPosting } from '../posting/auto';
+import { countJobRun } from '../../platform/metrics';
 
 export { runAutoTransfer, AUTO_TRANSFER_JOB } from './autoTransfer';
 
@@ -69,13 +70,35 @@ async function runResultFetch(deps: Deps): Promise<FetchOutcome[] | undefined> {
   return fetchResults(deps, date, null);
 }
 
-/** Starts the scheduled jobs (auto transfer ...). Returns a function that stops them. */
-export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown) => void } = {}): () => void {
+/**
+ * Starts the scheduled jobs (auto transfer ...). Returns a stop: no run starts after it is called, and it
+ * resolves once the runs under way have ended (a graceful stop lets the current step finish).
+ */
+export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown) => void } = {}): () => Promise<void> {
   const log = opts.log ?? ((m: string, err?: unknown) => (err ? console.error(m, err) : console.log(m)));
+  let stopped = false;
+  const underWay = new Set<Promise<void>>();
+  /** Runs one job step unless stopped, counted (runs, failures) and awaited by the stop. */
+  const track = (job: string, work: () => Promise<void>) => {
+    if (stopped) return;
+    const run = countJobRun(job, work)
+      .catch(() => {})
+      .finally(() => underWay.delete(run));
+    underWay.add(run);
+  };
   let running = false;
-  const tick = async () => {
+  const tick = () => {
     if (running) return;
     running = true;
+    track('schedule', async () => {
+      try {
+        await scheduleStep();
+      } finally {
+        running = false;
+      }
+    });
+  };
+  const scheduleStep = async () => {
     try {
       await runTicketJobs(deps, log);
       const r = await runDueJobs(deps);
@@ -93,35 +116,37 @@ export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown)
       }
     } catch (e) {
       log('scheduled job failed', e);
-    } finally {
-      running = false;
+      throw e;
     }
   };
   /** Runs `work` every `ms`, never twice at once (a slow run makes the next ticks pass); a failure is logged. */
-  const repeat = (ms: number, failure: string, work: () => Promise<void>) => {
+  const repeat = (ms: number, job: string, failure: string, work: () => Promise<void>) => {
     let running = false;
-    const timer = setInterval(async () => {
+    const timer = setInterval(() => {
       if (running) return;
       running = true;
-      try {
-        await work();
-      } catch (e) {
-        log(failure, e);
-      } finally {
-        running = false;
-      }
+      track(job, async () => {
+        try {
+          await work();
+        } catch (e) {
+          log(failure, e);
+          throw e;
+        } finally {
+          running = false;
+        }
+      });
     }, ms);
     timer.unref();
     return timer;
   };
   // Seamless settlement callbacks: due ones sent every 15 s (the backoff starts at 30 s).
-  const callbacks = repeat(DELIVER_EVERY_MS, 'seamless callbacks failed', async () => {
+  const callbacks = repeat(DELIVER_EVERY_MS, 'seamless-callbacks', 'seamless callbacks failed', async () => {
     const r = await deliverDue(deps);
     if (r.delivered || r.failed) log(`seamless callbacks: ${r.delivered} delivered, ${r.failed} failed`);
   });
   // Automatic posting (system setting autoPosting): after each draw's cutoff, post and distribute; failed
   // remotes are tried again on the next run, until their own cutoff (posting/auto.ts).
-  const postings = repeat(AUTO_POSTING_EVERY_MS, 'auto posting failed', async () => {
+  const postings = repeat(AUTO_POSTING_EVERY_MS, 'auto-posting', 'auto posting failed', async () => {
     const r = await runAutoPosting(deps);
     if (r?.ran && (r.posted.length || r.distributed.length || r.errors.length)) {
       log(`auto posting: ${r.posted.length} books posted, ${r.distributed.length} batches distributed${r.errors.length ? `; ${r.errors.join('; ')}` : ''}`);
@@ -131,10 +156,12 @@ export function startJobs(deps: Deps, opts: { log?: (msg: string, err?: unknown)
   first.unref();
   const timer = setInterval(tick, CHECK_EVERY_MS);
   timer.unref();
-  return () => {
+  return async () => {
+    stopped = true;
     clearTimeout(first);
     clearInterval(callbacks);
     clearInterval(postings);
     clearInterval(timer);
+    await Promise.allSettled([...underWay]);
   };
 }

@@ -31,6 +31,7 @@ import { voidTickets } from './void';
 import { received, sourceOf } from './inbox';
 import { readWebOrder } from './webOrder';
 import { poolRegistry } from '../pools/registry';
+import { countPlaced } from '../../platform/metrics';
 
 export function orderRoutes(app: HttpApp, deps: Deps) {
   const tags = ['Bet'];
@@ -50,6 +51,7 @@ export function orderRoutes(app: HttpApp, deps: Deps) {
       const { pageInfo, customerPhone, idempotencyKey } = req.body;
       return placeTicket(deps, auth, { lines: parsed.lines, ownerId, sourceType, inboxString: req.body.text, pageInfo, customerPhone, idempotencyKey });
     });
+    countPlaced(out);
     return reply.code(out.status).send(out.body);
   });
 
@@ -69,6 +71,7 @@ export function orderRoutes(app: HttpApp, deps: Deps) {
       const { pageInfo, customerPhone, idempotencyKey } = req.body;
       return placeTicket(deps, auth, { lines, ownerId, sourceType, inboxString: text, pageInfo, customerPhone, idempotencyKey });
     });
+    countPlaced(out);
     return reply.code(out.status).send(out.body);
   });
 

@@ -23,6 +23,7 @@ import { compactDraw } from '../reports/summaries';
 import { summarizeBooking } from '../reports/settledSummaries';
 import { bookPostingLinks, remoteAccounts, remotesOfDraw } from './posting';
 import { hasInDoubt, inDoubtError, lockDrawPostingExclusive } from '../posting/released';
+import { timeSettlementStep } from '../../platform/metrics';
 
 /** Starts round 1 when a result is released, or the next round when a released result is corrected. */
 export async function startRound(tx: Tx, draw: { id: number; poolId: number; drawDate: string }, resultVersion: number, now: Date) {
@@ -37,7 +38,9 @@ export async function startRound(tx: Tx, draw: { id: number; poolId: number; dra
 }
 
 /** Step 1 for a draw: its strikes of the current round (nothing when already found). Returns the count found now. */
-export async function insertWinners(deps: Deps, drawId: number): Promise<{ round: number; strikes: number }> {
+export const insertWinners = (deps: Deps, drawId: number) => timeSettlementStep('winners', () => findWinners(deps, drawId));
+
+async function findWinners(deps: Deps, drawId: number): Promise<{ round: number; strikes: number }> {
   return runTransaction(deps.db, async (tx) => {
     await q.lockSettlement(tx, drawId);
     const s = await q.settlementOf(tx, drawId);
@@ -56,7 +59,9 @@ export async function insertWinners(deps: Deps, drawId: number): Promise<{ round
  * rounds booked); a company released before is released again. The draw is marked distributed when
  * every company is booked.
  */
-export async function distribute(deps: Deps, drawId: number, by: number | null): Promise<{ round: number; lines: number }> {
+export const distribute = (deps: Deps, drawId: number, by: number | null) => timeSettlementStep('distribute', () => distributeDraw(deps, drawId, by));
+
+async function distributeDraw(deps: Deps, drawId: number, by: number | null): Promise<{ round: number; lines: number }> {
   const first = await runTransaction(deps.db, async (tx) => {
     const s = await q.settlementOf(tx, drawId);
     if (!s?.winnersAt) throw refused('SETTLEMENT_WINNERS_FIRST');
@@ -217,10 +222,11 @@ export async function releaseCredit(deps: Deps, auth: AuthContext, drawDate: str
  * draw's lock, so callers at once (two people, two server processes) release it once; the audit row is
  * written by the call that released something.
  */
-export async function releaseHeldWinnings(
-  deps: Deps,
-  o: { drawDate: string; companyId: number | null; by: number | null; ip: string | null },
-): Promise<{ released: number; draws: number; booked: number }> {
+export const releaseHeldWinnings = (deps: Deps, o: ReleaseOrder) => timeSettlementStep('release', () => releaseHeld(deps, o));
+
+type ReleaseOrder = { drawDate: string; companyId: number | null; by: number | null; ip: string | null };
+
+async function releaseHeld(deps: Deps, o: ReleaseOrder): Promise<{ released: number; draws: number; booked: number }> {
   const targets = await rows<{ drawId: number; companyId: number; round: number }>(
     deps.db,
     sql`select b.draw_id as "drawId", b.company_id as "companyId", b.round
