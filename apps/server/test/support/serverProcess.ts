@@ -3,7 +3,8 @@
 // before a draw's cutoff and its result released after it, minutes of business time apart.
 // Messages: parent -> { seq, clock } sets the clock, answered { seq }; child -> { port } once listening.
 // TEST_IT_ADMIN=username: an IT admin (password ADMIN_PASSWORD) created at start, the second admin login a
-// result's release needs (four eyes); no API creates one. No scheduled jobs: the test drives the day.
+// result's release needs (four eyes); no API creates one. No scheduled jobs: the test drives the day;
+// TEST_JOBS=1: the scheduled jobs run as in main.ts (several processes on one database, each its timers).
 import { RoleId } from '@app/domain';
 import { createAccount } from '../../src/modules/accounts/service';
 import { ManualClock } from '../../src/platform/clock';
@@ -21,7 +22,7 @@ if (itAdmin && config.adminPassword) {
     createAccount(tx, { username: itAdmin, fullName: itAdmin, passwordHash, secondaryPasswordHash: null, roleId: RoleId.ITAdmin, parentId: 1, isMainAccount: true, skipTnc: true }),
   );
 }
-const server = await serve(database, config, clock, { jobs: false, logger: false });
+const server = await serve(database, config, clock, { jobs: process.env.TEST_JOBS === '1', logger: false });
 
 let stopping = false;
 const stop = async () => {
