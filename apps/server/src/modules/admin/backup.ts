@@ -27,13 +27,71 @@ interface PgPool {
   options: { connectionString?: string };
 }
 
+// ---- where a backup may be written (issue 30 line 3) ----
+
+/** The application's install (the repository): its code, its packages, its web build. */
+const APP_ROOT = path.resolve(import.meta.dirname, '../../../../..');
+/** System folders: refused with everything in them. */
+const SYSTEM_TREES = [
+  '/bin', '/boot', '/dev', '/etc', '/lib', '/lib32', '/lib64', '/libx32', '/proc', '/root', '/run', '/sbin', '/snap', '/sys', '/usr',
+  '/var/cache', '/var/lib/apt', '/var/lib/dpkg', '/var/lib/postgresql', '/var/lock', '/var/log', '/var/mail', '/var/run', '/var/spool', '/var/www',
+];
+/** Folders shared by everything on the machine: refused themselves, a folder of one's own inside them is fine. */
+const SHARED_ROOTS = ['/', '/home', '/media', '/mnt', '/opt', '/srv', '/tmp', '/var', '/var/lib', '/var/tmp'];
+
+/** The folder's real path: symbolic links of its nearest existing ancestor resolved, the rest appended. */
+async function realFolder(folder: string): Promise<string> {
+  let head = path.resolve(folder);
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      return path.join(await fs.realpath(head), ...rest.reverse());
+    } catch {
+      const up = path.dirname(head);
+      if (up === head) return path.resolve(folder);
+      rest.push(path.basename(head));
+      head = up;
+    }
+  }
+}
+
+/** Both spellings of a folder: as named and with its links resolved (/lib is /usr/lib, /var/run is /run). */
+const spellings = async (folder: string) => [...new Set([path.resolve(folder), await realFolder(folder)])];
+
+const isWithin = (folder: string, tree: string) => folder === tree || folder.startsWith(tree.endsWith(path.sep) ? tree : tree + path.sep);
+
+/** The folder backups go to when `backupFolder` is empty: beside the data folder, never inside it. */
+const defaultFolder = (deps: Deps) => path.join(path.dirname(deps.config.dataDir), 'backups');
+
+/**
+ * Why `folder` cannot hold backups, or null. A backup holds every account and password hash: never where
+ * the web server serves files, and never where it would mix with the application, its database or the
+ * system's own files (prune deletes by name there). 'pattern' for a path that is not absolute;
+ * 'folderNotAllowed' for the web build, the application's install (but the default folder beside
+ * the data folder), the data folder (and inside it when it is PGlite's: each backup would copy the
+ * earlier ones), system folders, and the shared roots themselves (/, /tmp, /var ...). Links are
+ * followed first, so a link elsewhere that leads into one of these is refused as well.
+ */
+export async function backupFolderRefusal(deps: Deps, folder: string): Promise<'pattern' | 'folderNotAllowed' | null> {
+  if (!path.isAbsolute(folder)) return 'pattern';
+  const real = await realFolder(folder);
+  const inTree = async (tree: string) => (await spellings(tree)).some((t) => isWithin(real, t) || isWithin(path.resolve(folder), t));
+  const isOne = async (dir: string) => (await spellings(dir)).some((t) => real === t || path.resolve(folder) === t);
+  if (await inTree(deps.config.webDist)) return 'folderNotAllowed';
+  if (kindOf(deps) === 'pglite' ? await inTree(deps.config.dataDir) : await isOne(deps.config.dataDir)) return 'folderNotAllowed';
+  for (const tree of SYSTEM_TREES) if (await inTree(tree)) return 'folderNotAllowed';
+  for (const dir of SHARED_ROOTS) if (await isOne(dir)) return 'folderNotAllowed';
+  if (await inTree(APP_ROOT)) return (await inTree(defaultFolder(deps))) ? null : 'folderNotAllowed';
+  return null;
+}
+
 async function readSettings(deps: Deps): Promise<{ folder: string; retentionDays: number; time: string }> {
   const list = await rows<{ key: string; value: string }>(
     deps.db,
     sql`select key, value from system_settings where key in ('backupFolder', 'backupRetentionDays', 'backupTime')`,
   );
   const get = (k: string) => list.find((r) => r.key === k)?.value;
-  const folder = get('backupFolder')?.trim() || path.join(path.dirname(deps.config.dataDir), 'backups');
+  const folder = get('backupFolder')?.trim() || defaultFolder(deps);
   return { folder, retentionDays: Number(get('backupRetentionDays') ?? 14), time: get('backupTime') ?? '23:30' };
 }
 
@@ -117,6 +175,10 @@ export async function startBackup(deps: Deps, trigger: 'manual' | 'schedule', by
     let tmp: string | null = null;
     try {
       const s = await readSettings(deps);
+      // A value stored before the rules, or a default the data folder's place makes wrong: never written.
+      if (await backupFolderRefusal(deps, s.folder)) {
+        throw new Error(`backupFolder ${s.folder} cannot hold backups (the web build, the application, its data or a system folder): name another in System Setting`);
+      }
       await addStep(deps, id, say('backupStarted', { database: kind === 'postgres' ? 'PostgreSQL' : 'PGlite', folder: s.folder }), 'started');
       // A backup holds every account and password hash: only the server's own user may read it. A folder
       // the operator made is left as it is (it may be shared); each file is private anyway.

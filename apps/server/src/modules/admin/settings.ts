@@ -11,6 +11,7 @@ import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { poolRegistry } from '../pools/registry';
+import { backupFolderRefusal } from './backup';
 
 interface StoredSetting {
   key: string;
@@ -56,7 +57,8 @@ export async function updateSettings(deps: Deps, auth: AuthContext, body: { sett
       errors[s.key] = 'pattern';
       continue;
     }
-    const problem = checkSetting(def, s.value, poolIds);
+    // A backup folder where a backup could be served or mix with the application (issue 30 line 3).
+    const problem = checkSetting(def, s.value, poolIds) ?? (def.kind === 'folder' && s.value.trim() ? await backupFolderRefusal(deps, s.value.trim()) : null);
     if (problem) errors[s.key] = problem;
     else values.set(s.key, normaliseSetting(def, s.value));
   }
