@@ -33,6 +33,9 @@ export const DEMO_STAFF_RIGHTS: Partial<Record<FunctionName, AccessOption>> = {
   'Payout Report': 'View',
   'Winning Report': 'View',
 };
+/** The demo's second platform login: results are released by another admin than the one who entered them. */
+export const DEMO_IT_ADMIN = 'demoit';
+
 const DEMO_STAFF_REPORTS = ['Stakeholder Report', 'Inbox Report', 'Daily Sales Report', 'Payout Report', 'Winning Report'] as const;
 
 export async function seedDemo(db: Db, adminUsername: string, password: string, tz: string, now: Date): Promise<void> {
@@ -92,9 +95,9 @@ export async function seedDemo(db: Db, adminUsername: string, password: string, 
     const co = ids.get('democo')!;
     await tx.execute(sql`update users set company_id = ${co} where starts_with(path, (select path from users where id = ${co})) and company_id is distinct from ${co}`);
     // A second platform login: results are released by another admin than the one who entered them.
-    if (!(await find('demoit'))) {
+    if (!(await find(DEMO_IT_ADMIN))) {
       await createAccount(tx, {
-        username: 'demoit',
+        username: DEMO_IT_ADMIN,
         fullName: 'Demo IT Admin',
         passwordHash: hash,
         secondaryPasswordHash: hash,

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { LoginUser } from '@app/contract';
-import { formatAccessString } from '@app/domain';
+import { formatAccessString, RoleId } from '@app/domain';
 import { sessions, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, badRequest, refused } from '../../platform/errors';
@@ -11,6 +11,7 @@ import { createSession, loadSession, type AuthContext } from '../../platform/ses
 import { readNumericSettings } from '../../platform/settings';
 import { voidRights } from '../orders/void';
 import * as q from './queries';
+import { removeInitialPassword } from './initialPassword';
 
 export interface LoginResult {
   token: string;
@@ -107,6 +108,8 @@ export async function changePassword(
       ip: input.ip,
     });
   });
+  // The generated first password is no longer the password: its file in the data folder goes.
+  if (!input.secondary && auth.roleId === RoleId.SuperAdmin) await removeInitialPassword(deps.config.dataDir, input.oldPassword);
 }
 
 export async function verifySecondaryPassword(
