@@ -3,3 +3,10 @@
 import { configure } from '@testing-library/react';
 
 configure({ asyncUtilTimeout: 5_000 });
+
+// The app fetches a language's catalogue when a reader picks it (i18n/index.ts); the tests switch
+// language directly, so every catalogue is there from the start.
+import { loadLanguage } from '../src/i18n';
+
+await loadLanguage('cn');
+await loadLanguage('bm');

@@ -6,7 +6,7 @@ import { AvailableRoutesContext } from '../navigation/RoutesContext';
 import { useAuth } from '../state/AuthContext';
 import { useViewport } from '../ui/documentHead';
 import { CatchAll, SecondaryGuard, Titled } from './guards';
-import { HOME_PATH, LOGIN_PATH, ROUTES, TERMS_PATH, type AppRoute } from './routeTable';
+import { HOME_PATH, LOGIN_PATH, preloadScreen, ROUTES, TERMS_PATH, type AppRoute } from './routeTable';
 
 // The shell (menu, header, drawer) is a file of its own: the login form does not wait for it (issue 28
 // line 10). It is fetched once the browser is idle after the first screen, so that it is there when the
@@ -17,6 +17,7 @@ const loadShell = () => (shell ??= importShell());
 if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void loadShell(), { timeout: 2_000 });
 else setTimeout(() => void loadShell(), 0);
 const AppLayout = lazy(loadShell);
+preloadScreen(window.location.pathname === '/' ? LOGIN_PATH : window.location.pathname);
 
 function routeElement(r: AppRoute, roleId?: number) {
   const Page = r.element;

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
 import { RoleId } from '@app/domain';
 import type { RouteMeta } from '../navigation/access';
 
@@ -6,81 +7,90 @@ import type { RouteMeta } from '../navigation/access';
 // `roles` and/or the view level of `fn`) are removed from the router; `secondary` routes open only
 // after the secondary password is verified. `layout`: 'public' needs no session, 'bare' has no shell.
 
+/** A screen's file, fetched when first shown, or sooner by `preload` (the screen a page load opens on). */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
 export interface AppRoute extends RouteMeta {
   layout: 'public' | 'bare' | 'shell';
-  element: LazyExoticComponent<ComponentType>;
+  element: LazyPage;
 }
 
-const UnpostPage = lazy(() => import('../features/posting/UnpostPage'));
-const UnpostDetailPage = lazy(() => import('../features/posting/UnpostDetailPage'));
-const DistributionPage = lazy(() => import('../features/posting/DistributionPage'));
-const UndistributedDetailPage = lazy(() => import('../features/posting/UndistributedDetailPage'));
-const ManualDistributePage = lazy(() => import('../features/posting/ManualDistributePage'));
-const InvoiceListPage = lazy(() => import('../features/posting/InvoiceListPage'));
-const InvoiceDetailPage = lazy(() => import('../features/posting/InvoiceDetailPage'));
-const InvoicePayoutDetailPage = lazy(() => import('../features/posting/InvoicePayoutDetailPage'));
-const RemoteAgentsPage = lazy(() => import('../features/posting/RemoteAgentsPage'));
-const PostingEatDetailPage = lazy(() => import('../features/posting/PostingEatDetailPage'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const TermsPage = lazy(() => import('../features/terms/TermsPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const HelpPage = lazy(() => import('../features/help/HelpPage'));
-const RolesPage = lazy(() => import('../features/roles/RolesPage'));
-const AccountManagePage = lazy(() => import('../features/accounts/AccountManagePage'));
-const AccountDetailPage = lazy(() => import('../features/accounts/AccountDetailPage'));
-const ManageProfilePage = lazy(() => import('../features/accounts/ManageProfilePage'));
-const CompanyManagePage = lazy(() => import('../features/accounts/CompanyManagePage'));
-const ReserveNamePage = lazy(() => import('../features/accounts/ReserveNamePage'));
-const CloneAccountPage = lazy(() => import('../features/accounts/CloneAccountPage'));
-const SubAccountDetailPage = lazy(() => import('../features/accounts/SubAccountDetailPage'));
-const ApiAccountPage = lazy(() => import('../features/accounts/ApiAccountPage'));
-const PaymentPage = lazy(() => import('../features/payments/PaymentPage'));
-const CreditLogPage = lazy(() => import('../features/payments/CreditLogPage'));
-const DrawPaymentPage = lazy(() => import('../features/drawPayments/DrawPaymentPage'));
-const ExpressBettingPage = lazy(() => import('../features/betting/ExpressBettingPage'));
-const WebOrderPage = lazy(() => import('../features/betting/WebOrderPage'));
-const WebOrder2Page = lazy(() => import('../features/betting/WebOrder2Page'));
-const TicketHistoryPage = lazy(() => import('../features/history/TicketHistoryPage'));
-const AutoTicketPage = lazy(() => import('../features/betting/AutoTicketPage'));
-const ResendLimitPage = lazy(() => import('../features/history/ResendLimitPage'));
-const NumberMeaningPage = lazy(() => import('../features/dictionary/NumberMeaningPage'));
-const PoolSchedulePage = lazy(() => import('../features/admin/PoolSchedulePage'));
-const CutoffTimePage = lazy(() => import('../features/admin/CutoffTimePage'));
-const ResultPage = lazy(() => import('../features/results/ResultPage'));
-const MasterTemplatePage = lazy(() => import('../features/admin/MasterTemplatePage'));
-const SystemSettingPage = lazy(() => import('../features/admin/SystemSettingPage'));
-const AnnouncementPage = lazy(() => import('../features/admin/AnnouncementPage'));
-const CurrencyPage = lazy(() => import('../features/admin/CurrencyPage'));
-const ApiLogPage = lazy(() => import('../features/admin/ApiLogPage'));
-const ApiRequestLogPage = lazy(() => import('../features/admin/ApiRequestLogPage'));
-const AdminToolPage = lazy(() => import('../features/admin/AdminToolPage'));
-const PackageManagePage = lazy(() => import('../features/packages/PackageManagePage'));
-const PackageDetailPage = lazy(() => import('../features/packages/PackageDetailPage'));
-const FightLimitPage = lazy(() => import('../features/risk/FightLimitPage'));
-const RedNumberPage = lazy(() => import('../features/risk/RedNumberPage'));
-const WinLossReportPage = lazy(() => import('../features/reports/WinLossReportPage'));
-const WinLoss2ReportPage = lazy(() => import('../features/reports/WinLoss2ReportPage'));
-const StakeholderReportPage = lazy(() => import('../features/reports/StakeholderReportPage'));
-const WinLossSimplePage = lazy(() => import('../features/reports/WinLossSimplePage'));
-const WinLossDetailPage = lazy(() => import('../features/reports/WinLossDetailPage'));
-const SelfWinLossPage = lazy(() => import('../features/reports/SelfWinLossPage'));
-const SelfUsLinePage = lazy(() => import('../features/reports/SelfUsLinePage'));
-const SalesSummaryPage = lazy(() => import('../features/reports/SalesSummaryPage'));
-const WinLoss2DemoReportPage = lazy(() => import('../features/reports/WinLoss2DemoReportPage'));
-const SalesStatisticPage = lazy(() => import('../features/reports/SalesStatisticPage'));
-const PayoutStatisticPage = lazy(() => import('../features/reports/PayoutStatisticPage'));
-const UsLinePage = lazy(() => import('../features/reports/UsLinePage'));
-const InboxPage = lazy(() => import('../features/reports/InboxPage'));
-const PayoutReportPage = lazy(() => import('../features/reports/PayoutReportPage'));
-const PayoutTablePage = lazy(() => import('../features/reports/PayoutTablePage'));
-const WinningReportPage = lazy(() => import('../features/reports/WinningReportPage'));
-const StrikeReportPage = lazy(() => import('../features/reports/StrikeReportPage'));
-const MapReportPage = lazy(() => import('../features/reports/MapReportPage'));
-const MapReportInlinePage = lazy(() => import('../features/reports/MapReportInlinePage'));
-const MapDetailPage = lazy(() => import('../features/reports/MapDetailPage'));
-const RunMapPage = lazy(() => import('../features/reports/RunMapPage'));
-const RunMapAsCompanyPage = lazy(() => import('../features/reports/RunMapPage').then((m) => ({ default: m.RunMapAsCompanyPage })));
-const JackpotDetailPage = lazy(() => import('../features/reports/JackpotDetailPage'));
+function page(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let file: Promise<{ default: ComponentType }> | null = null;
+  const once = () => (file ??= load());
+  return Object.assign(lazy(once), { preload: once });
+}
+
+const UnpostPage = page(() => import('../features/posting/UnpostPage'));
+const UnpostDetailPage = page(() => import('../features/posting/UnpostDetailPage'));
+const DistributionPage = page(() => import('../features/posting/DistributionPage'));
+const UndistributedDetailPage = page(() => import('../features/posting/UndistributedDetailPage'));
+const ManualDistributePage = page(() => import('../features/posting/ManualDistributePage'));
+const InvoiceListPage = page(() => import('../features/posting/InvoiceListPage'));
+const InvoiceDetailPage = page(() => import('../features/posting/InvoiceDetailPage'));
+const InvoicePayoutDetailPage = page(() => import('../features/posting/InvoicePayoutDetailPage'));
+const RemoteAgentsPage = page(() => import('../features/posting/RemoteAgentsPage'));
+const PostingEatDetailPage = page(() => import('../features/posting/PostingEatDetailPage'));
+const LoginPage = page(() => import('../features/auth/LoginPage'));
+const TermsPage = page(() => import('../features/terms/TermsPage'));
+const DashboardPage = page(() => import('../features/dashboard/DashboardPage'));
+const HelpPage = page(() => import('../features/help/HelpPage'));
+const RolesPage = page(() => import('../features/roles/RolesPage'));
+const AccountManagePage = page(() => import('../features/accounts/AccountManagePage'));
+const AccountDetailPage = page(() => import('../features/accounts/AccountDetailPage'));
+const ManageProfilePage = page(() => import('../features/accounts/ManageProfilePage'));
+const CompanyManagePage = page(() => import('../features/accounts/CompanyManagePage'));
+const ReserveNamePage = page(() => import('../features/accounts/ReserveNamePage'));
+const CloneAccountPage = page(() => import('../features/accounts/CloneAccountPage'));
+const SubAccountDetailPage = page(() => import('../features/accounts/SubAccountDetailPage'));
+const ApiAccountPage = page(() => import('../features/accounts/ApiAccountPage'));
+const PaymentPage = page(() => import('../features/payments/PaymentPage'));
+const CreditLogPage = page(() => import('../features/payments/CreditLogPage'));
+const DrawPaymentPage = page(() => import('../features/drawPayments/DrawPaymentPage'));
+const ExpressBettingPage = page(() => import('../features/betting/ExpressBettingPage'));
+const WebOrderPage = page(() => import('../features/betting/WebOrderPage'));
+const WebOrder2Page = page(() => import('../features/betting/WebOrder2Page'));
+const TicketHistoryPage = page(() => import('../features/history/TicketHistoryPage'));
+const AutoTicketPage = page(() => import('../features/betting/AutoTicketPage'));
+const ResendLimitPage = page(() => import('../features/history/ResendLimitPage'));
+const NumberMeaningPage = page(() => import('../features/dictionary/NumberMeaningPage'));
+const PoolSchedulePage = page(() => import('../features/admin/PoolSchedulePage'));
+const CutoffTimePage = page(() => import('../features/admin/CutoffTimePage'));
+const ResultPage = page(() => import('../features/results/ResultPage'));
+const MasterTemplatePage = page(() => import('../features/admin/MasterTemplatePage'));
+const SystemSettingPage = page(() => import('../features/admin/SystemSettingPage'));
+const AnnouncementPage = page(() => import('../features/admin/AnnouncementPage'));
+const CurrencyPage = page(() => import('../features/admin/CurrencyPage'));
+const ApiLogPage = page(() => import('../features/admin/ApiLogPage'));
+const ApiRequestLogPage = page(() => import('../features/admin/ApiRequestLogPage'));
+const AdminToolPage = page(() => import('../features/admin/AdminToolPage'));
+const PackageManagePage = page(() => import('../features/packages/PackageManagePage'));
+const PackageDetailPage = page(() => import('../features/packages/PackageDetailPage'));
+const FightLimitPage = page(() => import('../features/risk/FightLimitPage'));
+const RedNumberPage = page(() => import('../features/risk/RedNumberPage'));
+const WinLossReportPage = page(() => import('../features/reports/WinLossReportPage'));
+const WinLoss2ReportPage = page(() => import('../features/reports/WinLoss2ReportPage'));
+const StakeholderReportPage = page(() => import('../features/reports/StakeholderReportPage'));
+const WinLossSimplePage = page(() => import('../features/reports/WinLossSimplePage'));
+const WinLossDetailPage = page(() => import('../features/reports/WinLossDetailPage'));
+const SelfWinLossPage = page(() => import('../features/reports/SelfWinLossPage'));
+const SelfUsLinePage = page(() => import('../features/reports/SelfUsLinePage'));
+const SalesSummaryPage = page(() => import('../features/reports/SalesSummaryPage'));
+const WinLoss2DemoReportPage = page(() => import('../features/reports/WinLoss2DemoReportPage'));
+const SalesStatisticPage = page(() => import('../features/reports/SalesStatisticPage'));
+const PayoutStatisticPage = page(() => import('../features/reports/PayoutStatisticPage'));
+const UsLinePage = page(() => import('../features/reports/UsLinePage'));
+const InboxPage = page(() => import('../features/reports/InboxPage'));
+const PayoutReportPage = page(() => import('../features/reports/PayoutReportPage'));
+const PayoutTablePage = page(() => import('../features/reports/PayoutTablePage'));
+const WinningReportPage = page(() => import('../features/reports/WinningReportPage'));
+const StrikeReportPage = page(() => import('../features/reports/StrikeReportPage'));
+const MapReportPage = page(() => import('../features/reports/MapReportPage'));
+const MapReportInlinePage = page(() => import('../features/reports/MapReportInlinePage'));
+const MapDetailPage = page(() => import('../features/reports/MapDetailPage'));
+const RunMapPage = page(() => import('../features/reports/RunMapPage'));
+const RunMapAsCompanyPage = page(() => import('../features/reports/RunMapPage').then((m) => ({ default: m.RunMapAsCompanyPage })));
+const JackpotDetailPage = page(() => import('../features/reports/JackpotDetailPage'));
 
 const { SuperAdmin, ITAdmin, Company, Multilevel } = RoleId;
 
@@ -205,7 +215,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/order/express-betting', titleKey: 'betting.routes.express', layout: 'shell', fn: 'Bet', fnLevels: [2], api: 'POST /api/Bet/PlaceExpressOrder', element: ExpressBettingPage },
   { path: '/order/ticket-history', titleKey: 'history.routes.tickets', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetTicket', element: TicketHistoryPage },
   { path: '/order/auto-ticket', titleKey: 'betting.routes.autoTicket', layout: 'shell', fn: 'Bet History', api: 'GET /api/Report/GetAutoTicket', element: AutoTicketPage },
-  { path: '/ticket-detail', titleKey: 'history.detail.routeTitle', layout: 'shell', fn: 'Bet History', api: 'GET /api/Bet/GetTicketDetail', element: lazy(() => import('../features/history/TicketDetailPage')) },
+  { path: '/ticket-detail', titleKey: 'history.detail.routeTitle', layout: 'shell', fn: 'Bet History', api: 'GET /api/Bet/GetTicketDetail', element: page(() => import('../features/history/TicketDetailPage')) },
   { path: '/manage-resend-order-limit', titleKey: 'history.routes.resendLimit', layout: 'shell', fn: 'Resend Order', api: 'GET /api/Configuration/GetResendOrderLimit', element: ResendLimitPage },
   { path: '/number-meaning', titleKey: 'dictionary.routes.numberMeaning', layout: 'shell', api: 'GET /api/Configuration/GetTipSourceByKeyword', element: NumberMeaningPage },
   // Admin and risk (issue 4): the draw calendar, cutoffs and master templates (super admin), packages
@@ -278,4 +288,13 @@ export const ROUTES: AppRoute[] = [
 
 export const TERMS_PATH = '/terms-and-conditions';
 export const LOGIN_PATH = '/login';
+
+/**
+ * Starts fetching the file of the screen at `pathname` (a page load, a popup): it then loads beside the
+ * session check instead of after it (issue 28 line 10: the login form and the Edit Fight Limit popup).
+ */
+export function preloadScreen(pathname: string): void {
+  const route = ROUTES.find((r) => matchPath(r.path, pathname));
+  void route?.element.preload().catch(() => {});
+}
 export const HOME_PATH = '/dashboard';

@@ -2,13 +2,16 @@ import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@app/domain';
 import { local, StorageKey } from '../state/storage';
-import { en } from './en';
-import { cn } from './cn';
-import { bm } from './bm';
+import { en, type Resource } from './en';
 
 // i18next with the three languages of SPEC 1; the code kept in local storage 'language' is en | cn | bm.
-
-export const resources = { en: { translation: en }, cn: { translation: cn }, bm: { translation: bm } } as const;
+// English is built in (the fallback); Chinese and Malay are files of their own, fetched for a reader who
+// uses them (main.tsx waits for the stored language before the first render), so a page load parses one
+// catalogue, not three (issue 28 line 10).
+const CATALOGUES: Record<Exclude<Language, 'en'>, () => Promise<Resource>> = {
+  cn: () => import('./cn').then((m) => m.cn),
+  bm: () => import('./bm').then((m) => m.bm),
+};
 
 export function isLanguage(v: unknown): v is Language {
   return typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
@@ -21,7 +24,7 @@ export function storedLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { en: { translation: en } },
   lng: storedLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
@@ -29,6 +32,12 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   returnNull: false,
 });
+
+/** Makes a language's catalogue ready (fetched once); English always is. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await CATALOGUES[language]());
+}
 
 /** The HTML lang attribute for each language code. */
 export const HTML_LANG: Record<Language, string> = { en: 'en', cn: 'zh-CN', bm: 'ms' };

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n, isLanguage, type Language } from './index';
+import { i18n, isLanguage, loadLanguage, type Language } from './index';
 import { local, StorageKey } from '../state/storage';
 
 /** The current language and a setter that persists it (local storage 'language'). */
@@ -9,7 +9,7 @@ export function useLanguage(): { language: Language; setLanguage: (l: Language) 
   const language: Language = isLanguage(instance.language) ? instance.language : 'en';
   const setLanguage = useCallback((l: Language) => {
     local.set(StorageKey.language, l);
-    void i18n.changeLanguage(l);
+    void loadLanguage(l).then(() => i18n.changeLanguage(l));
   }, []);
   return { language, setLanguage };
 }
