@@ -200,7 +200,10 @@ async function replayedOf(standby: Db, config: Config): Promise<bigint | 'primar
   )) as unknown as Rows<{ standby: boolean; replayed: string | null; identity: string }>;
   const [r] = res.rows;
   if (r.standby) return r.replayed === null ? null : BigInt(r.replayed);
-  return (await primaryIdentity(config)) === r.identity ? 'primary' : null;
+  if ((await primaryIdentity(config)) === r.identity) return 'primary';
+  // The primary may have changed since it was read (a failover behind DATABASE_URL's proxy): read it anew next time.
+  primaryIdentityOf = null;
+  return null;
 }
 
 const serverIdentity = sql`current_database() || ' ' || pg_postmaster_start_time()::text || ' ' || coalesce(inet_server_port(), 0)::text`;
