@@ -4,6 +4,7 @@
 import dns, { type LookupAddress } from 'node:dns';
 import net from 'node:net';
 import { Agent, fetch as undiciFetch } from 'undici';
+import { outboundCalls, outboundFailures } from './metrics';
 
 /**
  * Addresses an address given by a company (a seamless callback) may not name: this machine, private and
@@ -69,18 +70,43 @@ export interface OutboundAnswer {
   body: Buffer;
 }
 
-export async function boundedFetch(
-  url: string,
-  opts: {
-    timeoutMs: number;
-    maxBytes: number;
-    method?: 'GET' | 'POST';
-    headers?: Record<string, string>;
-    body?: string;
-    /** Refuse a host that resolves to an internal address (an address a company gave, not the platform's admin). */
-    publicOnly?: boolean;
-  },
-): Promise<OutboundAnswer> {
+interface FetchOptions {
+  timeoutMs: number;
+  maxBytes: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Refuse a host that resolves to an internal address (an address a company gave, not the platform's admin). */
+  publicOnly?: boolean;
+}
+
+/** A failure's outcome label: a handful of values, never the address (decision 0050). */
+function outcomeOf(e: unknown): string {
+  const m = (e as Error).message ?? '';
+  if (m.startsWith('no answer within')) return 'timeout';
+  if (m === 'the address is not public' || m === 'the address is not http(s)') return 'refused';
+  if (m === 'sent a page too large') return 'too_large';
+  return 'unreachable';
+}
+
+/** One call to another site, counted and timed by its outcome (ok, http_error, timeout, unreachable, refused, too_large). */
+export async function boundedFetch(url: string, opts: FetchOptions): Promise<OutboundAnswer> {
+  const end = outboundCalls.startTimer();
+  try {
+    const res = await fetchBounded(url, opts);
+    const outcome = res.ok ? 'ok' : 'http_error';
+    end({ outcome });
+    if (!res.ok) outboundFailures.inc({ outcome });
+    return res;
+  } catch (e) {
+    const outcome = outcomeOf(e);
+    end({ outcome });
+    outboundFailures.inc({ outcome });
+    throw e;
+  }
+}
+
+async function fetchBounded(url: string, opts: FetchOptions): Promise<OutboundAnswer> {
   if (!/^https?:\/\//i.test(url)) throw new Error('the address is not http(s)');
   if (opts.publicOnly) await assertPublic(url);
   const { timeoutMs, maxBytes } = opts;
