@@ -19,8 +19,9 @@ import { sleep, waitFor } from '../scripts/cluster/processes';
 
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? 60);
 const CLIENTS = Number(process.env.CHAOS_CLIENTS ?? 12);
-const KILL_APP_AT = 0.25 * SECONDS * 1000;
-const CRASH_PRIMARY_AT = 0.55 * SECONDS * 1000;
+// Into the minute of placing: an app process killed, then the primary crashed, leaving time to bet after it.
+const KILL_APP_AT = 0.15 * SECONDS * 1000;
+const CRASH_PRIMARY_AT = 0.4 * SECONDS * 1000;
 const REQUEST_TIMEOUT_MS = 30_000;
 /** A key still without a final answer after this long is given up (and reported). */
 const GIVE_UP_MS = 180_000;
@@ -169,11 +170,27 @@ async function player(client: number, cookie: string): Promise<void> {
   }
 }
 
+/** Between the bets (and after them, while the draw settles): GET the readiness through HAProxy every 100 ms. */
+let probing = true;
+async function prober(): Promise<void> {
+  const path = appHealthPath();
+  while (probing) {
+    try {
+      const r = await request(path, {});
+      answers.push({ at: Date.now(), ok: r.status === 200, what: r.status === 200 ? 'probe' : `probe ${r.status}` });
+    } catch (e) {
+      answers.push({ at: Date.now(), ok: false, what: `probe ${(e as Error).name === 'TimeoutError' ? 'timeout' : 'connection'}` });
+    }
+    await sleep(100);
+  }
+}
+
 // ---------------------------------------------------------------- the faults
 interface Fault {
   name: string;
   at: number;
   target: string;
+  note?: string;
 }
 const faults: Fault[] = [];
 
@@ -198,12 +215,17 @@ async function crashPrimary(): Promise<string> {
     const p = await primaryNode();
     return !!p && p.name !== primary.name;
   }, 120_000, 200);
+  const fault = faults[faults.length - 1];
+  fault.note = promoted ? `the monitor's primary was ${(await primaryNode())!.name} after ${((Date.now() - fault.at) / 1000).toFixed(1)} s` : 'no promotion within 120 s';
   say(promoted ? `${(await primaryNode())!.name} promoted: ${JSON.stringify(await nodeStates())}` : 'no promotion within 120 s');
   return primary.name;
 }
 
-/** The longest stretch without a successful answer that overlaps [from, to], and the failed answers in it. */
-function outage(from: number, to: number) {
+/**
+ * The longest stretch without a successful answer (a ticket, a refusal, a ready probe) that starts in
+ * [from, to], and the failed answers from `from` until the next fault.
+ */
+function outage(from: number, to: number, until: number) {
   const oks = answers.filter((a) => a.ok).map((a) => a.at).sort((a, b) => a - b);
   let longest = 0;
   let start = from;
@@ -215,7 +237,7 @@ function outage(from: number, to: number) {
     }
     prev = t;
   }
-  const failed = answers.filter((a) => !a.ok && a.at >= from && a.at <= from + 120_000);
+  const failed = answers.filter((a) => !a.ok && a.at >= from && a.at < until);
   const kinds = new Map<string, number>();
   for (const f of failed) kinds.set(f.what, (kinds.get(f.what) ?? 0) + 1);
   return { seconds: longest / 1000, startsAfter: (start - from) / 1000, failed: failed.length, kinds };
@@ -239,6 +261,7 @@ async function main() {
 
   // -- bets, an app process killed, the primary crashed --
   const start = Date.now();
+  const probe = prober();
   const players = cookies.map((c, i) => player(i, c));
   const stopPlacing = sleep(SECONDS * 1000).then(() => {
     placing = false;
@@ -298,6 +321,8 @@ async function main() {
   const distributed = await call<{ lines?: number }>(admin, '/api/Result/DistributeStrike', { drawId: draw.drawId });
   say(`settlement steps again: winners ${JSON.stringify(winners)}, distribute ${JSON.stringify(distributed)}`);
   await waitForApp(victim, appHealthPath(), 300_000).catch(() => undefined);
+  probing = false;
+  await probe;
 
   // -- what the database holds --
   const acknowledged = placements.filter((p) => p.ticketId !== undefined);
@@ -331,13 +356,13 @@ async function main() {
   console.log(`bets acknowledged: ${acknowledged.length} (keys ${placements.length}: refused by the business rules ${refused.length}${refused.length ? ` [${[...new Set(refused.map((p) => p.refusal))].join('; ')}]` : ''}, given up ${gaveUp.length})`);
   console.log(`bets in the database: ${tickets.length} tickets of the run's players; every acknowledged one found ${missing.length === 0 ? 'yes' : `NO (${missing.length} missing)`}; a ticket twice: ${[...inDb.values()].some((n) => n > 1) || doubledKeys > 0 ? 'YES' : 'none'}; tickets without an acknowledgement: ${notAcknowledged.length}`);
   console.log(`retries: ${placements.reduce((n, p) => n + p.tries - 1, 0)} requests were sent again with their key; a key's most tries: ${Math.max(...placements.map((p) => p.tries))}`);
-  for (const f of faults) {
-    const o = outage(f.at, f.at + 5_000);
+  for (const [i, f] of faults.entries()) {
+    const o = outage(f.at, f.at + 5_000, faults[i + 1]?.at ?? Infinity);
     const kinds = [...o.kinds].map(([k, n]) => `${k} x${n}`).join(', ');
-    console.log(`${f.name} at ${((f.at - t0) / 1000).toFixed(1)} s: unavailable ${o.seconds.toFixed(1)} s (target ${f.target}); failed answers ${o.failed}${kinds ? ` (${kinds})` : ''}`);
+    console.log(`${f.name} at ${((f.at - t0) / 1000).toFixed(1)} s: unavailable ${o.seconds.toFixed(1)} s (target ${f.target}); failed answers ${o.failed}${kinds ? ` (${kinds})` : ''}${f.note ? `; ${f.note}` : ''}`);
   }
   const l = lines.rows[0];
-  console.log(`settlement of draw ${draw.drawId}: ${l.active} active lines of ${l.companies} companies; distribute bookings ${l.bookings} (one per company: ${l.bookings === l.companies ? 'yes' : 'NO'}); distributed ${l.distributed ? 'yes' : 'NO'}; winning lines ${l.winners}, a line won twice in a round: ${l.dupWinners === 0 ? 'none' : l.dupWinners}; killed during distribution: ${distributing ? 'yes' : 'no (it had ended)'}`);
+  console.log(`settlement of draw ${draw.drawId}: ${l.active} active lines of ${l.companies} companies; distribute bookings ${l.bookings} (one per company: ${l.bookings === l.companies ? 'yes' : 'NO'}); lines booked by the distribution run again ${distributed.lines ?? '?'}${distributed.lines === 0 ? ' (the killed one had committed them)' : ''}; distributed ${l.distributed ? 'yes' : 'NO'}; winning lines ${l.winners}, a line won twice in a round: ${l.dupWinners === 0 ? 'none' : l.dupWinners}; killed during distribution: ${distributing ? 'yes' : 'no (it had ended)'}`);
   console.log(`ledger: sum of all balances ${sum?.total ?? '?'} (zero-sum: ${Number(sum?.total) === 0 ? 'yes' : 'NO'}); checkLedger ${ledger.length === 0 ? 'clean' : JSON.stringify(ledger).slice(0, 400)}`);
   await pgPool.end();
 }
