@@ -2,6 +2,7 @@ import type { Resource } from './en';
 import { sysadminBm } from './sysadmin';
 import { reportTableBm } from './reportTable';
 import { adminGuardBm } from './adminGuard';
+import { itAdminsBm } from './itAdmins';
 import { backupFolderBm } from './backupFolder';
 import { wordsBm } from './words';
 import { menuLoginBm } from './menuLogin';
@@ -1457,6 +1458,7 @@ export const bm: Resource = {
   sysadmin: sysadminBm,
   reportTable: reportTableBm,
   adminGuard: adminGuardBm,
+  itAdmins: itAdminsBm,
   words: wordsBm,
   menuLogin: menuLoginBm,
   messages: {

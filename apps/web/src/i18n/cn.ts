@@ -3,6 +3,7 @@ import type { Resource } from './en';
 import { sysadminCn } from './sysadmin';
 import { reportTableCn } from './reportTable';
 import { adminGuardCn } from './adminGuard';
+import { itAdminsCn } from './itAdmins';
 import { backupFolderCn } from './backupFolder';
 import { wordsCn } from './words';
 import { menuLoginCn } from './menuLogin';
@@ -1442,6 +1443,7 @@ export const cn: Resource = {
   sysadmin: sysadminCn,
   reportTable: reportTableCn,
   adminGuard: adminGuardCn,
+  itAdmins: itAdminsCn,
   words: wordsCn,
   menuLogin: menuLoginCn,
   messages: {

@@ -2,6 +2,7 @@ import { MESSAGES, VALIDATION_MESSAGES } from '@app/domain';
 import { sysadminEn } from './sysadmin';
 import { reportTableEn } from './reportTable';
 import { adminGuardEn } from './adminGuard';
+import { itAdminsEn } from './itAdmins';
 import { backupFolderEn } from './backupFolder';
 import { wordsEn } from './words';
 import { menuLoginEn } from './menuLogin';
@@ -1476,6 +1477,7 @@ export const en = {
   sysadmin: sysadminEn,
   reportTable: reportTableEn,
   adminGuard: adminGuardEn,
+  itAdmins: itAdminsEn,
   words: wordsEn,
   menuLogin: menuLoginEn,
   messages: { ...EXTRA_MESSAGES, ...MESSAGES },

@@ -23,9 +23,10 @@ import {
 } from './listingState';
 import { RowActions, type RowAction } from './RowActions';
 import { SubAccountsTab } from './SubAccountsTab';
+import { ItAdminsTab } from './ItAdminsTab';
 import { useAccountActions } from './useAccountActions';
 
-type TabKey = 'downline' | 'house' | 'sub';
+type TabKey = 'downline' | 'house' | 'sub' | 'itAdmins';
 
 /** /account/manage: the downline (drill-down with a breadcrumb), the house users and the sub-accounts. */
 export default function AccountManagePage() {
@@ -37,12 +38,15 @@ export default function AccountManagePage() {
   const state = parseListingParams(params);
   const requestedTab = params.get('tab');
   const canSubAccounts = access.can('Main Account', [1]) && ([1, 2, 3, 4] as number[]).includes(access.userRoleId ?? 0);
-  const tab: TabKey = requestedTab === 'house' || (requestedTab === 'sub' && canSubAccounts) ? requestedTab : 'downline';
+  // IT admins are the super admin's own login's to manage (the server refuses anyone else).
+  const canItAdmins = access.userRoleId === RoleId.SuperAdmin && access.mainAccount;
+  const tab: TabKey =
+    requestedTab === 'house' || (requestedTab === 'sub' && canSubAccounts) || (requestedTab === 'itAdmins' && canItAdmins) ? requestedTab : 'downline';
   const [searchTerm, setSearchTerm] = useState(searchTermStore.read);
   const [searchText, setSearchText] = useState(searchTerm);
   const [moving, setMoving] = useState<ListingRow | null>(null);
 
-  const listing = useListing(tab === 'house' ? 'house' : 'downline', state, searchTerm, tab !== 'sub');
+  const listing = useListing(tab === 'house' ? 'house' : 'downline', state, searchTerm, tab === 'downline' || tab === 'house');
   const breadcrumb = listing.data?.breadcrumb ?? [];
   const root = breadcrumb[0];
   const parent = breadcrumb[breadcrumb.length - 1];
@@ -230,6 +234,7 @@ export default function AccountManagePage() {
     ...(canSubAccounts
       ? [{ key: 'sub', label: <span data-testid="account-tab-sub">{t('accounts.tabs.sub')}</span>, children: <SubAccountsTab /> }]
       : []),
+    ...(canItAdmins ? [{ key: 'itAdmins', label: <span data-testid="account-tab-itAdmins">{t('itAdmins.tab')}</span>, children: <ItAdminsTab /> }] : []),
   ];
 
   return (
