@@ -192,10 +192,11 @@ async function getOne(deps: Deps, auth: AuthContext, autoTicketId: number): Prom
 export async function voidAutoTicket(deps: Deps, auth: AuthContext, autoTicketId: number, ip: string) {
   const now = deps.clock.now();
   const mayStop = (auth.roleId === RoleId.SuperAdmin && auth.isMainAccount) || hasAccess(auth.access, 'Bet', [2]) || hasAccess(auth.access, 'Bet History', [4]);
+  // The caller's right before the lookup: the refusal never depends on whether the id exists (decision 0049).
+  if (!mayStop) throw forbidden();
   await runTransaction(deps.db, async (tx) => {
     const a = await q.autoTicketInSubtree(tx, autoTicketId, auth.actingPath, true);
     if (!a) throw notFound();
-    if (!mayStop) throw forbidden();
     if (a.status !== 'active') throw conflict('AUTO_TICKET_NOT_ACTIVE');
     await tx.update(autoTickets).set({ status: 'void', voidedAt: now, voidedBy: auth.userId }).where(eq(autoTickets.id, a.id));
     await writeAudit(tx, now, { actorUserId: auth.userId, action: 'auto-ticket.void', targetType: 'auto-ticket', targetId: a.id, before: { status: a.status }, after: { status: 'void' }, ip });

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { ledgerMemoText, RoleId } from '@app/domain';
 import type { DrawPaymentInit, DrawPaymentLine, DrawPaymentRow, SaveDrawPaymentBody } from '@app/contract';
 import { writeAudit } from '../../platform/audit';
-import { AppError, forbidden, notFound } from '../../platform/errors';
+import { AppError, forbidden, notFound, seenOrMissing } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
 import { idempotent, type StoredResponse } from '../ledger/idempotency';
@@ -146,12 +146,18 @@ export async function drawPaymentHistory(deps: Deps, auth: AuthContext, q: { dra
 /** Edits the remark and reference of a payment the caller recorded (amounts are corrected by a reversal). */
 export async function updateDrawPaymentDetail(deps: Deps, auth: AuthContext, body: { paymentId: number; remark?: string | null; reference?: string | null }, ip: string) {
   return runTransaction(deps.db, async (tx) => {
-    const [p] = await rows<{ uplineId: number; remark: string | null; reference: string | null }>(
+    const me = auth.actingUserId;
+    const [found] = await rows<{ uplineId: number; downlineId: number; inReach: boolean; remark: string | null; reference: string | null }>(
       tx,
-      sql`select upline_id as "uplineId", remark, reference from draw_payments where id = ${body.paymentId}::int for update`,
+      sql`select p.upline_id as "uplineId", p.downline_id as "downlineId", p.remark, p.reference,
+                 starts_with(u.path, ${auth.actingPath}::text) as "inReach"
+          from draw_payments p join users u on u.id = p.upline_id where p.id = ${body.paymentId}::int for update of p`,
     );
-    if (!p) throw notFound();
-    if (Number(p.uplineId) !== auth.actingUserId) throw forbidden();
+    // A payment outside the caller's reach (recorded outside its subtree, and not to it) is one that does
+    // not exist (decision 0049). One within reach that another recorded is refused: only who recorded
+    // a payment details it.
+    const p = seenOrMissing(found, (r) => r.inReach || Number(r.downlineId) === me);
+    if (Number(p.uplineId) !== me) throw forbidden();
     const remark = body.remark === undefined ? p.remark : body.remark?.trim() || null;
     const reference = body.reference === undefined ? p.reference : body.reference?.trim() || null;
     await tx.execute(sql`update draw_payments set remark = ${remark}, reference = ${reference} where id = ${body.paymentId}::int`);

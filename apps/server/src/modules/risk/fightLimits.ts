@@ -15,6 +15,8 @@ const mayFightLimit = (auth: AuthContext, levels: (1 | 2 | 3 | 4)[]) =>
 
 export async function fightLimitData(deps: Deps, auth: AuthContext, userId?: number) {
   const id = userId ?? auth.actingUserId;
+  // The caller's own right first, so the refusal never depends on whether the id exists (decision 0049).
+  if (id !== auth.actingUserId && !mayDownline(auth, [1])) throw forbidden();
   // The subtree check and the three reads at once (one round trip's wait, not four: the Edit Fight Limit
   // popup waits for this answer); nothing read is returned unless the check passed.
   const [, [u], [settings], limits] = await Promise.all([
@@ -26,7 +28,6 @@ export async function fightLimitData(deps: Deps, auth: AuthContext, userId?: num
       .from(fightLimits)
       .where(eq(fightLimits.userId, id)),
   ]);
-  if (id !== auth.actingUserId && !mayDownline(auth, [1])) throw forbidden();
   return {
     userId: id,
     username: u.username,
@@ -46,9 +47,10 @@ export async function updateEatLimit(
   body: { userId: number; eatType: 'percentage' | 'amount'; limitMethod: number; eatSequence?: string; limits: { poolId: number; betCode: string; amount: number }[] },
   ip: string,
 ) {
-  await assertInSubtree(deps, auth, body.userId);
-  // One's own eat limits, or a downline's with Downline edit; both need Fight Limit edit.
+  // One's own eat limits, or a downline's with Downline edit; both need Fight Limit edit. Checked before
+  // the lookup: the refusal depends on the caller only, never on whether the id exists (decision 0049).
   if (!mayFightLimit(auth, [3]) || (body.userId !== auth.actingUserId && !mayDownline(auth, [3]))) throw forbidden();
+  await assertInSubtree(deps, auth, body.userId);
   const seen = new Set<string>();
   const fields: Record<string, string> = {};
   const before = await fightLimitData(deps, auth, body.userId);
