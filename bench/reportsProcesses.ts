@@ -143,8 +143,18 @@ function cpuMs(pid: number): number {
   }
 }
 
-async function backendPids(admin: pg.Client, db: string): Promise<number[]> {
-  return (await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [db])).rows.map((r) => r.pid);
+/** The database's backends on `db` and the processor milliseconds each has used. */
+async function backends(admin: pg.Client, db: string): Promise<Map<number, number>> {
+  const pids = (await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [db])).rows.map((r) => r.pid);
+  return new Map(pids.map((pid) => [pid, cpuMs(pid)]));
+}
+
+/** The whole machine's busy processor milliseconds (every process, ours and anyone's), from /proc/stat. */
+function machineBusyMs(): number {
+  const [, ...f] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const v = f.map(Number);
+  const total = v.slice(0, 8).reduce((a, b) => a + b, 0);
+  return (total - v[3] - v[4]) * 10; // less idle and iowait; CLK_TCK 100
 }
 
 async function measure(procs: number, databaseUrl: string, dbName: string, admin: pg.Client) {
@@ -187,18 +197,20 @@ async function measure(procs: number, databaseUrl: string, dbName: string, admin
     const results: string[] = [];
     for (let r = 0; r < rounds; r++) {
       const alone = await twice(cookies[0]);
-      const pids = await backendPids(admin, dbName);
-      const before = { apps: apps.map((a) => cpuMs(a.child.pid!)), db: pids.map(cpuMs) };
+      const before = { apps: apps.map((a) => cpuMs(a.child.pid!)), db: await backends(admin, dbName), machine: machineBusyMs() };
       const s = performance.now();
       const eight = (await Promise.all(cookies.map((c) => twice(c)))).flat();
       const wall = performance.now() - s;
+      const machine = machineBusyMs() - before.machine;
       const appCpu = apps.map((a, i) => cpuMs(a.child.pid!) - before.apps[i]);
-      const dbCpu = pids.map(cpuMs).reduce((sum, v, i) => sum + v - before.db[i], 0);
+      // Backends opened during the run count from zero; one closed during it is lost (pools keep theirs).
+      const dbCpu = [...(await backends(admin, dbName))].reduce((sum, [pid, ms]) => sum + ms - (before.db.get(pid) ?? 0), 0);
+      const others = machine - appCpu.reduce((a, b) => a + b, 0) - dbCpu;
       const ratio = pct(eight, 95) / pct(alone, 95);
       results.push(
         `${procs} process${procs > 1 ? 'es (HAProxy)' : ''}: 1 agent p50 ${pct(alone, 50).toFixed(0)} ms, p95 ${pct(alone, 95).toFixed(0)} ms; ` +
           `8 agents at once p50 ${pct(eight, 50).toFixed(0)} ms, p95 ${pct(eight, 95).toFixed(0)} ms (${ratio.toFixed(2)}x) in ${(wall / 1000).toFixed(1)} s; ` +
-          `CPU while the 8 ran: app${appCpu.map((c) => ` ${(c / wall).toFixed(2)}`).join(' +')} cores, database ${(dbCpu / wall).toFixed(2)} cores; load ${os.loadavg()[0].toFixed(1)}`,
+          `cores busy while the 8 ran: app${appCpu.map((c) => ` ${(c / wall).toFixed(2)}`).join(' +')}, database ${(dbCpu / wall).toFixed(2)}, everything else on the machine ${(others / wall).toFixed(2)} (of ${os.cpus().length}); load ${os.loadavg()[0].toFixed(1)}`,
       );
       console.log(results.at(-1));
     }
