@@ -11,7 +11,7 @@ import { HierarchyLevel } from '@app/domain';
 import * as schema from '../apps/server/src/db/schema';
 import { checkLedger } from '../apps/server/src/modules/ledger/service';
 import type { Db } from '../apps/server/src/platform/db';
-import { appPort, appRunning, startApp, stopApp, waitForApp } from '../scripts/cluster/apps';
+import { appPort, appRunning, startAppSupervised, stopApp, waitForApp } from '../scripts/cluster/apps';
 import { appHealthPath } from '../scripts/cluster/haproxy';
 import { adminPassword, baseUrl, demoPassword, host, ports, roles } from '../scripts/cluster/layout';
 import { nodeStates, primaryNode, runKeeper, stopKeeper, waitForFormation } from '../scripts/cluster/postgres';
@@ -55,16 +55,21 @@ async function request(url: string, init: { cookie?: string; json?: unknown; for
   return { status: res.status, body, setCookie: res.headers.get('set-cookie') };
 }
 
-/** Setup calls: retried through transient failures (none is expected then), a refusal throws. */
+/** Setup and settlement calls: retried through transient failures for up to two minutes, a refusal throws. */
 async function call<T>(cookie: string, url: string, json?: unknown, base?: string): Promise<T> {
-  for (let i = 0; ; i++) {
+  const end = Date.now() + 120_000;
+  for (;;) {
+    let failure: string;
     try {
       const r = await request(url, { cookie, json }, base);
       if (r.status === 200) return r.body!.data as T;
-      if (r.status < 500 || i > 20) throw new Error(`${url}: ${r.status} ${r.body?.message}`);
+      failure = `${url}: ${r.status} ${r.body?.message ?? ''}`;
+      if (r.status < 500 && r.body !== null) throw new Error(failure);
     } catch (e) {
-      if (i > 20 || (e as Error).message.startsWith(url)) throw e;
+      if ((e as Error).message.startsWith(url)) throw e;
+      failure = `${url}: ${(e as Error).message}`;
     }
+    if (Date.now() > end) throw new Error(failure);
     await sleep(500);
   }
 }
@@ -89,7 +94,7 @@ interface Clock {
   timeZone: string;
   pools: { poolId: number; draws: { drawId: number; drawDate: string; cutoffAt: string }[] }[];
 }
-const POOL = 1;
+const POOLS = [1, 2, 3, 5, 6, 7];
 
 function cutoffParts(when: Date, timeZone: string) {
   const parts = Object.fromEntries(
@@ -98,24 +103,38 @@ function cutoffParts(when: Date, timeZone: string) {
   return { cutoffHour: Number(parts.hour), cutoffMinute: Number(parts.minute) };
 }
 
-/** Today's Magnum draw, open until `minutes` from now (a special draw if today has none). */
-async function openDraw(admin: string, minutes: number): Promise<{ drawId: number; drawDate: string }> {
-  const clock = await call<Clock>(admin, `/api/Pools/GetDrawClock?poolIds=${POOL}`);
+interface Draw {
+  drawId: number;
+  poolId: number;
+  drawDate: string;
+}
+
+/**
+ * A draw of today open until `minutes` from now: the first pool whose draw of today is still open (its
+ * cutoff moved), or that has none today (a special draw). An earlier run closed and settled its own.
+ */
+async function openDraw(admin: string, minutes: number): Promise<Draw> {
+  const clock = await call<Clock>(admin, `/api/Pools/GetDrawClock?poolIds=${POOLS.join(',')}`);
   const drawDate = clock.businessDate;
   const cutoff = cutoffParts(new Date(Date.parse(clock.serverTime) + minutes * 60_000), clock.timeZone);
   const today = await call<{ drawId: number; poolId: number }[]>(admin, `/api/Pools/GetPoolScheduleByDay?date=${drawDate}`);
-  const existing = today.find((d) => d.poolId === POOL);
-  if (!existing) {
-    const draw = await call<{ drawId: number }>(admin, '/api/Pools/SubmitNewDraw', { poolId: POOL, drawDate, isSpecial: true, ...cutoff });
-    return { drawId: draw.drawId, drawDate };
+  for (const poolId of POOLS) {
+    const existing = today.find((d) => d.poolId === poolId);
+    if (!existing) {
+      const draw = await call<{ drawId: number }>(admin, '/api/Pools/SubmitNewDraw', { poolId, drawDate, isSpecial: true, ...cutoff });
+      return { drawId: draw.drawId, poolId, drawDate };
+    }
+    const open = clock.pools.find((p) => p.poolId === poolId)?.draws.some((d) => d.drawId === existing.drawId);
+    if (!open) continue;
+    await call(admin, '/api/Pools/SubmitEditedDraw', { drawId: existing.drawId, ...cutoff, secondaryPassword: adminPassword });
+    return { drawId: existing.drawId, poolId, drawDate };
   }
-  await call(admin, '/api/Pools/SubmitEditedDraw', { drawId: existing.drawId, ...cutoff, secondaryPassword: adminPassword });
-  return { drawId: existing.drawId, drawDate };
+  throw new Error(`every pool's draw of ${drawDate} is closed: run the chaos again tomorrow, or on a new cluster`);
 }
 
 /** Moves the draw's cutoff to the first whole minute at least 5 s ahead and waits until it passed. */
-async function closeDraw(admin: string, drawId: number): Promise<void> {
-  const clock = await call<Clock>(admin, `/api/Pools/GetDrawClock?poolIds=${POOL}`);
+async function closeDraw(admin: string, { drawId, poolId }: Draw): Promise<void> {
+  const clock = await call<Clock>(admin, `/api/Pools/GetDrawClock?poolIds=${poolId}`);
   const when = new Date(Math.ceil((Date.parse(clock.serverTime) + 5_000) / 60_000) * 60_000);
   await call(admin, '/api/Pools/SubmitEditedDraw', { drawId, ...cutoffParts(when, clock.timeZone), secondaryPassword: adminPassword });
   say(`the draw closes at ${when.toISOString()}`);
@@ -137,13 +156,13 @@ const placements: Placement[] = [];
 const answers: { at: number; ok: boolean; what: string }[] = [];
 let placing = true;
 
-async function player(client: number, cookie: string): Promise<void> {
+async function player(client: number, cookie: string, poolId: number): Promise<void> {
   let seq = 0;
   while (placing) {
     const p: Placement = { client, key: `chaos-${run}-${client}-${++seq}`, firstAt: Date.now(), tries: 0 };
     placements.push(p);
     const number = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
-    const text = `D\n#${POOL}\n${number}#1`;
+    const text = `D\n#${poolId}\n${number}#1`;
     // The same key until a final answer: a ticket, or a refusal of the bet itself.
     while (p.ticketId === undefined && p.refusal === undefined) {
       if (Date.now() - p.firstAt > GIVE_UP_MS) {
@@ -167,6 +186,28 @@ async function player(client: number, cookie: string): Promise<void> {
       }
       if (p.ticketId === undefined && p.refusal === undefined) await sleep(100);
     }
+  }
+}
+
+/**
+ * An app process that died by itself (not one this run killed) is started again, as systemd's
+ * Restart=on-failure would, and reported: a process must not die of a fault elsewhere.
+ */
+const restarting = new Set<number>();
+const crashes: string[] = [];
+let watching = true;
+async function watchdog(): Promise<void> {
+  while (watching) {
+    for (const n of [1, 2, 3]) {
+      if (restarting.has(n) || appRunning(n)) continue;
+      crashes.push(`app${n} at ${at().trim()} s`);
+      say(`app${n} died by itself; starting it again`);
+      restarting.add(n);
+      void startAppSupervised(n, appHealthPath(), 300_000)
+        .then(() => say(`app${n} ready again`), (e) => say(`app${n} did not come back: ${(e as Error).message.split('\n')[0]}`))
+        .finally(() => restarting.delete(n));
+    }
+    await sleep(1000);
   }
 }
 
@@ -196,11 +237,11 @@ const faults: Fault[] = [];
 
 async function killApp(n: number): Promise<void> {
   faults.push({ name: `app${n} killed (SIGKILL)`, at: Date.now(), target: '< 2 s' });
+  restarting.add(n);
   await stopApp(n, 'SIGKILL');
   say(`app${n} killed; starting it again`);
-  startApp(n);
-  void waitForApp(n, appHealthPath(), 300_000).then(
-    () => say(`app${n} ready again`),
+  void startAppSupervised(n, appHealthPath(), 300_000).finally(() => restarting.delete(n)).then(
+    (starts) => say(`app${n} ready again${starts > 1 ? ` (started ${starts} times, as systemd's Restart=on-failure would)` : ''}`),
     (e) => say(`app${n} did not come back: ${(e as Error).message.split('\n')[0]}`),
   );
 }
@@ -249,20 +290,25 @@ async function main() {
   const pgPool = new pg.Pool({ host, port: ports.pgWrite, user: 'postgres', database: 'backoffice', max: 2 });
   pgPool.on('error', () => undefined);
   const admin = await login('admin', adminPassword);
-  const agent = await login('demoagent', demoPassword);
   const draw = await openDraw(admin, 15);
-  say(`draw ${draw.drawId} (Magnum, ${draw.drawDate}) open`);
+  say(`draw ${draw.drawId} (pool ${draw.poolId}, ${draw.drawDate}) open`);
+  // Under the demo company, an agent of the run's own with the players: credit enough for every run.
+  const company = await login('democo', demoPassword);
+  const agentName = `ca${run}`;
+  await call(company, '/api/Account/CreateOrUpdateUser', { username: agentName, password: 'Chaos-pass-1', fullName: agentName, level: HierarchyLevel.Agent, creditLimit: 1_000_000, positionTaking: 50 });
+  const agent = await login(agentName, 'Chaos-pass-1');
   const cookies: string[] = [];
   for (let i = 0; i < CLIENTS; i++) {
     const username = `cx${run}${i}`;
-    await call(agent, '/api/Account/CreateOrUpdateUser', { username, password: 'Chaos-pass-1', fullName: username, level: HierarchyLevel.Player, creditLimit: 200_000 });
+    await call(agent, '/api/Account/CreateOrUpdateUser', { username, password: 'Chaos-pass-1', fullName: username, level: HierarchyLevel.Player, creditLimit: 50_000 });
     cookies.push(await login(username, 'Chaos-pass-1'));
   }
 
   // -- bets, an app process killed, the primary crashed --
   const start = Date.now();
   const probe = prober();
-  const players = cookies.map((c, i) => player(i, c));
+  const watch = watchdog();
+  const players = cookies.map((c, i) => player(i, c, draw.poolId));
   const stopPlacing = sleep(SECONDS * 1000).then(() => {
     placing = false;
     say('no new bets; the last keys finish');
@@ -283,7 +329,7 @@ async function main() {
   await waitFor(() => appRunning(2), 1000);
 
   // -- the draw settled while the process distributing it is killed --
-  await closeDraw(admin, draw.drawId);
+  await closeDraw(admin, draw);
   const numbers = {
     fourD: {
       first: '0042',
@@ -313,16 +359,18 @@ async function main() {
   }, 60_000, 10);
   const killedAt = Date.now();
   faults.push({ name: `app${victim} killed (SIGKILL) while distributing`, at: killedAt, target: '< 2 s' });
+  restarting.add(victim);
   await stopApp(victim, 'SIGKILL');
   say(`app${victim} killed ${seen ? 'while a distribution statement ran' : 'after the distribution (none seen running)'}; the release: ${await release}`);
-  startApp(victim);
+  const restarted = startAppSupervised(victim, appHealthPath(), 300_000).finally(() => restarting.delete(victim));
   // What the admin does next: the settlement steps again (each once per round), through HAProxy.
   const winners = await call<unknown>(admin, '/api/Result/InsertWinners', { drawId: draw.drawId });
   const distributed = await call<{ lines?: number }>(admin, '/api/Result/DistributeStrike', { drawId: draw.drawId });
   say(`settlement steps again: winners ${JSON.stringify(winners)}, distribute ${JSON.stringify(distributed)}`);
-  await waitForApp(victim, appHealthPath(), 300_000).catch(() => undefined);
+  await restarted.catch((e) => say(`app${victim} did not come back: ${(e as Error).message.split('\n')[0]}`));
   probing = false;
-  await probe;
+  watching = false;
+  await Promise.all([probe, watch]);
 
   // -- what the database holds --
   const acknowledged = placements.filter((p) => p.ticketId !== undefined);
@@ -361,6 +409,7 @@ async function main() {
     const kinds = [...o.kinds].map(([k, n]) => `${k} x${n}`).join(', ');
     console.log(`${f.name} at ${((f.at - t0) / 1000).toFixed(1)} s: unavailable ${o.seconds.toFixed(1)} s (target ${f.target}); failed answers ${o.failed}${kinds ? ` (${kinds})` : ''}${f.note ? `; ${f.note}` : ''}`);
   }
+  console.log(`app processes that died by themselves (started again, as systemd would): ${crashes.length ? crashes.join(', ') : 'none'}`);
   const l = lines.rows[0];
   console.log(`settlement of draw ${draw.drawId}: ${l.active} active lines of ${l.companies} companies; distribute bookings ${l.bookings} (one per company: ${l.bookings === l.companies ? 'yes' : 'NO'}); lines booked by the distribution run again ${distributed.lines ?? '?'}${distributed.lines === 0 ? ' (the killed one had committed them)' : ''}; distributed ${l.distributed ? 'yes' : 'NO'}; winning lines ${l.winners}, a line won twice in a round: ${l.dupWinners === 0 ? 'none' : l.dupWinners}; killed during distribution: ${distributing ? 'yes' : 'no (it had ended)'}`);
   console.log(`ledger: sum of all balances ${sum?.total ?? '?'} (zero-sum: ${Number(sum?.total) === 0 ? 'yes' : 'NO'}); checkLedger ${ledger.length === 0 ? 'clean' : JSON.stringify(ledger).slice(0, 400)}`);

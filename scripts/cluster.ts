@@ -5,7 +5,7 @@
 //   app <1|2|3> start|stop|kill      node <node1|node2> start|stop|crash      failover
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { appName, appPort, appRunning, startApp, stopApp, waitForApp } from './cluster/apps';
+import { appName, appPort, appRunning, startApp, startAppSupervised, stopApp, waitForApp } from './cluster/apps';
 import { appHealthPath, serverStats, startHaproxy, stopHaproxy } from './cluster/haproxy';
 import { adminPassword, appDatabaseUrl, baseUrl, demoPassword, nodeNames, paths, ports, readDatabaseUrl, repoRoot, type NodeName } from './cluster/layout';
 import { ensurePackages } from './cluster/packages';
@@ -94,8 +94,7 @@ async function appCommand(n: number, action: string): Promise<void> {
   if (![1, 2, 3].includes(n)) throw new Error('app 1, 2 or 3');
   if (action === 'start') {
     if (appRunning(n)) throw new Error(`${appName(n)} is running`);
-    startApp(n);
-    await waitForApp(n, appHealthPath(), 300_000);
+    await startAppSupervised(n, appHealthPath(), 300_000);
   } else if (action === 'stop') await stopApp(n, 'SIGTERM');
   else if (action === 'kill') await stopApp(n, 'SIGKILL');
   else throw new Error('start, stop or kill');

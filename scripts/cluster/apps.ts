@@ -94,6 +94,24 @@ export async function waitForApp(n: number, healthPath: string, ms: number): Pro
   }
 }
 
+/**
+ * Starts an app process and, while it exits before it is ready (no database during a failover), starts it
+ * again a second later: what the unit's Restart=on-failure and RestartSec=1 do under systemd.
+ */
+export async function startAppSupervised(n: number, healthPath: string, ms: number): Promise<number> {
+  const end = Date.now() + ms;
+  for (let starts = 1; ; starts++) {
+    startApp(n);
+    try {
+      await waitForApp(n, healthPath, Math.max(1000, end - Date.now()));
+      return starts;
+    } catch (e) {
+      if (appRunning(n) || Date.now() >= end) throw e;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
 /** SIGTERM (a graceful stop), or SIGKILL (a crash). */
 export const stopApp = (n: number, signal: NodeJS.Signals = 'SIGTERM') => stopPid(readPid(appName(n)), signal, 60_000);
 export const appRunning = (n: number) => alive(readPid(appName(n)));
