@@ -25,7 +25,7 @@ export interface ApiLogEntry {
   responseMessage: string | null;
   durationMs: number;
   /** The id of the request (X-Request-Id) an 'in' entry answered; an 'out' call's own id. */
-  requestId: string | null;
+  requestId?: string | null;
 }
 
 /** The most of a body or an answer kept per entry. */
