@@ -6,6 +6,7 @@ export const API = {
     Login: 'POST /api/Account/Login',
     Logout: 'POST /api/Account/Logout',
     IsLoggedIn: 'GET /api/Account/IsLoggedIn',
+    GetITAdminListing: 'GET /api/Account/GetITAdminListing',
     ChangePassword: 'POST /api/Account/ChangePassword',
     AgreeTermsAndConditions: 'POST /api/Account/AgreeTermsAndConditions',
     GetRoleAccessData: 'GET /api/Account/GetRoleAccessData',

@@ -39,11 +39,6 @@ const optionalUserId = z.object({ userId: queryId.optional() });
 const viewDownline = () => allow.fn('Downline', [1]);
 const platformAndCompanies = [RoleId.SuperAdmin, RoleId.ITAdmin, RoleId.Company] as const;
 const subAccountOwners = [RoleId.SuperAdmin, RoleId.ITAdmin, RoleId.Company, RoleId.Multilevel] as const;
-/**
- * The role a new account is asked for (SPEC 6 id; 2 creates an IT admin). Read here because the shared
- * contract's body does not name it yet (packages/contract createOrUpdateUserBody should carry it).
- */
-const createOrUpdateUserRequest = createOrUpdateUserBody.extend({ userRoleId: z.number().int().optional() });
 
 /** The keys each CreateOrUpdateUser body was sent with (read before validation fills in defaults). */
 const sentKeys = new WeakMap<object, ReadonlySet<string>>();
@@ -112,7 +107,7 @@ export function accountRoutes(app: HttpApp, deps: Deps) {
     '/api/Account/CreateOrUpdateUser',
     {
       config: { access: allow.session() },
-      schema: { tags, body: createOrUpdateUserRequest, response: { 200: envelope(accountDetail) } },
+      schema: { tags, body: createOrUpdateUserBody, response: { 200: envelope(accountDetail) } },
       // The names the body gave, before the contract fills in defaults: an update changes only those.
       preValidation: async (req) => {
         sentKeys.set(req, new Set(typeof req.body === 'object' && req.body !== null ? Object.keys(req.body) : []));

@@ -54,9 +54,9 @@ export function assertMainAccountUpline(upline: { mainAccount: boolean }) {
 
 /** Reading another account of the subtree needs the Downline view right; one's own account never does. */
 export async function assertReadable(deps: Deps, auth: AuthContext, userId: number) {
-  const row = await assertInSubtree(deps, auth, userId);
+  // The caller's right first: a refusal that depends on the id would tell which ids exist (decision 0049).
   if (userId !== auth.actingUserId && userId !== auth.userId && !mayDownline(auth, [1])) throw forbidden();
-  return row;
+  return assertInSubtree(deps, auth, userId);
 }
 
 const isRoot = (a: { roleId: number }) => a.roleId === RoleId.SuperAdmin || a.roleId === RoleId.ITAdmin;
@@ -83,6 +83,10 @@ function toSummary(row: NonNullable<Awaited<ReturnType<typeof q.findInSubtree>>>
 
 export async function userDetailByUsername(deps: Deps, auth: AuthContext, username: string): Promise<UserSummary> {
   const row = await q.findInSubtree(deps.db, auth.actingPath, { username });
+  // Without the right to read the downline only oneself is found; any other name, existing or not, is
+  // refused alike (decision 0049).
+  const own = row && (row.userId === auth.actingUserId || row.userId === auth.userId);
+  if (!own && !mayDownline(auth, [1])) throw forbidden();
   if (!row) throw notFound();
   await assertReadable(deps, auth, row.userId);
   return toSummary(row);
@@ -396,14 +400,15 @@ function keptSettings(before: typeof users.$inferSelect, sent: ReadonlySet<strin
 async function updateUser(deps: Deps, auth: AuthContext, sentBody: CreateOrUpdateUserBody, ip: string, currencyActive: boolean, sent?: ReadonlySet<string>) {
   let body = sentBody;
   const targetId = body.userId!;
+  // The caller's rights before the lookup, so the answer for an unseen id is the missing one's (decision 0049).
+  const self = targetId === auth.actingUserId;
+  if (!self && !mayDownline(auth, [3])) throw forbidden();
+  if (self && !auth.isMainAccount) throw forbidden();
   const target = await assertInSubtree(deps, auth, targetId);
   // A sub-account's credentials, rights and status are sub-account management (CreateOrUpdateSubAccount),
   // never a Downline edit: otherwise a sub-account could take over a sibling holding more rights.
   if (!target.mainAccount) throw forbidden();
   assertMayChangeItAdmin(auth, target);
-  const self = targetId === auth.actingUserId;
-  if (!self && !mayDownline(auth, [3])) throw forbidden();
-  if (self && !auth.isMainAccount) throw forbidden();
   // One's own passwords change only through ChangePassword, which asks for the old one (throttled) and
   // ends the other sessions: here a stolen session alone would set both, the secondary one included.
   if (self && (body.password || body.secondaryPassword)) throw forbidden();

@@ -14,7 +14,6 @@ import { accountRules } from './accountForm';
 import { StatusTag } from './labels';
 
 // The super admin's IT admins (issue 30 line 1): the second admin logins that release the results it enters.
-const LISTING = 'GET /api/Account/GetITAdminListing';
 const listingKey = [...accountKeys.all, 'itAdmins'] as const;
 
 /** CreateOrUpdateUser for an IT admin: a new one (userRoleId 2), or one of its status or password. */
@@ -34,7 +33,7 @@ export function ItAdminsTab() {
   const queryClient = useQueryClient();
   const listing = useQuery({
     queryKey: listingKey,
-    queryFn: () => fetchData<Listing>(LISTING, { query: { pageSize: 500 } }),
+    queryFn: () => fetchData<Listing>(API.Account.GetITAdminListing, { query: { pageSize: 500 } }),
     placeholderData: keepPreviousData,
   });
   const [adding, setAdding] = useState(false);
