@@ -49,10 +49,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle connection the server ends (restart, failover, a dropped test database) must not crash the
     // process: the pool replaces it on the next checkout.
     pool.on('error', (e) => console.error(`database connection lost: ${e.message}`));
+    // The same for a connection in use (a failover ends it mid-query): node-postgres emits the error on
+    // the client, and an 'error' without a listener would end the process instead of failing one call.
+    pool.on('connect', (client) => client.on('error', (e) => console.error(`database connection lost: ${e.message}`)));
     const db = drizzlePg(pool, { schema });
     if (opts.ownerUrl) await migrateAsOwner(opts.ownerUrl, await currentRole(pool));
-    else if (await mayMigrate(pool)) await migratePg(db, { migrationsFolder });
-    else await assertMigrated(pool, migrationsFolder);
+    else if (await mayMigrate(pool)) {
+      const client = await pool.connect();
+      try {
+        await underMigrationLock(client, () => migratePg(drizzlePg(client, { schema }), { migrationsFolder }));
+      } finally {
+        client.release();
+      }
+    } else await assertMigrated(pool, migrationsFolder);
     return { db: db as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
   }
   const dir = opts.dataDir ?? 'memory';
@@ -63,12 +72,29 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
+/** Any number: the key of the session lock that lets one process migrate while the others wait. */
+const MIGRATION_LOCK = 4_040_404;
+
+/**
+ * Runs the migrations holding a session advisory lock: processes starting together (a rolling upgrade, a
+ * cluster's first start) migrate one after another, and the later ones find nothing left to apply
+ * (drizzle's migrator takes no lock of its own).
+ */
+async function underMigrationLock(client: pg.ClientBase, migrate: () => Promise<void>): Promise<void> {
+  await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  try {
+    await migrate();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  }
+}
+
 /** Runs the migrations as the owner and grants the application role, on one connection closed after. */
 async function migrateAsOwner(ownerUrl: string, appRole: string): Promise<void> {
   const owner = new pg.Client({ connectionString: ownerUrl });
   await owner.connect();
   try {
-    await migratePg(drizzlePg(owner, { schema }), { migrationsFolder });
+    await underMigrationLock(owner, () => migratePg(drizzlePg(owner, { schema }), { migrationsFolder }));
     if ((await currentRole(owner)) !== appRole) await grantApplicationRole(owner, appRole);
   } finally {
     await owner.end();
