@@ -15,7 +15,7 @@ import type { PoolResult } from '@app/domain';
 import { distribute, insertWinners, startRound } from '../apps/server/src/modules/settlement/service';
 import { summarizeDrawLines } from '../apps/server/src/modules/reports/summaries';
 import { rebuildChainSums } from '../apps/server/src/modules/settlement/chainSums';
-import { databaseExists, machine, startBench, XHR } from './support';
+import { databaseExists, machine, rangeReports, startBench, XHR } from './support';
 
 const LINES = Number(process.env.LINES ?? 10_000_000);
 const DATES = Number(process.env.DATES ?? 60);
@@ -215,19 +215,7 @@ async function main() {
   const agentCookies = await Promise.all(AGENTS.map((a) => b.login(a)));
   const agentCookie = agentCookies[0];
   const range = { fromDate: dateOf(DATES - 31), toDate: dateOf(DATES - 1) };
-  const reports: [string, Record<string, string | number>][] = [
-    ['GetSalesSummary', range],
-    ['GetSumSalesSummary', range],
-    ['GetSalesStatistic', range],
-    ['GetWinLossReport', range],
-    ['GetWinLoss3SectionsReport', range],
-    ['GetUsLineReport', range],
-    ['GetStakeHolderReport', range],
-    ['GetWinLossOccupiedReport', range],
-    ['GetPayoutReport', range],
-    ['GetPayoutStatistic', range],
-    ['GetWinningReport', { drawDate: dateOf(DATES - 1) }],
-  ];
+  const reports = rangeReports(range, dateOf(DATES - 1));
   const time = async (cookie: string, name: string, q: Record<string, string | number>) => {
     const s = performance.now();
     const res = await fetch(`${b.base}/api/Report/${name}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, { headers: { ...XHR, cookie } });

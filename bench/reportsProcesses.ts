@@ -18,7 +18,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { systemClock } from '../apps/server/src/platform/clock';
 import { loadConfig } from '../apps/server/src/platform/config';
-import { clientOf, databaseExists, XHR } from './support';
+import { clientOf, databaseExists, rangeReports, XHR } from './support';
 
 const LINES = Number(process.env.LINES ?? 1_000_000);
 const DATES = Number(process.env.DATES ?? 60);
@@ -165,20 +165,7 @@ async function measure(procs: number, databaseUrl: string, dbName: string, admin
   try {
     const cookies = await Promise.all(AGENTS.map((a) => login(a)));
     const range = { fromDate: dateOf(DATES - 31), toDate: dateOf(DATES - 1) };
-    const reports: [string, Record<string, string | number>][] = [
-      ['GetSalesSummary', range],
-      ['GetSumSalesSummary', range],
-      ['GetSalesStatistic', range],
-      ['GetWinLossReport', range],
-      ['GetWinLoss3SectionsReport', range],
-      ['GetUsLineReport', range],
-      ['GetStakeHolderReport', range],
-      ['GetWinLossOccupiedReport', range],
-      ['GetPayoutReport', range],
-      ['GetPayoutStatistic', range],
-      ['GetWinningReport', { drawDate: dateOf(DATES - 1) }],
-      ['GetMapReport', { drawId: mapDrawId }],
-    ];
+    const reports: [string, Record<string, string | number>][] = [...rangeReports(range, dateOf(DATES - 1)), ['GetMapReport', { drawId: mapDrawId }]];
     const time = async (cookie: string, name: string, q: Record<string, string | number>) => {
       const s = performance.now();
       const res = await fetch(`${base}/api/Report/${name}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, { headers: { ...XHR, cookie } });

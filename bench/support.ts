@@ -122,3 +122,20 @@ export function clientOf(base: string) {
 export function machine(kind: string) {
   return `${kind}, ${os.cpus().length} cores, node ${process.version}`;
 }
+
+/** The report reads a company or an agent makes over a range of days (bench:reports, bench:reportsprocs). */
+export function rangeReports(range: { fromDate: string; toDate: string }, winningDate: string): [string, Record<string, string | number>][] {
+  return [
+    ['GetSalesSummary', range],
+    ['GetSumSalesSummary', range],
+    ['GetSalesStatistic', range],
+    ['GetWinLossReport', range],
+    ['GetWinLoss3SectionsReport', range],
+    ['GetUsLineReport', range],
+    ['GetStakeHolderReport', range],
+    ['GetWinLossOccupiedReport', range],
+    ['GetPayoutReport', range],
+    ['GetPayoutStatistic', range],
+    ['GetWinningReport', { drawDate: winningDate }],
+  ];
+}
