@@ -8,9 +8,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { INITIAL_PASSWORD_FILE } from '../src/modules/auth/initialPassword';
+import { runOn } from './support/runOn';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
@@ -22,15 +22,7 @@ afterEach(async () => {
 /** An empty database on the test PostgreSQL server (no template: nothing seeded, as on a new server). */
 async function emptyPostgres(url: string): Promise<string> {
   const name = `first_${crypto.randomBytes(6).toString('hex')}`;
-  const run = async (text: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(text);
-    } finally {
-      await c.end();
-    }
-  };
+  const run = (text: string) => runOn(url, text);
   await run(`CREATE DATABASE ${name}`);
   cleanups.push(() => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   const u = new URL(url);

@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ensureSuperAdmin, seedReferenceData } from '../../src/db/seed';
 import { openDatabase } from '../../src/platform/db';
 import { ADMIN } from './constants';
+import { runOn } from './runOn';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,15 +23,6 @@ declare module 'vitest' {
   }
 }
 
-async function runOn(url: string, text: string): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const pgUrl = process.env.TEST_DATABASE_URL;

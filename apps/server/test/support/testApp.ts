@@ -15,6 +15,7 @@ import type { HttpApp } from '../../src/platform/http';
 import { hashPassword } from '../../src/platform/password';
 
 import { ADMIN } from './constants';
+import { runOn } from './runOn';
 
 export { ADMIN };
 export const XHR = { 'x-requested-with': 'XMLHttpRequest' };
@@ -44,15 +45,7 @@ export async function freshPostgres(url: string): Promise<{ url: string; drop: (
 async function createLoginRole(url: string): Promise<{ name: string; password: string; drop: () => Promise<void> }> {
   const name = `app_${crypto.randomBytes(6).toString('hex')}`;
   const password = crypto.randomBytes(12).toString('hex');
-  const run = async (text: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(text);
-    } finally {
-      await c.end();
-    }
-  };
+  const run = (text: string) => runOn(url, text);
   await run(`CREATE ROLE ${name} LOGIN PASSWORD '${password}'`);
   return { name, password, drop: () => run(`DROP ROLE IF EXISTS ${name}`) };
 }
