@@ -371,7 +371,11 @@ describe('who sees which package', () => {
     const detail = await t.request({ url: '/api/Configuration/GetPackageDetail', cookie: cookies.coA, query: { userId: ids.playerA } });
     expect(detail.body.data).toMatchObject({ packageId: ids.silver, relation: 'inherited' });
     expect((await t.request({ url: '/api/Configuration/GetPackages', cookie: cookies.coB, query: { userId: ids.agentA } })).status).toBe(404);
-    expect((await t.request({ url: '/api/Configuration/GetPackageDetail', cookie: cookies.playerA, query: { userId: ids.agentA } })).status).toBe(404);
+    // A player reads no other account's package: its upline's answers as a missing account's (decision 0049).
+    const upline = await t.request({ url: '/api/Configuration/GetPackageDetail', cookie: cookies.playerA, query: { userId: ids.agentA } });
+    const missing = await t.request({ url: '/api/Configuration/GetPackageDetail', cookie: cookies.playerA, query: { userId: 987_654 } });
+    expect(upline.status).toBe(403);
+    expect([missing.status, missing.body]).toEqual([upline.status, upline.body]);
   });
 
   it('answers null for a type nobody defines (nine-lotto has no system default)', async () => {

@@ -162,6 +162,10 @@ describe('subtree scoping of account reads', () => {
     const me = await t.request({ url: '/api/Account/IsLoggedIn', cookie: s });
     expect(me.body.data).toMatchObject({ mainAccount: false, userRoleId: RoleId.Company, accessString: '' });
     expect((await t.request({ url: '/api/Account/GetUserDetailsById', query: { userId: co }, cookie: s })).status).toBe(200);
-    expect((await t.request({ url: '/api/Account/GetUserDetailsById', query: { userId: other }, cookie: s })).status).toBe(404);
+    // Without the Downline right it reads only its main account: any other id, seen or missing, alike (decision 0049).
+    const outside = await t.request({ url: '/api/Account/GetUserDetailsById', query: { userId: other }, cookie: s });
+    const missing = await t.request({ url: '/api/Account/GetUserDetailsById', query: { userId: 987_654 }, cookie: s });
+    expect(outside.status).toBe(403);
+    expect([missing.status, missing.body]).toEqual([outside.status, outside.body]);
   });
 });
