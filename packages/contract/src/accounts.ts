@@ -74,7 +74,7 @@ export const createOrUpdateUserBody = accountSettings.extend({
   /** Hierarchy level (1 company ... 7 player) of a new account; ignored on update. */
   level: z.number().int().min(1).max(7).optional(),
   /** The role of a new account (SPEC 6 id): 2 creates an IT admin (the super admin only); absent, by level. */
-  userRoleId: z.number().int().optional(),
+  userRoleId: id.optional(),
   /** A house account (role 6) instead of a hierarchy account. */
   isHouse: z.boolean().optional(),
   uplineId: id.optional(),
