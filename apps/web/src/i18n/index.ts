@@ -31,6 +31,8 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
+  // A catalogue fetched after a switch (loadLanguage) redraws the screens that use it.
+  react: { bindI18nStore: 'added' },
 });
 
 /** Makes a language's catalogue ready (fetched once); English always is. */

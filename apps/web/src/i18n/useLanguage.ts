@@ -9,7 +9,10 @@ export function useLanguage(): { language: Language; setLanguage: (l: Language) 
   const language: Language = isLanguage(instance.language) ? instance.language : 'en';
   const setLanguage = useCallback((l: Language) => {
     local.set(StorageKey.language, l);
-    void loadLanguage(l).then(() => i18n.changeLanguage(l));
+    // The choice shows at once; its catalogue, when not yet here, follows (the screens draw again when it
+    // is added: bindI18nStore in i18n/index.ts).
+    void i18n.changeLanguage(l);
+    void loadLanguage(l);
   }, []);
   return { language, setLanguage };
 }
