@@ -37,23 +37,24 @@ async function seed(db: Db) {
   const one = <T>(q: ReturnType<typeof sql>) => oneOf<T>(db, q);
 
   // -- accounts: company -> 5 seniors -> 25 masters -> 200 agents -> players --
-  await exec(sql`insert into users (username, password_hash, role_id, level, path) values ('bco', 'x', 3, 1, '/')`);
+  // Every row written once, as it is (no update after the insert: each would leave a dead copy behind, and
+  // every scan would read a table larger than its data): ids are drawn first, so a path can name its own.
+  await exec(sql`
+    insert into users (id, username, password_hash, role_id, level, company_id, path)
+    select id, 'bco', 'x', 3, 1, id, '/' || id || '/' from (select nextval(pg_get_serial_sequence('users', 'id')) as id) s`);
   const co = (await one<{ id: number }>(sql`select id from users where username = 'bco'`))!.id;
-  await exec(sql`update users set path = '/' || id || '/', company_id = id where id = ${co}`);
   const level = async (prefix: string, n: number, per: number, parentPrefix: string | null, roleId: number, lvl: number) => {
     await exec(sql`
-      insert into users (username, password_hash, role_id, level, upline_id, company_id, path)
-      select ${prefix} || g, 'x', ${roleId}, ${lvl}, p.id, ${co}, p.path
-      from generate_series(0, ${n - 1}) g
-      join users p on p.username = (case when ${parentPrefix}::text is null then 'bco' else ${parentPrefix}::text || (g / ${per}) end)`);
-    await exec(sql`update users set path = path || id || '/' where username like ${`${prefix}%`} and path not like '%/' || id || '/'`);
+      insert into users (id, username, password_hash, role_id, level, upline_id, company_id, path)
+      select id, ${prefix} || g, 'x', ${roleId}, ${lvl}, upline_id, ${co}, path || id || '/'
+      from (select nextval(pg_get_serial_sequence('users', 'id')) as id, g, p.id as upline_id, p.path
+            from generate_series(0, ${n - 1}) g
+            join users p on p.username = (case when ${parentPrefix}::text is null then 'bco' else ${parentPrefix}::text || (g / ${per}) end)) s`);
   };
   await level('bsen', 5, 5, null, 4, 4);
   await level('bmas', 25, 5, 'bsen', 4, 5);
   await level('bagt', 200, 8, 'bmas', 4, 6);
   await level('bply', PLAYERS, Math.ceil(PLAYERS / 200), 'bagt', 5, 7);
-  await exec(sql`insert into ledger_accounts (user_id, company_id, balance) select id, ${co}, 0 from users where company_id = ${co}`);
-  await exec(sql`insert into ledger_accounts (code, company_id, balance) values ('open-stakes:${sql.raw(String(co))}:0', ${co}, 0)`);
 
   // -- frozen rates: one sheet per level (player 26%, agent 27%, master 27.5%, senior 28%), one chain per player --
   const sheet = async (fp: string, bp: number, big: number[]) => {
@@ -90,32 +91,46 @@ async function seed(db: Db) {
     join rate_chains rc on rc.fingerprint = 'bench-' || p.id`);
   // Mixed codes and types: 1 in 20 numbers a 3-digit-tail strike candidate, a few ibox lines; ~5% strike.
   await exec(sql`
-    insert into bet_lines (ticket_id, company_id, user_id, line_no, draw_id, pool_id, draw_date, written_number, number, bet_type, bet_code, stake, commission)
+    insert into bet_lines (ticket_id, company_id, user_id, line_no, draw_id, pool_id, draw_date, written_number, number, bet_type, bet_code, stake, commission, unposted)
     select t.id, ${co}, t.user_id, (g % ${LINES_PER_TICKET}) + 1, ${drawId}, 1, '2026-12-02', x.num, x.num,
            case when g % 97 = 0 then 3 else 1 end, ${sql.raw(`(array['${CODES.join("','")}'])`)}[1 + g % ${CODES.length}],
-           100 * (1 + g % 5), 26 * (1 + g % 5)
+           100 * (1 + g % 5), 26 * (1 + g % 5),
+           -- What nobody ate (the eat shares below take 80%), written with the line: an update after the
+           -- insert would leave a dead copy of every line, and every scan would read a table twice its size.
+           100 * (1 + g % 5) - (100 * (1 + g % 5) * 80) / 100
     from generate_series(0, ${LINES - 1}) g
     join tickets t on t.id = 1 + g / ${LINES_PER_TICKET}
     cross join lateral (select case when g % 20 = 0 then (array['0042', '1111', '2222', '3005', '4007'])[1 + (g / 20) % 5]
                                     else lpad(((g::bigint * 7919) % 10000)::text, 4, '0') end as num) x`);
-  // Agent 40%, master 10%, senior 10% of every line; the company eats 20%; the rest is unposted.
+  // Agent 40%, master 10%, senior 10% of every line; the company eats 20%; the rest is unposted (written
+  // with the line above).
   await exec(sql`
     insert into eat_shares (bet_line_id, user_id, draw_id, amount)
     select bl.id, c.member, ${drawId}, (bl.stake * c.pct) / 100
     from bet_lines bl join tickets t on t.id = bl.ticket_id join rate_chains rc on rc.id = t.rate_chain_normal
     cross join lateral (values (rc.user_ids[2], 40), (rc.user_ids[3], 10), (rc.user_ids[4], 10), (rc.user_ids[5], 20)) c(member, pct)
-    where bl.draw_id = ${drawId}`);
-  await exec(sql`update bet_lines set unposted = stake - (stake * 80) / 100 where draw_id = ${drawId}`);
-  // The stake transaction: every player's net into open stakes (balances follow).
+    where bl.draw_id = ${drawId}
+    -- In the lines' order, as placement writes a ticket's lines and then their shares.
+    order by bl.id, c.member`);
+  // The accounts with their balances after the stake transaction (every player's net into open stakes),
+  // and that transaction's entries.
   await exec(sql`
     with n as (select bl.user_id, sum(bl.stake - bl.commission) as net from bet_lines bl where bl.draw_id = ${drawId} group by bl.user_id),
-    legs as (
-      select la.id as account_id, -n.net as amount from n join ledger_accounts la on la.user_id = n.user_id
-      union all select (select id from ledger_accounts where code = ${`open-stakes:${co}:0`}), (select sum(net) from n)
+    wallets as (
+      insert into ledger_accounts (user_id, company_id, balance)
+      select u.id, ${co}, -coalesce(n.net, 0) from users u left join n on n.user_id = u.id where u.company_id = ${co}
+      returning id, user_id, balance
     ),
-    e as (insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at)
-          select ${txId}, account_id, amount, amount, ${co}, now() from legs)
-    update ledger_accounts la set balance = la.balance + legs.amount from legs where la.id = legs.account_id`);
+    stakes as (
+      insert into ledger_accounts (code, company_id, balance) select ${`open-stakes:${co}:0`}, ${co}, sum(net) from n
+      returning id, balance
+    ),
+    legs as (
+      select w.id as account_id, w.balance as amount from wallets w join n on n.user_id = w.user_id
+      union all select id, balance from stakes
+    )
+    insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at)
+    select ${txId}, account_id, amount, amount, ${co}, now() from legs`);
   // What placement adds to the settlement sums as it books each ticket (decision 0043), here for the whole
   // draw at once by the same generator (placement's own cost is measured by bench:bets).
   await exec(sql`analyze`);
