@@ -9,12 +9,19 @@
 // (reports/summaries.ts, as placement appends them), and every draw is settled by the product's steps
 // (winners, then distribute, which books settlement_figures and folds the summaries).
 // SEED_REUSE=1 keeps the seeded database as bench_reports_seed_LINES and reuses it on later runs.
+// Every row is written once at its final size (issue 31 line 4: a row updated after its insert leaves a
+// dead version behind, and every scan, the product's and the baselines', would read a table twice its size).
+// Each report is timed beside its baseline (bench/reportBaselines.ts, bare SQL on the same summary rows),
+// interleaved, with a digest of the product's answer (equal before and after a change of the product).
+// USERS=0 stops after those (no concurrent users).
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { PoolResult } from '@app/domain';
 import { distribute, insertWinners, startRound } from '../apps/server/src/modules/settlement/service';
 import { summarizeDrawLines } from '../apps/server/src/modules/reports/summaries';
 import { rebuildChainSums } from '../apps/server/src/modules/settlement/chainSums';
+import { baselines } from './reportBaselines';
 import { databaseExists, machine, rangeReports, startBench, XHR } from './support';
 
 const LINES = Number(process.env.LINES ?? 10_000_000);
@@ -49,12 +56,15 @@ async function seed(b: Bench) {
   const co = (await b.call(admin, '/api/Account/CreateOrUpdateUser', { username: 'rco', password: 'Bench-pass-1', fullName: 'rco', level: 1, creditLimit: 9_000_000_000, positionTaking: 100 })) as { userId: number };
   const coId = co.userId;
   const level = async (prefix: string, n: number, per: number, parentPrefix: string | null, roleId: number, lvl: number) => {
+    // The id drawn first (a volatile select list keeps the subquery apart), so that the path is written
+    // with the row rather than by a second pass.
     await exec(sql`
-      insert into users (username, password_hash, role_id, level, upline_id, company_id, path)
-      select ${prefix} || g, 'x', ${roleId}, ${lvl}, p.id, ${coId}, p.path
-      from generate_series(0, ${n - 1}) g
-      join users p on p.username = (case when ${parentPrefix}::text is null then 'rco' else ${parentPrefix}::text || (g / ${per}) end)`);
-    await exec(sql`update users set path = path || id || '/' where username like ${`${prefix}%`} and path not like '%/' || id || '/'`);
+      insert into users (id, username, password_hash, role_id, level, upline_id, company_id, path)
+      select x.id, ${prefix} || x.g, 'x', ${roleId}, ${lvl}, x.upline, ${coId}, x.path || x.id || '/'
+      from (select nextval(pg_get_serial_sequence('users', 'id')) as id, g, p.id as upline, p.path
+            from generate_series(0, ${n - 1}) g
+            join users p on p.username = (case when ${parentPrefix}::text is null then 'rco' else ${parentPrefix}::text || (g / ${per}) end)
+            order by g) x`);
   };
   await level('rsen', 5, 5, null, 4, 4);
   await level('rmas', 25, 5, 'rsen', 4, 5);
@@ -65,9 +75,6 @@ async function seed(b: Bench) {
                  from users c where c.id = ${coId} and a.username = 'ragt0'`);
   await exec(sql`insert into user_permission_roles (user_id, role_id) select u.id, r.id from users u, permission_roles r
                  where u.username = 'ragt0' and r.seed_key = 'agent'`);
-  await exec(sql`insert into ledger_accounts (user_id, company_id, balance) select id, ${coId}, 0 from users where company_id = ${coId} and id <> ${coId}
-                 on conflict do nothing`);
-  await exec(sql`insert into ledger_accounts (code, company_id, balance) values (${`open-stakes:${coId}:0`}, ${coId}, 0) on conflict do nothing`);
 
   // Frozen rates: one sheet per level, one chain per player (as bench/settle.ts).
   const sheet = async (fp: string, bp: number, big: number[]) => {
@@ -107,8 +114,11 @@ async function seed(b: Bench) {
     const tickets = Math.ceil(lines / LINES_PER_TICKET);
     await exec(sql`
       insert into tickets (id, user_id, placed_by, company_id, source_type, ordered_at, receipt_string, gross, commission, net, transaction_id, rate_chain_normal)
-      select ${ticketBase} + g, p.id, p.id, ${coId}, 3, ${`${date}T08:00:00Z`}::timestamptz, 'bench', 0, 0, 0, ${txId}, p.chain
-      from generate_series(1, ${tickets}) g join rep_players p on p.k = (${ticketBase} + g) % ${PLAYERS}`);
+      select ${ticketBase} + g, p.id, p.id, ${coId}, 3, ${`${date}T08:00:00Z`}::timestamptz, 'bench', s.gross, s.commission, s.gross - s.commission, ${txId}, p.chain
+      from generate_series(1, ${tickets}) g join rep_players p on p.k = (${ticketBase} + g) % ${PLAYERS}
+      -- The ticket's totals from its lines' formulas below, so that no ticket is written twice.
+      cross join lateral (select sum(100 * (1 + l % 5)) as gross, sum(26 * (1 + l % 5)) as commission
+                          from generate_series(${LINES_PER_TICKET} * (g - 1), least(${LINES_PER_TICKET} * g, ${lines}) - 1) l) s`);
     await exec(sql`
       insert into bet_lines (ticket_id, company_id, user_id, line_no, draw_id, pool_id, draw_date, written_number, number, bet_type, bet_code, stake, commission, unposted)
       select t.id, ${coId}, t.user_id, (g % ${LINES_PER_TICKET}) + 1, ${drawId}, 1, ${date}, x.num, x.num, 1,
@@ -125,24 +135,22 @@ async function seed(b: Bench) {
       from bet_lines bl join tickets t on t.id = bl.ticket_id join rate_chains rc on rc.id = t.rate_chain_normal
       cross join lateral (values (rc.user_ids[2], 40), (rc.user_ids[3], 10), (rc.user_ids[4], 10), (rc.user_ids[5], 20)) c(member, pct)
       where bl.draw_id = ${drawId}`);
-    await exec(sql`update tickets t set gross = s.gross, commission = s.commission, net = s.gross - s.commission
-                   from (select ticket_id, sum(stake) as gross, sum(commission) as commission from bet_lines where draw_id = ${drawId} group by 1) s
-                   where t.id = s.ticket_id`);
     await exec(sql`analyze tickets, bet_lines, eat_shares`);
     await summarizeDrawLines(db, drawId);
     ticketBase += tickets;
     console.log(`  draw ${i + 1}/${DATES} ${date}: ${lines.toLocaleString()} lines (${secs(t0)})`);
   }
-  // The stake transaction: every player's net into open stakes (balances follow).
+  // The stake transaction: every player's net into open stakes; the accounts are written here with the
+  // balances it leaves (one write each).
   await exec(sql`
     with n as (select t.user_id, sum(t.net) as net from tickets t where t.company_id = ${coId} group by t.user_id),
-    legs as (
-      select la.id as account_id, -n.net as amount from n join ledger_accounts la on la.user_id = n.user_id
-      union all select (select id from ledger_accounts where code = ${`open-stakes:${coId}:0`}), (select sum(net) from n)
-    ),
-    e as (insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at)
-          select ${txId}, account_id, amount, amount, ${coId}, now() from legs)
-    update ledger_accounts la set balance = la.balance + legs.amount from legs where la.id = legs.account_id`);
+    la as (insert into ledger_accounts (user_id, company_id, balance)
+           select u.id, ${coId}, coalesce(-n.net, 0) from users u left join n on n.user_id = u.id where u.company_id = ${coId} and u.id <> ${coId}
+           returning id, user_id, balance),
+    os as (insert into ledger_accounts (code, company_id, balance) select ${`open-stakes:${coId}:0`}, ${coId}, sum(net) from n returning id, balance),
+    legs as (select la.id as account_id, la.balance as amount from la join n on n.user_id = la.user_id union all select id, balance from os)
+    insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at)
+    select ${txId}, account_id, amount, amount, ${coId}, now() from legs`);
   // What placement would have added to the settlement sums (decision 0043), draw by draw.
   await exec(sql`analyze`);
   for (const d of await all<{ id: number }>(db, sql`select id from draws order by id`)) await rebuildChainSums(db, sql`select ${Number(d.id)}::int`, { perTicket: true });
@@ -216,32 +224,60 @@ async function main() {
   const agentCookie = agentCookies[0];
   const range = { fromDate: dateOf(DATES - 31), toDate: dateOf(DATES - 1) };
   const reports = rangeReports(range, dateOf(DATES - 1));
+  let lastBody = '';
   const time = async (cookie: string, name: string, q: Record<string, string | number>) => {
     const s = performance.now();
     const res = await fetch(`${b.base}/api/Report/${name}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, { headers: { ...XHR, cookie } });
-    if (res.status === 200) await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${name}: ${res.status} ${await res.text()}`);
+    lastBody = await res.text();
     return performance.now() - s;
   };
-  const REPS = Number(process.env.REPS ?? 3);
-  console.log(`\n| report | company, 31 days (median of ${REPS}) | agent, 31 days |`);
-  console.log('|---|---|---|');
-  for (const [name, q] of reports) {
-    const row: string[] = [];
-    for (const cookie of [coCookie, agentCookie]) {
-      await time(cookie, name, q); // warm
-      const t: number[] = [];
-      for (let i = 0; i < REPS; i++) t.push(await time(cookie, name, q));
-      row.push(`${pct(t, 50).toFixed(0)} ms`);
-    }
-    console.log(`| ${name} | ${row.join(' | ')} |`);
-  }
+  const timeSql = async (q: ReturnType<typeof sql>) => {
+    const s = performance.now();
+    await db.execute(q);
+    return performance.now() - s;
+  };
+  // The answer's digest (the body as the client gets it), to show a change of the product left it alone.
+  const digest = () => createHash('sha256').update(lastBody).digest('hex').slice(0, 12);
   const mapQ = { drawId: Number(c.mapDraw) };
-  for (const [who, cookie] of [['company', coCookie], ['agent', agentCookie]] as const) {
-    await time(cookie, 'GetMapReport', mapQ);
-    const t: number[] = [];
-    for (let i = 0; i < REPS; i++) t.push(await time(cookie, 'GetMapReport', mapQ));
-    console.log(`| GetMapReport (${Number(c.map).toLocaleString()}-line draw), ${who} | ${pct(t, 50).toFixed(0)} ms |`);
+  const nodes = await all<{ id: number; path: string; username: string }>(db, sql`select id, path, username from users where username in ('rco', 'ragt0')`);
+  const nodeOf = (u: string) => {
+    const r = nodes.find((x) => x.username === u)!;
+    return { id: Number(r.id), path: r.path, company: u === 'rco' };
+  };
+  const base = {
+    company: baselines(nodeOf('rco'), range, dateOf(DATES - 1), mapQ.drawId),
+    agent: baselines(nodeOf('ragt0'), range, dateOf(DATES - 1), mapQ.drawId),
+  };
+  const REPS = Number(process.env.REPS ?? 3);
+  // Product (over HTTP) and its baseline (bare SQL on the bench's connection) alternate, after one warm
+  // call of each; medians of REPS.
+  console.log(`\n| report | company, 31 days: product / baseline (median of ${REPS}) | agent, 31 days: product / baseline | digest company / agent |`);
+  console.log('|---|---|---|---|');
+  for (const [name, q] of [...reports, ['GetMapReport', mapQ] as [string, Record<string, number>]]) {
+    const row: string[] = [];
+    const digests: string[] = [];
+    for (const [who, cookie] of [['company', coCookie], ['agent', agentCookie]] as const) {
+      const bare = base[who][name];
+      await time(cookie, name, q); // warm
+      digests.push(digest());
+      await timeSql(bare);
+      const t: number[] = [];
+      const tb: number[] = [];
+      for (let i = 0; i < REPS; i++) {
+        t.push(await time(cookie, name, q));
+        tb.push(await timeSql(bare));
+      }
+      row.push(`${pct(t, 50).toFixed(0)} / ${pct(tb, 50).toFixed(0)} ms`);
+    }
+    const label = name === 'GetMapReport' ? `GetMapReport (${Number(c.map).toLocaleString()}-line draw)` : name;
+    console.log(`| ${label} | ${row.join(' | ')} | ${digests.join(' / ')} |`);
+  }
+  const users = Number(process.env.USERS ?? 8);
+  if (users === 0) {
+    console.log(`# ${machine(b.kind)}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    await b.stop();
+    return;
   }
 
   // One user, then 8 at once, each running the company's and the agent's reports in turn: first in step
@@ -273,7 +309,6 @@ async function main() {
     return t;
   };
   const single = (await round()).concat(await round());
-  const users = Number(process.env.USERS ?? 8);
   const s8 = performance.now();
   const many = (await Promise.all(Array.from({ length: users }, async () => (await round()).concat(await round())))).flat();
   const inStep = (performance.now() - s8) / 1000;
