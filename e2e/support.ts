@@ -12,7 +12,7 @@ export async function login(page: Page, username: string, password: string) {
 }
 
 export async function setLanguage(page: Page, lang: 'en' | 'cn' | 'bm') {
-  // antd keeps the radio input hidden: click the label that holds it.
+  // The radio input is drawn unseen over its button: click the label that holds it, as a person does.
   await page.locator('label', { has: page.getByTestId(`language-${lang}`) }).click();
 }
 

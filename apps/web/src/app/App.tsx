@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { LoginUser } from '@app/contract';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -32,7 +33,8 @@ function Localized({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function App() {
+/** `loggedIn`: a login made on this page before the app loaded (main.tsx, FirstLogin). */
+export function App({ loggedIn }: { loggedIn?: LoginUser } = {}) {
   const [queryClient] = useState(createQueryClient);
   return (
     <I18nextProvider i18n={i18n}>
@@ -41,7 +43,7 @@ export function App() {
           <QueryClientProvider client={queryClient}>
             <AppStateProvider>
               <SecondaryProvider>
-                <AuthProvider onLoggedOut={() => queryClient.clear()}>
+                <AuthProvider onLoggedOut={() => queryClient.clear()} loggedIn={loggedIn}>
                   <ApiBridge />
                   <BrowserRouter>
                     <AppRouter />

@@ -93,6 +93,8 @@ export const bm: Resource = {
     username: 'Nama Pengguna',
     password: 'Kata Laluan',
     submit: 'Log Masuk',
+    showPassword: 'Tunjukkan kata laluan',
+    hidePassword: 'Sembunyikan kata laluan',
   },
   changePassword: {
     title: 'Tukar Kata Laluan',

@@ -94,6 +94,8 @@ export const cn: Resource = {
     username: '用户名',
     password: '密码',
     submit: '登录',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
   },
   changePassword: {
     title: '修改密码',

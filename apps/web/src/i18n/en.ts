@@ -107,6 +107,8 @@ export const en = {
     username: 'Username',
     password: 'Password',
     submit: 'Login',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
   },
   changePassword: {
     title: 'Change Password',

@@ -41,15 +41,21 @@ export interface AuthProviderProps {
   onLoggedOut?: () => void;
   /** Poll period of the cross-tab login id check (SPEC 9: 2 seconds). */
   pollMs?: number;
+  /** A login this page made before the app loaded (FirstLogin): the state starts from it, as after `login`. */
+  loggedIn?: LoginUser;
 }
 
-export function AuthProvider({ children, onLoggedOut, pollMs = LOGIN_ID_POLL_MS }: AuthProviderProps) {
-  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+export function AuthProvider({ children, onLoggedOut, pollMs = LOGIN_ID_POLL_MS, loggedIn }: AuthProviderProps) {
+  const [state, dispatch] = useReducer(authReducer, loggedIn, (user) =>
+    user ? authReducer(initialAuthState, { type: 'loginSucceeded', user }) : initialAuthState,
+  );
   // Set while rendering, not in an effect: the screens below format times in this same render.
   setBusinessTimeZone(state.userData?.businessTimeZone ?? null);
 
   // Startup: ask the server whether this browser already has a session.
+  const startedLoggedIn = loggedIn !== undefined;
   useEffect(() => {
+    if (startedLoggedIn) return;
     let cancelled = false;
     void accountApi.isLoggedIn().then((r) => {
       if (cancelled) return;
@@ -65,7 +71,7 @@ export function AuthProvider({ children, onLoggedOut, pollMs = LOGIN_ID_POLL_MS 
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [startedLoggedIn]);
 
   // Another tab logged in or out: adopt its login id and reload to the main route.
   useEffect(() => {
