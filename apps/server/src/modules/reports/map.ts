@@ -6,7 +6,7 @@
 // shown and taken off its eaten part before pricing: the map shows that exposure covered. Read while
 // bets arrive from the map summary placement and voiding keep per account, number and code (decision
 // 0034: written by the placing statement itself, so a ticket placed a second ago is in it).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { isGdPool, PackageType, RoleId } from '@app/domain';
 import { MAP_PRIZES, type MapQuery, type MapReport, type MapTicket } from '@app/contract';
 import type { DbOrTx } from '../../platform/db';
@@ -58,58 +58,70 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
     : viaPackages.length === 0
       ? sql`select null::int`
       : sql`select unnest(${`{${viaPackages.join(',')}}`}::int[])`;
-  const eatenByPackage = split
-    ? sql`select l.number, l.bet_code, v.pkg, sum(e.amount) as eaten
-          from eat_shares e join bet_lines l on l.id = e.bet_line_id join tickets t on t.id = l.ticket_id join users u on u.id = t.user_id
-          join (select unnest(${`{${vias.map((v) => v.id).join(',')}}`}::int[]) as id, unnest(${`{${vias.map((v) => `"${v.path}"`).join(',')}}`}::text[]) as path,
-                       unnest(${`{${vias.map((v) => v.pkg).join(',')}}`}::int[]) as pkg) v on starts_with(u.path, v.path)
-          where e.user_id = ${node.userId}::int and e.draw_id = ${q.drawId}::int and l.status = 1 and t.status = 1
-            and (${q.number ?? ''}::text = '' or starts_with(l.number, ${q.number ?? ''}::text))
-          group by 1, 2, 3`
-    : sql`select number, bet_code, (${packageIds} limit 1) as pkg, eaten from o`;
-  const payout = MAP_PRIZES.map((p) => `sum((pe.eaten * o.net / o.eaten) * coalesce(ro.${p}, rd.${p}, 0) / 100)::bigint as p_${p}`).join(', ');
-  const payoutOf = MAP_PRIZES.map((p) => `max(po.p_${p}) as p_${p}`).join(', ');
+  // Several packages below the company: its eaten part split by the downline each line came through (from
+  // its eat shares), each piece priced at that downline's package in proportion of what run tickets left.
+  const splitPayouts = sql`
+    pe as (
+      select l.number, l.bet_code, v.pkg, sum(e.amount) as eaten
+      from eat_shares e join bet_lines l on l.id = e.bet_line_id join tickets t on t.id = l.ticket_id join users u on u.id = t.user_id
+      join (select unnest(${`{${vias.map((v) => v.id).join(',')}}`}::int[]) as id, unnest(${`{${vias.map((v) => `"${v.path}"`).join(',')}}`}::text[]) as path,
+                   unnest(${`{${vias.map((v) => v.pkg).join(',')}}`}::int[]) as pkg) v on starts_with(u.path, v.path)
+      where e.user_id = ${node.userId}::int and e.draw_id = ${q.drawId}::int and l.status = 1 and t.status = 1
+        and (${q.number ?? ''}::text = '' or starts_with(l.number, ${q.number ?? ''}::text))
+      group by 1, 2, 3
+    ),
+    po as (
+      select pe.number, ${sql.raw(MAP_PRIZES.map((p) => `sum((pe.eaten * o.net / o.eaten) * coalesce(ro.${p}, rd.${p}, 0) / 100)::bigint as p_${p}`).join(', '))}
+      from pe join o on o.number = pe.number and o.bet_code = pe.bet_code and o.eaten <> 0
+      left join r rd on rd."packageId" = pe.pkg and rd.code = pe.bet_code and rd."poolId" is null
+      left join r ro on ro."packageId" = pe.pkg and ro.code = pe.bet_code and ro."poolId" = ${draw.poolId}::int
+      group by pe.number
+    ),`;
+  // One package (the common case): each (number, code) priced in the same pass that totals the number. The
+  // sum of net x rate over the codes, divided by 100 once, is what pricing each code's net / 100 and adding
+  // them gives (exact numerics), without a division per code and prize.
+  const payouts = split
+    ? MAP_PRIZES.map((p) => `max(po.p_${p}) as p_${p}`).join(', ')
+    : MAP_PRIZES.map((p) => `(sum(c.net * coalesce(ro.${p}, rd.${p}, 0))::numeric / 100)::bigint as p_${p}`).join(', ');
+  const rates = split
+    ? sql`left join po on po.number = c.number`
+    : sql`left join r rd on rd.code = c.bet_code and rd."poolId" is null
+          left join r ro on ro.code = c.bet_code and ro."poolId" = ${draw.poolId}::int`;
   const risk = `greatest(${MAP_PRIZES.map((p) => `coalesce(x.p_${p}, 0)`).join(', ')})`;
   const order = { risk: `${risk} desc, x.number`, number: 'x.number', stake: 'x.stake_total desc, x.number', eaten: 'x.eaten_total desc, x.number' }[q.sortBy];
+  const search = (column: SQL) => sql`(${q.number ?? ''}::text = '' or starts_with(${column}, ${q.number ?? ''}::text))`;
+  // The node's stake and eaten part per number and code (`only`: a condition on the number), and what it
+  // laid off by run tickets (decision 0030): its exposure is what it ate net of that (nothing laid off
+  // where it ate nothing). Written inline where it is read once, so that the planner counts its numbers
+  // from the summary's statistics (a CTE's rows it guesses, and a grouping it guessed at 67 numbers
+  // spilled to disk at 10,000).
+  const nodeRows = (only: (column: SQL) => SQL) => sql`
+    select ms.number, ms.bet_code, ms.stake, ms.eaten,
+           case when ms.eaten <> 0 then coalesce(rt.amount, 0) else 0 end as run,
+           case when ms.eaten <> 0 then greatest(ms.eaten - coalesce(rt.amount, 0), 0) else 0 end as net
+    from (
+      select number, bet_code, sum(stake)::bigint as stake, sum(eaten)::bigint as eaten from (
+        select number, bet_code, stake, eaten from map_summary
+        where draw_id = ${q.drawId}::int and user_id = ${node.userId}::int and ${only(sql`number`)}
+        union all
+        -- The node's own tickets (the summary keeps rows for the accounts above a ticket's owner only).
+        select l.number, l.bet_code, l.stake, coalesce(e.amount, 0)
+        from tickets t join bet_lines l on l.ticket_id = t.id
+        left join eat_shares e on e.bet_line_id = l.id and e.user_id = ${node.userId}::int
+        where t.user_id = ${node.userId}::int and t.status = 1 and l.status = 1 and l.draw_id = ${q.drawId}::int and ${only(sql`l.number`)}
+      ) x
+      group by 1, 2
+    ) ms
+    left join run_tickets rt on rt.draw_id = ${q.drawId}::int and rt.user_id = ${node.userId}::int and rt.number = ms.number and rt.bet_code = ms.bet_code`;
   const found = await rows<Record<string, string | Record<string, string>>>(
     db,
-    sql`with ms as materialized (
-          select number, bet_code, sum(stake) as stake, sum(eaten) as eaten from (
-            select number, bet_code, stake, eaten from map_summary where draw_id = ${q.drawId}::int and user_id = ${node.userId}::int
-            union all
-            -- The node's own tickets (the summary keeps rows for the accounts above a ticket's owner only).
-            select l.number, l.bet_code, l.stake, coalesce(e.amount, 0)
-            from tickets t join bet_lines l on l.ticket_id = t.id
-            left join eat_shares e on e.bet_line_id = l.id and e.user_id = ${node.userId}::int
-            where t.user_id = ${node.userId}::int and t.status = 1 and l.status = 1 and l.draw_id = ${q.drawId}::int
-          ) x
-          where ${q.number ?? ''}::text = '' or starts_with(number, ${q.number ?? ''}::text)
-          group by 1, 2
-        ),
-        o0 as (select number, bet_code, eaten from ms where eaten <> 0),
-        -- What the node laid off by run tickets (decision 0030): its exposure is what it ate net of that.
-        o as (select o0.number, o0.bet_code, o0.eaten, coalesce(rt.amount, 0) as run, greatest(o0.eaten - coalesce(rt.amount, 0), 0) as net
-              from o0 left join run_tickets rt on rt.draw_id = ${q.drawId}::int and rt.user_id = ${node.userId}::int
-                and rt.number = o0.number and rt.bet_code = o0.bet_code),
-        r as (${packageRatesSql(packageIds)}),
-        -- The eaten part per number, code and the package it is settled at; its payouts per number, net of
-        -- what run tickets laid off (in proportion, where several packages share a number and code).
-        pe as (${eatenByPackage}),
-        po as (
-          select pe.number, ${sql.raw(payout)}
-          from pe join o on o.number = pe.number and o.bet_code = pe.bet_code and o.eaten <> 0
-          left join r rd on rd."packageId" = pe.pkg and rd.code = pe.bet_code and rd."poolId" is null
-          left join r ro on ro."packageId" = pe.pkg and ro.code = pe.bet_code and ro."poolId" = ${draw.poolId}::int
-          group by pe.number
-        ),
-        -- Each number's totals and payouts in one grouping (numbers with a stake); the per-code objects are
-        -- built for the page's numbers only, below.
+    sql`with r as (${packageRatesSql(packageIds)}),
+        ${split ? sql`c as materialized (${nodeRows(search)}), o as (select * from c where eaten <> 0), ${splitPayouts}` : sql``}
+        -- Each number's totals and payouts in one grouping (numbers with a stake).
         x as (
-          select ms.number, sum(ms.stake) as stake_total, coalesce(sum(o.eaten), 0) as eaten_total, coalesce(sum(o.run), 0) as run_total,
-                 ${sql.raw(payoutOf)}
-          from ms left join o on o.number = ms.number and o.bet_code = ms.bet_code
-          left join po on po.number = ms.number
-          group by ms.number having count(*) filter (where ms.stake <> 0) > 0
+          select c.number, sum(c.stake) as stake_total, sum(c.eaten) as eaten_total, sum(c.run) as run_total, ${sql.raw(payouts)}
+          from ${split ? sql`c` : sql`(${nodeRows(search)}) c`} ${rates}
+          group by c.number having count(*) filter (where c.stake <> 0) > 0
         ),
         pg as (
           select x.*, ${sql.raw(risk)} as risk, count(*) over () as total, sum(x.stake_total) over () as t_stake, sum(x.eaten_total) over () as t_eaten,
@@ -117,13 +129,13 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
           from x order by ${sql.raw(order)}
           limit ${q.pageSize}::int offset ${(q.page - 1) * q.pageSize}::int
         ),
-        st as (select ms.number, jsonb_object_agg(ms.bet_code, ms.stake) as stake from ms join pg on pg.number = ms.number
-               where ms.stake <> 0 group by ms.number),
-        et as (select o.number, jsonb_object_agg(o.bet_code, o.eaten) as eaten,
-                      coalesce(jsonb_object_agg(o.bet_code, o.run) filter (where o.run > 0), '{}'::jsonb) as run
-               from o join pg on pg.number = o.number group by o.number)
-        select pg.*, st.stake, coalesce(et.eaten, '{}'::jsonb) as eaten, coalesce(et.run, '{}'::jsonb) as run
-        from pg join st on st.number = pg.number left join et on et.number = pg.number
+        -- The per-code objects of the page's numbers only (read again by number: a few index entries each).
+        st as (select c.number, jsonb_object_agg(c.bet_code, c.stake) filter (where c.stake <> 0) as stake,
+                      coalesce(jsonb_object_agg(c.bet_code, c.eaten) filter (where c.eaten <> 0), '{}'::jsonb) as eaten,
+                      coalesce(jsonb_object_agg(c.bet_code, c.run) filter (where c.eaten <> 0 and c.run > 0), '{}'::jsonb) as run
+               from (${nodeRows((column) => sql`${column} in (select number from pg)`)}) c group by c.number)
+        select pg.*, st.stake, st.eaten, st.run
+        from pg join st on st.number = pg.number
         order by ${sql.raw(order.replaceAll('x.', 'pg.'))}`,
   );
   const nums = (o: unknown) => Object.fromEntries(Object.entries((o ?? {}) as Record<string, string | number>).map(([k, v]) => [k, Number(v)]));
