@@ -114,16 +114,24 @@ export function baselines(node: BaselineNode, range: { fromDate: string; toDate:
   // and the totals.
   const pkg = sql`coalesce((select a.package_id from package_assignments a where a.user_id = ${n}::int and a.package_type = 0 limit 1),
                            (select id from packages where owner_user_id is null and is_default and package_type = 0 and record_status = 1))`;
-  const payouts = MAP_PRIZES.map((p) => `sum(m.eaten * coalesce(r.payout_${p}, 0) / 100) as p_${p}`).join(', ');
+  const payouts = MAP_PRIZES.map((p) => `(sum(m.eaten * coalesce(r.payout_${p}, 0))::numeric / 100)::bigint as p_${p}`).join(', ');
   const map = sql`
-    with m as (select number, bet_code, sum(stake) as stake, sum(eaten) as eaten from map_summary
-               where draw_id = ${mapDrawId}::int and user_id = ${n}::int group by 1, 2),
-    r as (select code, ${sql.raw(MAP_PRIZES.map((p) => `payout_${p}`).join(', '))} from package_rates where package_id = ${pkg} and pool_id is null),
-    x as (select m.number, sum(m.stake) as stake, sum(m.eaten) as eaten, ${sql.raw(payouts)}
-          from m left join r on r.code = m.bet_code group by m.number),
-    y as (select x.*, greatest(${sql.raw(MAP_PRIZES.map((p) => `p_${p}`).join(', '))}) as risk from x)
-    select y.*, count(*) over () as total, sum(stake) over () as t_stake, sum(eaten) over () as t_eaten
-    from y order by risk desc, number limit 50`;
+    with x as (
+      select m.number, sum(m.stake) as stake, sum(m.eaten) as eaten, ${sql.raw(payouts)}
+      from (select number, bet_code, sum(stake)::bigint as stake, sum(eaten)::bigint as eaten from map_summary
+            where draw_id = ${mapDrawId}::int and user_id = ${n}::int group by 1, 2) m
+      left join package_rates r on r.package_id = ${pkg} and r.pool_id is null and r.code = m.bet_code
+      group by m.number having count(*) filter (where m.stake <> 0) > 0
+    ),
+    pg as (
+      select x.*, greatest(${sql.raw(MAP_PRIZES.map((p) => `p_${p}`).join(', '))}) as risk, count(*) over () as total,
+             sum(stake) over () as t_stake, sum(eaten) over () as t_eaten
+      from x order by risk desc, number limit 50
+    )
+    select pg.*, c.stake as by_code from pg cross join lateral (
+      select jsonb_object_agg(bet_code, s) as stake from (select bet_code, sum(stake) as s from map_summary
+        where draw_id = ${mapDrawId}::int and user_id = ${n}::int and number = pg.number group by 1) y) c
+    order by pg.risk desc, pg.number`;
   return {
     GetSalesSummary: sales,
     GetSumSalesSummary: sumSales,

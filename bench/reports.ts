@@ -13,7 +13,7 @@
 // dead version behind, and every scan, the product's and the baselines', would read a table twice its size).
 // Each report is timed beside its baseline (bench/reportBaselines.ts, bare SQL on the same summary rows),
 // interleaved, with a digest of the product's answer (equal before and after a change of the product).
-// USERS=0 stops after those (no concurrent users).
+// USERS=0 stops after those (no concurrent users); SEED_IN_PLACE=1 measures on the kept seed, not a copy.
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -201,7 +201,10 @@ async function main() {
   }
   // REPORT_CONCURRENCY: the report gate's turns (decision 0045; default the cores); a large number is no gate.
   const gate = process.env.REPORT_CONCURRENCY ? { config: { reportConcurrency: Number(process.env.REPORT_CONCURRENCY) } } : {};
-  const b = await startBench('reports', reuse ? { template: seedName, ...gate } : gate);
+  // SEED_IN_PLACE=1 (with SEED_REUSE=1): measure on the kept seed itself rather than a copy (the reports
+  // only read; the sign-ins write sessions), which saves copying 10 GB before each of several runs.
+  const inPlace = reuse && process.env.SEED_IN_PLACE === '1';
+  const b = await startBench('reports', inPlace ? { keepAs: seedName, existing: true, ...gate } : reuse ? { template: seedName, ...gate } : gate);
   if (!reuse) await seed(b);
   const db = b.db;
   const [c] = await all<{ lines: string; tickets: string; map: string; mapDraw: number; figures: string; sales: string; maps: string }>(db, sql`
