@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { LoginUser } from '@app/contract';
+import type { ApiResult } from './api/client';
 import { isLoggedIn } from './api/account';
 import { FirstLogin } from './features/auth/FirstLogin';
 import { i18n, loadLanguage, storedLanguage } from './i18n';
@@ -9,24 +10,28 @@ import './styles.css';
 const LOGIN_PATH = '/login';
 const root = createRoot(document.getElementById('root')!);
 const loadApp = () => import('./app/App');
+const preloadApp = () => void loadApp().catch(() => {});
 
-async function startApp(loggedIn?: LoginUser) {
+async function startApp(start: { loggedIn?: LoginUser; session?: Promise<ApiResult<LoginUser>> }) {
   const { App } = await loadApp();
   root.render(
     <StrictMode>
-      <App loggedIn={loggedIn} />
+      <App {...start} />
     </StrictMode>,
   );
 }
 
-// A fresh load of the login page asks for the session at once, beside the reader's catalogue.
-const session = window.location.pathname === LOGIN_PATH ? isLoggedIn() : null;
+// The session check starts at once, beside the reader's catalogue and, but on the login page, the app's
+// code (a page load, a popup such as Edit Fight Limit: issue 28 line 10).
+const onLoginPage = window.location.pathname === LOGIN_PATH;
+const session = isLoggedIn();
+if (!onLoginPage) preloadApp();
 
 // The reader's catalogue before the first render, so no screen flashes in English first.
 await loadLanguage(storedLanguage()).catch(() => {});
 await i18n.changeLanguage(storedLanguage());
 
-if (session && !(await session).success) {
+if (onLoginPage && !(await session).success) {
   // No session: the login form shows before the app has loaded (issue 28 line 10); the app loads behind
   // it, so the screen after the login opens at once.
   root.render(
@@ -36,12 +41,12 @@ if (session && !(await session).success) {
           // A new visit of the login page starts at the main route: a page asked for before the login was
           // routed by the app itself (its login route returns there); a state left by a logout is not one.
           window.history.replaceState(null, '', '/');
-          void startApp(user);
+          void startApp({ loggedIn: user });
         }}
+        onShown={preloadApp}
       />
     </StrictMode>,
   );
-  window.setTimeout(() => void loadApp().catch(() => {}), 0);
 } else {
-  await startApp();
+  await startApp({ session });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LoginUser } from '@app/contract';
+import type { ApiResult } from '../api/client';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -33,8 +34,11 @@ function Localized({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** `loggedIn`: a login made on this page before the app loaded (main.tsx, FirstLogin). */
-export function App({ loggedIn }: { loggedIn?: LoginUser } = {}) {
+/**
+ * `loggedIn`: a login made on this page before the app loaded (main.tsx, FirstLogin); `session`: the
+ * session check the page started before the app loaded (main.tsx), so it runs beside the app's code.
+ */
+export function App({ loggedIn, session }: { loggedIn?: LoginUser; session?: Promise<ApiResult<LoginUser>> } = {}) {
   const [queryClient] = useState(createQueryClient);
   return (
     <I18nextProvider i18n={i18n}>
@@ -43,7 +47,7 @@ export function App({ loggedIn }: { loggedIn?: LoginUser } = {}) {
           <QueryClientProvider client={queryClient}>
             <AppStateProvider>
               <SecondaryProvider>
-                <AuthProvider onLoggedOut={() => queryClient.clear()} loggedIn={loggedIn}>
+                <AuthProvider onLoggedOut={() => queryClient.clear()} loggedIn={loggedIn} session={session}>
                   <ApiBridge />
                   <BrowserRouter>
                     <AppRouter />

@@ -43,9 +43,11 @@ export interface AuthProviderProps {
   pollMs?: number;
   /** A login this page made before the app loaded (FirstLogin): the state starts from it, as after `login`. */
   loggedIn?: LoginUser;
+  /** The startup session check, when the page asked it before the app loaded (main.tsx). */
+  session?: Promise<ApiResult<LoginUser>>;
 }
 
-export function AuthProvider({ children, onLoggedOut, pollMs = LOGIN_ID_POLL_MS, loggedIn }: AuthProviderProps) {
+export function AuthProvider({ children, onLoggedOut, pollMs = LOGIN_ID_POLL_MS, loggedIn, session }: AuthProviderProps) {
   const [state, dispatch] = useReducer(authReducer, loggedIn, (user) =>
     user ? authReducer(initialAuthState, { type: 'loginSucceeded', user }) : initialAuthState,
   );
@@ -57,7 +59,7 @@ export function AuthProvider({ children, onLoggedOut, pollMs = LOGIN_ID_POLL_MS,
   useEffect(() => {
     if (startedLoggedIn) return;
     let cancelled = false;
-    void accountApi.isLoggedIn().then((r) => {
+    void (session ?? accountApi.isLoggedIn()).then((r) => {
       if (cancelled) return;
       if (r.success && r.data) {
         adoptSession(r.data);

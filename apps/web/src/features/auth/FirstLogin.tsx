@@ -12,7 +12,18 @@ import { LoginForm } from './LoginForm';
  * every screen) has loaded (issue 28 line 10). A successful login stores what the app's login would
  * (authStorage) and hands the login over to the app, which starts from it as after its own login.
  */
-export function FirstLogin({ onLoggedIn }: { onLoggedIn(user: LoginUser): void }) {
+export function FirstLogin({ onLoggedIn, onShown }: { onLoggedIn(user: LoginUser): void; onShown(): void }) {
+  // Once the form is painted (not before: the app's code would hold the main thread the form needs).
+  useEffect(() => {
+    let timer = 0;
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(onShown, 0);
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [onShown]);
   return (
     <I18nextProvider i18n={i18n}>
       <FirstLoginForm onLoggedIn={onLoggedIn} />
