@@ -7,8 +7,10 @@
 // own startup, src/server.ts, no jobs, no request log), HAProxy in front of two (a minimal configuration
 // in a temp folder; `apt-get install -y haproxy` if it is missing), and measures, over HTTP, the agent's
 // reports (the 11 reports over 31 days and the map, twice in a row) for ragt0 alone, then for ragt0 to
-// ragt7 at once in step (eight subtrees: nothing to share). It prints p50/p95 of both, their ratio, and
-// the processor time the app processes and the database's backends took while the eight ran.
+// ragt7 at once (eight subtrees: nothing to share), twice: in step (every agent the same report at the same
+// instant, so all eight ask for the heaviest together) and each in an order of its own (a fixed shuffle
+// per agent, as eight agents reading their screens at once would ask). It prints p50/p95 of each, the ratio
+// to one agent alone, and the processor time the app processes and the database's backends took.
 // ROUNDS (default 1) repeats the measurement on the same processes.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +20,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { systemClock } from '../apps/server/src/platform/clock';
 import { loadConfig } from '../apps/server/src/platform/config';
+import { shuffledBy } from './shuffle';
 import { clientOf, databaseExists, rangeReports, XHR } from './support';
 
 const LINES = Number(process.env.LINES ?? 1_000_000);
@@ -173,20 +176,23 @@ async function measure(procs: number, databaseUrl: string, dbName: string, admin
       await res.arrayBuffer();
       return performance.now() - s;
     };
-    const round = async (cookie: string) => {
+    type Call = (typeof reports)[number];
+    const round = async (cookie: string, order: readonly Call[] = reports) => {
       const t: number[] = [];
-      for (const [name, q] of reports) t.push(await time(cookie, name, q));
+      for (const [name, q] of order) t.push(await time(cookie, name, q));
       return t;
     };
     const twice = async (cookie: string) => (await round(cookie)).concat(await round(cookie));
+    const ownOrderTwice = async (cookie: string, agent: number) =>
+      (await round(cookie, shuffledBy(agent + 1, reports))).concat(await round(cookie, shuffledBy(agent + 101, reports)));
     for (const cookie of cookies) await round(cookie); // warm: every agent's plans and pages once
     const rounds = Number(process.env.ROUNDS ?? 1);
     const results: string[] = [];
-    for (let r = 0; r < rounds; r++) {
-      const alone = await twice(cookies[0]);
+    /** The eight at once (`ask`), with the processor time each part of the machine took meanwhile. */
+    const eightAtOnce = async (how: string, alone: number[], ask: (cookie: string, agent: number) => Promise<number[]>) => {
       const before = { apps: apps.map((a) => cpuMs(a.child.pid!)), db: await backends(admin, dbName), machine: machineBusyMs() };
       const s = performance.now();
-      const eight = (await Promise.all(cookies.map((c) => twice(c)))).flat();
+      const eight = (await Promise.all(cookies.map((c, i) => ask(c, i)))).flat();
       const wall = performance.now() - s;
       const machine = machineBusyMs() - before.machine;
       const appCpu = apps.map((a, i) => cpuMs(a.child.pid!) - before.apps[i]);
@@ -196,10 +202,14 @@ async function measure(procs: number, databaseUrl: string, dbName: string, admin
       const ratio = pct(eight, 95) / pct(alone, 95);
       results.push(
         `${procs} process${procs > 1 ? 'es (HAProxy)' : ''}: 1 agent p50 ${pct(alone, 50).toFixed(0)} ms, p95 ${pct(alone, 95).toFixed(0)} ms; ` +
-          `8 agents at once p50 ${pct(eight, 50).toFixed(0)} ms, p95 ${pct(eight, 95).toFixed(0)} ms (${ratio.toFixed(2)}x) in ${(wall / 1000).toFixed(1)} s; ` +
-          `cores busy while the 8 ran: app${appCpu.map((c) => ` ${(c / wall).toFixed(2)}`).join(' +')}, database ${(dbCpu / wall).toFixed(2)}, everything else on the machine ${(others / wall).toFixed(2)} (of ${os.cpus().length}); load ${os.loadavg()[0].toFixed(1)}`,
+          `8 agents at once ${how} p50 ${pct(eight, 50).toFixed(0)} ms, p95 ${pct(eight, 95).toFixed(0)} ms (${ratio.toFixed(2)}x) in ${(wall / 1000).toFixed(1)} s; ` +
+          `cores busy: app${appCpu.map((c) => ` ${(c / wall).toFixed(2)}`).join(' +')}, database ${(dbCpu / wall).toFixed(2)}, everything else on the machine ${(others / wall).toFixed(2)} (of ${os.cpus().length}); load ${os.loadavg()[0].toFixed(1)}`,
       );
       console.log(results.at(-1));
+    };
+    for (let r = 0; r < rounds; r++) {
+      await eightAtOnce('in step', await twice(cookies[0]), (c) => twice(c));
+      await eightAtOnce('each its own order', await ownOrderTwice(cookies[0], 0), (c, i) => ownOrderTwice(c, i));
     }
     return results;
   } finally {
