@@ -7,11 +7,13 @@
 // The data is written by set-based SQL (not through the ordering API, which the bets benchmark measures):
 // accounts, their frozen rate chains, tickets with one stake transaction, lines and eat shares.
 import { sql } from 'drizzle-orm';
-import { linkSql, strikePatterns, type PoolResult } from '@app/domain';
+import { strikePatterns, type PoolResult } from '@app/domain';
 import { distribute, insertWinners, startRound } from '../apps/server/src/modules/settlement/service';
 import { checkLedger } from '../apps/server/src/modules/ledger/service';
 import { rebuildChainSums } from '../apps/server/src/modules/settlement/chainSums';
 import { databaseExists, machine, startBench } from './support';
+import { bareSettleSql } from './settleBare';
+import { takeStepTimes } from '../apps/server/src/modules/settlement/stepTimes';
 
 const LINES = Number(process.env.LINES ?? 1_000_000);
 const PLAYERS = Math.min(20_000, Math.max(100, Math.floor(LINES / 50)));
@@ -164,44 +166,29 @@ async function main() {
   const how = reuse ? (seeded ? 'written, kept as ' + seedName : 'copied from ' + seedName) : 'to write';
   console.log(`data: ${lines.toLocaleString()} lines, ${tickets.toLocaleString()} tickets, ${PLAYERS.toLocaleString()} players (${((Date.now() - t0) / 1000).toFixed(1)} s ${how})`);
 
-  // -- the bare SQL: strikes and every link of every line, summed per account; no layers, nothing written --
+  // -- the bare SQL (bareSettleSql): strikes and every link of every line, summed per account; no layers,
+  // nothing written. Run before and after the product, interleaved in the same run.
   const patterns = strikePatterns(RESULT);
-  const bareStart = Date.now();
-  // In a transaction with the settings the product's distribution gives itself (work_mem, and JIT off:
-  // compiling this statement took about 6 s of a 52 s run, more than it saved; decision 0026).
-  const bare = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '256MB'`);
-    if (process.env.BARE_JIT !== '1') await tx.execute(sql`set local jit = off`);
-    return oneOf<{ accounts: number; total: string; digest: string }>(tx as unknown as Db, sql`
-    with p as (select * from jsonb_to_recordset(${JSON.stringify(patterns)}::jsonb) as x(code text, side text, length int, pattern text, prize text)),
-    w as (select bl.id,
-                 count(*) filter (where p.prize = 'first') as n1, count(*) filter (where p.prize = 'second') as n2,
-                 count(*) filter (where p.prize = 'third') as n3, count(*) filter (where p.prize = 'starter') as ns,
-                 count(*) filter (where p.prize = 'consolation') as nc
-          from bet_lines bl join p on p.code = bl.bet_code and right(bl.number, p.length) = p.pattern
-          where bl.draw_id = ${drawId} and bl.status = 1 group by bl.id),
-    m as (select bl.id, bl.stake, c.member, c.sheet_id, c.ord, coalesce(es.amount, 0) as eaten, bl.bet_code,
-                 coalesce(w.n1, 0) n1, coalesce(w.n2, 0) n2, coalesce(w.n3, 0) n3, coalesce(w.ns, 0) ns, coalesce(w.nc, 0) nc
-          from bet_lines bl join tickets t on t.id = bl.ticket_id join rate_chains rc on rc.id = t.rate_chain_normal
-          cross join lateral unnest(rc.user_ids, rc.sheet_ids) with ordinality c(member, sheet_id, ord)
-          left join w on w.id = bl.id
-          left join eat_shares es on es.bet_line_id = bl.id and es.user_id = c.member
-          where bl.draw_id = ${drawId} and bl.status = 1),
-    k as (select m.member, m.stake - sum(m.eaten) over (partition by m.id order by m.ord) as pass, r.commission_bp as bp,
-                 (m.n1 * r.first + m.n2 * r.second + m.n3 * r.third + m.ns * r.starter + m.nc * r.consolation) as payout
-          from m left join rate_sheet_rows r on r.sheet_id = m.sheet_id and r.code = m.bet_code and r.pool_id is null),
-    t as (select member, sum(case when bp is null then 0 else ${sql.raw(linkSql.link('pass', 'bp', 'payout'))} end) as link from k group by member)
-    select count(*)::int as accounts, sum(link)::text as total, md5(string_agg(member || ':' || link, ',' order by member)) as digest
-    from t`);
-  });
-  const bareMs = Date.now() - bareStart;
-  console.log(`bare SQL: ${(bareMs / 1000).toFixed(2)} s (${bare!.accounts} accounts, links total ${bare!.total})`);
+  const runBare = async () => {
+    const t = Date.now();
+    // In a transaction with the settings the product's distribution gives itself (work_mem, and JIT off:
+    // compiling the statement costs more than it saves; decision 0026).
+    const r = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local work_mem = '256MB'`);
+      if (process.env.BARE_JIT !== '1') await tx.execute(sql`set local jit = off`);
+      return oneOf<{ accounts: number; total: string; digest: string }>(tx as unknown as Db, bareSettleSql(drawId, patterns));
+    });
+    return { ...r!, ms: Date.now() - t };
+  };
+  const bare1 = await runBare();
+  console.log(`bare SQL: ${(bare1.ms / 1000).toFixed(2)} s (${bare1.accounts} accounts, links total ${bare1.total})`);
 
   // -- the product: release starts round 1; settleDraw runs winners and distribute strike --
   await exec(sql`insert into pool_results (draw_id, pool_id, draw_date, numbers, status, source, changed_at, released_at) values
     (${drawId}, 1, '2026-12-02', ${JSON.stringify(RESULT)}::jsonb, 'released', 'manual', now(), now())`);
   await db.transaction((tx) => startRound(tx, { id: drawId, poolId: 1, drawDate: '2026-12-02' }, 1, new Date()));
   const heapBefore = process.memoryUsage().heapUsed;
+  takeStepTimes();
   const start = Date.now();
   const deps = { db, clock: { now: () => new Date() }, config: b.config };
   // settleDraw's two steps, timed apart.
@@ -209,16 +196,23 @@ async function main() {
   const winnersMs = Date.now() - start;
   const d = await distribute(deps, drawId, null);
   const ms = Date.now() - start;
+  const steps = takeStepTimes();
   const settled = { lines: d.lines, strikes: w.strikes };
   console.log(`  winners ${(winnersMs / 1000).toFixed(2)} s, distribute strike ${((ms - winnersMs) / 1000).toFixed(2)} s`);
+  if (steps.length) console.log(`  steps (SETTLE_STEPS=1): ${steps.map((x) => `${x.step} ${(x.ms / 1000).toFixed(2)} s`).join(', ')}`);
   const heapAfter = process.memoryUsage().heapUsed;
-  console.log(`settleDraw: ${(ms / 1000).toFixed(2)} s for ${settled.lines.toLocaleString()} lines, ${settled.strikes.toLocaleString()} strikes (${(ms / bareMs).toFixed(2)}x the bare SQL); heap ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB`);
+
+  const bare2 = await runBare();
+  const bareMs = (bare1.ms + bare2.ms) / 2;
+  console.log(`bare SQL again: ${(bare2.ms / 1000).toFixed(2)} s`);
+  console.log(`settleDraw: ${(ms / 1000).toFixed(2)} s for ${settled.lines.toLocaleString()} lines, ${settled.strikes.toLocaleString()} strikes (${(ms / bareMs).toFixed(2)}x the bare SQL's mean of ${(bareMs / 1000).toFixed(2)} s before and after); heap ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB`);
   // The same per-account link totals as the bare SQL, and a digest of every figure written (to compare runs).
   const mine = await one<{ digest: string; figures: string }>(sql`
     select (select md5(string_agg(user_id || ':' || link, ',' order by user_id))
               from (select user_id, sum(link) as link from settlement_figures where draw_id = ${drawId} group by user_id) f) as digest,
            (select md5(string_agg(f::text, ',' order by user_id, via_user_id, bet_code)) from settlement_figures f where draw_id = ${drawId}) as figures`);
-  console.log(`per-account links ${mine!.digest === bare!.digest ? 'equal to' : 'DIFFERENT from'} the bare SQL's; figures digest ${mine!.figures}`);
+  const same = mine!.digest === bare1.digest && bare1.digest === bare2.digest;
+  console.log(`per-account links ${same ? 'equal to' : 'DIFFERENT from'} the bare SQL's; figures digest ${mine!.figures}`);
   const problems = await checkLedger(db);
   console.log(`ledger check: ${problems.length === 0 ? 'balanced' : JSON.stringify(problems).slice(0, 300)}`);
   console.log(machine(b.kind));

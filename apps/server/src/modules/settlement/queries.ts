@@ -5,6 +5,8 @@ import { linkSql, strikePatterns, type PoolResult, type StrikePattern } from '@a
 import type { DbOrTx } from '../../platform/db';
 import { chainOfLineSql, MAX_PLACES, passAmounts, rebuildChainSums, SUM_COLUMNS } from './chainSums';
 import { manyPostingsCtes, rows } from '../ledger/queries';
+import { timedStep } from './stepTimes';
+import { strikingNumbers } from './strikeNumbers';
 
 /** Serialises the steps of one draw's settlement across transactions and server processes. */
 export const SETTLE_LOCK_CLASS = 5011;
@@ -58,13 +60,16 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
   const counts = Object.entries(TIER_COLUMNS)
     .map(([prize, col]) => `count(*) filter (where prize = '${prize}')::smallint as ${col}`)
     .join(', ');
-  // The strikes are found by a create-table-as (a read of the draw's lines that PostgreSQL may spread over
-  // parallel workers; an insert's own query never is), then inserted: the scan of a million lines took
-  // 1.6 s of the step's 2.3 s in one process.
-  await tx.execute(sql`drop table if exists settle_found`);
-  await tx.execute(
-    sql`create temp table settle_found on commit drop as
-        with p as not materialized (
+  // The lines that can strike are read through the (draw_id, number) index (strikingNumbers), not by a scan
+  // of the draw's lines: about 5% of a draw strikes, and the scan of a million lines was most of the step.
+  // Found and inserted in one statement (no table in between).
+  // The player's winnings of each strike, at the player's payouts (the first sheet of the ticket's frozen
+  // chain) on what passed the player (the stake less what it ate of it, if anything), rounded per line by
+  // linkSql: found here, with the strike, so that distribution books them without writing winners again.
+  const payoutOf = (r: string) => `(${PRIZE_TIERS.map((t) => `s.n_${t} * ${r}.${t}`).join(' + ')})`;
+  const [r] = await timedStep('winners', () => rows<{ n: number }>(
+    tx,
+    sql`with p as not materialized (
           select * from jsonb_to_recordset(${JSON.stringify(patterns)}::jsonb)
             as x(code text, side text, length int, pattern text, prize text, rank int, "highestOnly" boolean)
         ),
@@ -77,7 +82,8 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
           cross join (select distinct side, length from p) d
           join p on p.code = bl.bet_code and p.side = d.side and p.length = d.length
                 and p.pattern = (case when d.side = 'tail' then right(bl.number, d.length) else left(bl.number, d.length) end)
-          where bl.draw_id = ${drawId}::int and bl.status = 1 and length(bl.number) >= d.length
+          where bl.draw_id = ${drawId}::int and bl.number = any(${`{${strikingNumbers(patterns).join(',')}}`}::text[])
+            and bl.status = 1 and length(bl.number) >= d.length
         ),
         -- The parentheses matter: without them the order by sorts the union, and distinct on keeps any match.
         best as (
@@ -87,28 +93,20 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
         ),
         -- The line's own columns come along from m (a line is in m once per slot it struck): no second
         -- lookup of each striking line.
-        s as (
+        s0 as (
           select id, ticket_id, user_id, company_id, number, bet_code, stake, bet_type, line_no, written_number, pool_id, ${sql.raw(counts)}
           from best group by id, ticket_id, user_id, company_id, number, bet_code, stake, bet_type, line_no, written_number, pool_id
         ),
         -- ibox: the written number's lines of one ticket line and code share its written stake.
         ib as (
-          select s.id, sum(g.stake) as written, count(*) as perms
-          from s join bet_lines g on g.ticket_id = s.ticket_id and g.line_no = s.line_no and g.draw_id = ${drawId}::int
-                                 and g.bet_code = s.bet_code and g.written_number = s.written_number
-          where s.bet_type = 3
-          group by s.id
-        )
-        select s.*, coalesce(ib.written, 1) as factor_num, coalesce(s.stake * ib.perms, 1) as factor_den
-        from s left join ib on ib.id = s.id`,
-  );
-  // The player's winnings of each strike, at the player's payouts (the first sheet of the ticket's frozen
-  // chain) on what passed the player (the stake less what it ate of it, if anything), rounded per line by
-  // linkSql: found here, with the strike, so that distribution books them without writing winners again.
-  const payoutOf = (r: string) => `(${PRIZE_TIERS.map((t) => `s.n_${t} * ${r}.${t}`).join(' + ')})`;
-  const [r] = await rows<{ n: number }>(
-    tx,
-    sql`with ins as (
+          select s0.id, sum(g.stake) as written, count(*) as perms
+          from s0 join bet_lines g on g.ticket_id = s0.ticket_id and g.line_no = s0.line_no and g.draw_id = ${drawId}::int
+                                  and g.bet_code = s0.bet_code and g.written_number = s0.written_number
+          where s0.bet_type = 3
+          group by s0.id
+        ),
+        s as (select s0.*, coalesce(ib.written, 1) as factor_num, coalesce(s0.stake * ib.perms, 1) as factor_den from s0 left join ib on ib.id = s0.id),
+        ins as (
           insert into winners (draw_id, round, bet_line_id, ticket_id, user_id, company_id,
                                n_first, n_second, n_third, n_fourth, n_fifth, n_sixth, n_starter, n_consolation, factor_num, factor_den,
                                number, bet_code, stake, player_winnings)
@@ -116,7 +114,7 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
                  s.n_first, s.n_second, s.n_third, s.n_fourth, s.n_fifth, s.n_sixth, s.n_starter, s.n_consolation, s.factor_num, s.factor_den,
                  s.number, s.bet_code, s.stake,
                  case when rc.id is not null then ${sql.raw(linkSql.winnings('(s.stake - coalesce(es.amount, 0))', `coalesce(${payoutOf('ro')}, ${payoutOf('rd')}, 0)`, 's.factor_num', 's.factor_den'))} end
-          from settle_found s
+          from s
           join tickets t on t.id = s.ticket_id join pools p on p.id = s.pool_id
           left join rate_chains rc on rc.id = ${sql.raw(chainOfLineSql)}
           left join rate_sheet_rows rd on rd.sheet_id = rc.sheet_ids[1] and rd.code = s.bet_code and rd.pool_id is null
@@ -126,11 +124,10 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
           returning 1
         )
         select count(*)::int as n from ins`,
-  );
-  await tx.execute(sql`drop table settle_found`);
+  ));
   // Fresh statistics: distribution joins every line of the draw to these rows next, and a table the
   // planner believes empty is joined by a nested loop (measured: quadratic in the lines).
-  await tx.execute(sql`analyze winners`);
+  await timedStep('winners: analyze', () => tx.execute(sql`analyze winners`));
   return Number(r.n);
 }
 
@@ -269,12 +266,12 @@ export async function stakesAccountsOfSettleLines(tx: DbOrTx): Promise<number[]>
  *   (ci2..ciN). A line whose ticket has no frozen chain is counted with chain_id null (linesWithoutRates
  *   refuses the booking). The accounts to lock and the lines without rates are read from it.
  * - `settle_stakes`: the lines' net (stake less commission) per open-stakes account their tickets paid.
- * - `settle_rates`: the rates of each chain, code and pool, one array entry per place.
- * - `settle_strikes`: the striking lines, one row each, with their strikes, frozen chain and what each
- *   account ate of them (they are booked per line and account).
- * - `settle_wins`: each striking line's winnings at every place of its chain, on what passed the place and
- *   on what reached it (what passed each place is computed by chainSums.passAmounts, as the sums were); the
- *   player's are those found with the strike (winners.player_winnings).
+ * - `settle_rates`: the rates of each set of sheets, code and pool, one array entry per place (chains share
+ *   their sheets: a handful of rows).
+ * - `settle_wins`: the striking lines' winnings at every place of their chain, on what passed the place and
+ *   on what reached it (what passed each place is computed by chainSums.passAmounts, as the sums were),
+ *   each rounded per line, summed per chain, code and pool; the player's are those found with the strike
+ *   (winners.player_winnings). Read from the strikes and their shares' keys, not from the draw's lines.
  *
  * Before it trusts the sums it compares their lines, stake and commission with the lines' own (one read of
  * the draw's lines, without their eat shares); should they differ, the draw's sums are rebuilt from the
@@ -289,8 +286,13 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
   // for this transaction only.
   await tx.execute(sql`set local work_mem = '256MB'`);
   await tx.execute(sql`set local jit = off`);
-  for (const t of ['settle_strikes', 'settle_wins', 'settle_keys', 'settle_stakes', 'settle_rates']) await tx.execute(sql.raw(`drop table if exists ${t}`));
+  for (const t of ['settle_wins', 'settle_keys', 'settle_stakes', 'settle_rates']) await tx.execute(sql.raw(`drop table if exists ${t}`));
   const ofCompany = sql`draw_id = ${a.drawId}::int and company_id = ${a.companyId}::int`;
+  // The sums of the places the draw's chains have (the columns beyond the longest chain hold zeros).
+  const keyColumns = SUM_COLUMNS.slice(2).filter((c) => {
+    const place = /^(?:p|c|ci)(\d+)$/.exec(c);
+    return !place || Number(place[1]) <= n;
+  });
   const readSums = async () => {
     for (const t of ['settle_keys', 'settle_stakes']) await tx.execute(sql.raw(`drop table if exists ${t}`));
     // Grouped by sorting: hashing 80,000 keys' two dozen sums measured 0.9 s against 0.3 s.
@@ -298,7 +300,7 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
     await tx.execute(
       sql`create temp table settle_keys on commit drop as
           select chain_id, bet_code, pool_id, sum(tickets)::int as tickets, sum(lines)::int as n,
-                 ${sql.raw(SUM_COLUMNS.slice(2).map((c) => `sum(${c})::bigint as ${c}`).join(', '))}
+                 ${sql.raw(keyColumns.map((c) => `sum(${c})::bigint as ${c}`).join(', '))}
           from settle_sums where ${ofCompany}
           group by chain_id, bet_code, pool_id having sum(lines) <> 0`,
     );
@@ -314,84 +316,83 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
     );
     return Number(sums.n) === Number(lines.n) && sums.stake === lines.stake && sums.c1 === lines.c1;
   };
-  if (!(await readSums())) {
+  if (!(await timedStep('keys: sums and check', readSums))) {
     // Sums that disagree with the lines are never booked: rebuilt from the lines (final once a result is
     // released) for the whole draw, then read again.
     console.warn(`settlement: draw ${a.drawId} company ${a.companyId}: its settlement sums disagreed with its lines; rebuilt`);
     await rebuildChainSums(tx, sql`select ${a.drawId}::int`);
     if (!(await readSums())) throw new Error(`draw ${a.drawId}: settlement sums disagree with the lines after a rebuild`);
   }
-  await tx.execute(
+  await timedStep('keys: stakes', () => tx.execute(
     sql`create temp table settle_stakes on commit drop as
         select stakes_id, sum(net)::bigint as net from settle_sums where ${ofCompany} group by stakes_id having sum(net) <> 0`,
-  );
-  await tx.execute(sql.raw(`create temp table settle_rates (chain_id int, bet_code text, pool_id smallint, bp int[], priced boolean[], ${PRIZE_TIERS.map((t) => `${t} bigint[]`).join(', ')}) on commit drop`));
+  ));
+  await tx.execute(sql.raw(`create temp table settle_rates (sheet_ids int[], bet_code text, pool_id smallint, bp int[], priced boolean[], ${PRIZE_TIERS.map((t) => `${t} bigint[]`).join(', ')}) on commit drop`));
   // Rates are those of the chain's sheets, shared by many chains (a sheet is a set of rates, kept once): each
-  // (sheets, code, pool) is priced once, then given to its chains.
-  await tx.execute(
+  // (sheets, code, pool) is priced once, and the chains find theirs by their sheets (a handful of rows, not
+  // one per chain and code).
+  await timedStep('keys: rates', () => tx.execute(
     sql`insert into settle_rates
-        with q as (
-          select k.chain_id, k.bet_code, k.pool_id, rc.sheet_ids
+        with u as (
+          select distinct rc.sheet_ids, k.bet_code, k.pool_id
           from settle_keys k join rate_chains rc on rc.id = k.chain_id
-        ),
-        u as (select distinct sheet_ids, bet_code, pool_id from q),
-        r as (
-          select u.sheet_ids, u.bet_code, u.pool_id,
-                 array_agg(coalesce(ro.commission_bp, rd.commission_bp, 0) order by s.ord) as bp,
-                 array_agg(coalesce(ro.sheet_id, rd.sheet_id) is not null order by s.ord) as priced,
-                 ${sql.raw(PRIZE_TIERS.map((t) => `array_agg(coalesce(ro.${t}, rd.${t}, 0) order by s.ord) as ${t}`).join(', '))}
-          from u
-          cross join lateral unnest(u.sheet_ids) with ordinality as s(sheet_id, ord)
-          left join rate_sheet_rows rd on rd.sheet_id = s.sheet_id and rd.code = u.bet_code and rd.pool_id is null
-          left join rate_sheet_rows ro on ro.sheet_id = s.sheet_id and ro.code = u.bet_code and ro.pool_id = u.pool_id
-          group by u.sheet_ids, u.bet_code, u.pool_id
         )
-        select q.chain_id, q.bet_code, q.pool_id, r.bp, r.priced, ${sql.raw(PRIZE_TIERS.map((t) => `r.${t}`).join(', '))}
-        from q join r on r.sheet_ids = q.sheet_ids and r.bet_code = q.bet_code and r.pool_id = q.pool_id`,
-  );
+        select u.sheet_ids, u.bet_code, u.pool_id,
+               array_agg(coalesce(ro.commission_bp, rd.commission_bp, 0) order by s.ord) as bp,
+               array_agg(coalesce(ro.sheet_id, rd.sheet_id) is not null order by s.ord) as priced,
+               ${sql.raw(PRIZE_TIERS.map((t) => `array_agg(coalesce(ro.${t}, rd.${t}, 0) order by s.ord) as ${t}`).join(', '))}
+        from u
+        cross join lateral unnest(u.sheet_ids) with ordinality as s(sheet_id, ord)
+        left join rate_sheet_rows rd on rd.sheet_id = s.sheet_id and rd.code = u.bet_code and rd.pool_id is null
+        left join rate_sheet_rows ro on ro.sheet_id = s.sheet_id and ro.code = u.bet_code and ro.pool_id = u.pool_id
+        group by u.sheet_ids, u.bet_code, u.pool_id`,
+  ));
   await tx.execute(sql`analyze settle_rates`);
-  await tx.execute(
-    sql`create temp table settle_strikes on commit drop as
-        -- From the strikes themselves (they carry the line's ticket, code and stake; the draw's pool is the
-        -- line's), not from the draw's lines: a lookup of each strike's ticket and shares, not a scan.
-        select w.bet_line_id as id, w.ticket_id, w.bet_code, d.pool_id, w.stake, ${sql.raw(chainOfLineSql)} as chain_id,
-               w.n_first, w.n_second, w.n_third, w.n_fourth, w.n_fifth, w.n_sixth, w.n_starter, w.n_consolation,
-               w.factor_num as num, w.factor_den as den, w.player_winnings, coalesce(e.eu, '{}') as eu, coalesce(e.ea, '{}') as ea
-        from winners w
-        join draws d on d.id = w.draw_id join pools p on p.id = d.pool_id
-        join tickets t on t.id = w.ticket_id
-        left join lateral (select array_agg(es.user_id) as eu, array_agg(es.amount) as ea from eat_shares es where es.bet_line_id = w.bet_line_id) e on true
-        where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int
-          and ${a.companyId ? sql`w.company_id = ${a.companyId}::int` : sql`(w.company_id is null or w.company_id = 0)`}`,
-  );
-  await tx.execute(sql`analyze settle_strikes`);
   // Each striking line's winnings at each place of its chain: on what passed the place (w1..wN; none for
   // the company at the top of a longer chain: it has no upline link yet) and on what reached it (wi1..wiN),
-  // at the place's payouts for the line's prizes, rounded per line (linkSql). What passed each place and the
-  // commissions are in the sums already: they do not depend on the result.
-  const eatenAt = Array.from({ length: MAX_PLACES }, (_, i) => `coalesce(s.ea[array_position(s.eu, rc.user_ids[${i + 1}])], 0) as e${i + 1}`).join(', ');
-  const payoutAt = (k: number) =>
-    `(${PRIZE_TIERS.map((t) => `s.n_${t} * cr.${t}[${k}]`).join(' + ')})`;
-  const places = Array.from({ length: MAX_PLACES }, (_, i) => i + 1);
+  // at the place's payouts for the line's prizes, rounded per line (linkSql), then summed per chain, code
+  // and pool (the booking spreads them as it spreads the keys). What passed each place and the commissions
+  // are in the sums already: they do not depend on the result.
+  // The strikes are read from winners (they carry the line's ticket, code and stake; the draw's pool is the
+  // line's), not from the draw's lines: a lookup of each strike's ticket and shares, not a scan.
+  const eatenAt = Array.from({ length: MAX_PLACES }, (_, i) => `coalesce(sum(es.amount) filter (where es.user_id = rc.user_ids[${i + 1}]), 0) as e${i + 1}`).join(', ');
+  const payoutAt = (k: number) => `(${PRIZE_TIERS.map((t) => `s.n_${t} * cr.${t}[${k}]`).join(' + ')})`;
+  const places = Array.from({ length: n }, (_, i) => i + 1);
   const winsAt = [
     // The player's: found with the strike (insertWinners), the same rule on the same amounts.
     'coalesce(player_winnings, 0) as w1',
     ...places.slice(1).map((k) => `case when ${k} <= len and not (${k} = len and ${k} > 1) then ${linkSql.winnings(`p${k}`, `payout${k}`, 'num', 'den')} else 0 end as w${k}`),
     ...places.map((k) => `case when ${k} <= len then ${linkSql.winnings(k === 1 ? 'stake' : `p${k - 1}`, `payout${k}`, 'num', 'den')} else 0 end as wi${k}`),
   ];
-  await tx.execute(
+  await timedStep('strikes: wins', () => tx.execute(
     sql`create temp table settle_wins on commit drop as
-        with sx as (
-          select s.id, s.chain_id, s.bet_code, s.pool_id, s.stake, s.num, s.den, s.player_winnings, coalesce(cardinality(rc.user_ids), 0) as len, ${sql.raw(eatenAt)},
-                 ${sql.raw(places.map((k) => `coalesce(${payoutAt(k)}, 0) as payout${k}`).join(', '))}
-          from settle_strikes s
-          left join rate_chains rc on rc.id = s.chain_id
-          left join settle_rates cr on cr.chain_id = s.chain_id and cr.bet_code = s.bet_code and cr.pool_id = s.pool_id
+        with s as (
+          select w.bet_line_id as id, w.bet_code, d.pool_id, w.stake, ${sql.raw(chainOfLineSql)} as chain_id,
+                 w.n_first, w.n_second, w.n_third, w.n_fourth, w.n_fifth, w.n_sixth, w.n_starter, w.n_consolation,
+                 w.factor_num as num, w.factor_den as den, w.player_winnings
+          from winners w
+          join draws d on d.id = w.draw_id join pools p on p.id = d.pool_id
+          join tickets t on t.id = w.ticket_id
+          where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int
+            and ${a.companyId ? sql`w.company_id = ${a.companyId}::int` : sql`(w.company_id is null or w.company_id = 0)`}
         ),
-        sp as (select sx.*, ${sql.raw(passAmounts((k) => `e${k}`, 'len').join(', '))} from sx offset 0)
-        select sp.id, sp.chain_id, sp.bet_code, sp.pool_id, ${sql.raw(winsAt.join(', '))} from sp`,
-  );
-  for (const t of ['settle_keys', 'settle_wins', 'settle_stakes']) await tx.execute(sql.raw(`analyze ${t}`));
+        sx as (
+          select s.id, s.chain_id, s.bet_code, s.pool_id, s.stake, s.num, s.den, s.player_winnings, coalesce(cardinality(rc.user_ids), 0) as len, e.*,
+                 ${sql.raw(places.map((k) => `coalesce(${payoutAt(k)}, 0) as payout${k}`).join(', '))}
+          from s
+          left join rate_chains rc on rc.id = s.chain_id
+          left join settle_rates cr on cr.sheet_ids = rc.sheet_ids and cr.bet_code = s.bet_code and cr.pool_id = s.pool_id
+          -- What each place of the chain ate of the line (its shares, by their key).
+          cross join lateral (select ${sql.raw(eatenAt)} from eat_shares es where es.bet_line_id = s.id) e
+        ),
+        sp as (select sx.*, ${sql.raw(passAmounts((k) => `e${k}`, 'len').join(', '))} from sx offset 0),
+        lw as (select sp.chain_id, sp.bet_code, sp.pool_id, ${sql.raw(winsAt.join(', '))} from sp offset 0)
+        select chain_id, bet_code, pool_id, ${sql.raw(places.map((k) => `sum(w${k})::bigint as w${k}, sum(wi${k})::bigint as wi${k}`).join(', '))}
+        from lw group by chain_id, bet_code, pool_id`,
+  ));
+  await timedStep('keys: analyze', async () => {
+    for (const t of ['settle_keys', 'settle_wins', 'settle_stakes']) await tx.execute(sql.raw(`analyze ${t}`));
+  });
 }
 
 /**
@@ -426,38 +427,36 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
   const below = (f: (k: number) => string) => `array[0, ${ks.slice(0, n - 1).map(f).join(', ')}]::bigint[]`;
   // The figures' rows grouped by sorting: hashing 657,500 rows' sums into 160,920 groups measured slower.
   await tx.execute(sql`set local enable_hashagg = off`);
-  const [r] = await rows<{ txId: number; lines: number; figures: number; unpriced: number }>(
+  const [r] = await timedStep('book: figures and journal', () => rows<{ txId: number; lines: number; figures: number; unpriced: number }>(
     tx,
     sql`with tx as materialized (select nextval('journal_transactions_id_seq') as tx_id),
-        -- The striking lines' winnings per chain, code and pool.
-        sw as (
-          select chain_id, bet_code, pool_id, ${sql.raw(list((k) => `sum(w${k}) as w${k}, sum(wi${k}) as wi${k}`))}
-          from settle_wins group by chain_id, bet_code, pool_id
-        ),
+        -- Each key with its chain's accounts, its striking lines' winnings (settle_wins, per chain, code
+        -- and pool) and whether each place has rates.
         g as (
-          select s.chain_id, s.bet_code, s.pool_id, cr.priced, s.tickets, s.n, s.stake::bigint as stake,
+          select s.chain_id, rc.user_ids, s.bet_code, s.pool_id, cr.priced, s.tickets, s.n, s.stake::bigint as stake,
                  ${sql.raw(sums)}
           from settle_keys s
-          left join sw w on w.chain_id = s.chain_id and w.bet_code = s.bet_code and w.pool_id = s.pool_id
-          left join settle_rates cr on cr.chain_id = s.chain_id and cr.bet_code = s.bet_code and cr.pool_id = s.pool_id
+          join rate_chains rc on rc.id = s.chain_id
+          left join settle_wins w on w.chain_id = s.chain_id and w.bet_code = s.bet_code and w.pool_id = s.pool_id
+          left join settle_rates cr on cr.sheet_ids = rc.sheet_ids and cr.bet_code = s.bet_code and cr.pool_id = s.pool_id
         ),
         -- Spread over the chain's accounts (link_below, comm_below, win_below: those of the place below). The
         -- company at the top of a longer chain has no upline link yet: no commission, winnings or link.
         -- A draw's lines of one ticket share one chain (the draw's pool is normal or GD): a key's tickets are
         -- counted once at each place of its chain.
         gx as (
-          select g.bet_code, g.n, g.tickets, g.stake, c.ord, rc.user_ids[c.ord] as member, cardinality(rc.user_ids) as len,
-                 coalesce(rc.user_ids[c.ord - 1], 0) as via, c.pass, c.eaten, c.ci, c.wi,
-                 case when c.ord = cardinality(rc.user_ids) and c.ord > 1 then 0 else c.comm end as comm,
-                 case when c.ord = cardinality(rc.user_ids) and c.ord > 1 then 0 else c.win end as win,
-                 case when c.ord = cardinality(rc.user_ids) and c.ord > 1 then 0 else c.pass - c.comm - c.win end as link,
+          select g.bet_code, g.n, g.tickets, g.stake, c.ord, g.user_ids[c.ord] as member, cardinality(g.user_ids) as len,
+                 coalesce(g.user_ids[c.ord - 1], 0) as via, c.pass, c.eaten, c.ci, c.wi,
+                 case when c.ord = cardinality(g.user_ids) and c.ord > 1 then 0 else c.comm end as comm,
+                 case when c.ord = cardinality(g.user_ids) and c.ord > 1 then 0 else c.win end as win,
+                 case when c.ord = cardinality(g.user_ids) and c.ord > 1 then 0 else c.pass - c.comm - c.win end as link,
                  c.link_below, c.comm_below, c.win_below, g.priced[c.ord] as priced
-          from g join rate_chains rc on rc.id = g.chain_id
+          from g
           cross join lateral unnest(${sql.raw(arr('p'))}, ${sql.raw(arr('e'))}, ${sql.raw(arr('c'))}, ${sql.raw(arr('ci'))},
                                     ${sql.raw(arr('w'))}, ${sql.raw(arr('wi'))},
                                     ${sql.raw(below((k) => `g.p${k} - g.c${k} - g.w${k}`))}, ${sql.raw(below((k) => `g.c${k}`))}, ${sql.raw(below((k) => `g.w${k}`))})
                with ordinality as c(pass, eaten, comm, ci, win, wi, link_below, comm_below, win_below, ord)
-          where c.ord <= cardinality(rc.user_ids)
+          where c.ord <= cardinality(g.user_ids)
         ),
         -- Every account's figures (n lines per row) and its tickets.
         xf as (
@@ -490,8 +489,6 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           from fa
           returning 1
         ),
-        -- Each striking line's player winnings (winners.player_winnings, found with the strike).
-        pw as materialized (select id, w1 as win from settle_wins),
         -- The lines' net back from the open-stakes accounts their tickets' stake transactions credited.
         stakes as (select stakes_id as account_id, -net as amount from settle_stakes),
         -- Each account above the players: what it receives from below less what it owes above. A ticket
@@ -504,14 +501,15 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           sql`select tx.tx_id, s.account_id, s.amount from (
                 select w.id as account_id, own.amount from own join ledger_accounts w on w.user_id = own.member
                 union all
-                select ${a.heldId}::int, sum(pw.win) from pw
+                -- The striking lines' player winnings (winners.player_winnings, found with the strike).
+                select ${a.heldId}::int, sum(w1) from settle_wins
                 union all
                 select account_id, amount from stakes
               ) s, tx where s.amount <> 0`,
         )}
         select (select tx_id from tx) as "txId", (select coalesce(sum(n), 0) from settle_keys)::int as lines, (select count(*) from fig)::int as figures,
                (select coalesce(sum(unpriced), 0) from fa)::int as unpriced`,
-  );
+  ));
   await tx.execute(sql`reset enable_hashagg`);
   return { txId: Number(r.txId), lines: Number(r.lines), unpriced: Number(r.unpriced) };
 }
