@@ -82,11 +82,15 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
   // them gives (exact numerics), without a division per code and prize.
   const payouts = split
     ? MAP_PRIZES.map((p) => `max(po.p_${p}) as p_${p}`).join(', ')
-    : MAP_PRIZES.map((p) => `(sum(c.net * coalesce(ro.${p}, rd.${p}, 0))::numeric / 100)::bigint as p_${p}`).join(', ');
+    : MAP_PRIZES.map((p) => `(sum(c.net * coalesce(rc.${p}, 0))::numeric / 100)::bigint as p_${p}`).join(', ');
+  // The one package's rate per code and prize, the pool's override first (one row per code: one join per
+  // (number, code), where the default's row and the override's row were two).
   const rates = split
     ? sql`left join po on po.number = c.number`
-    : sql`left join r rd on rd.code = c.bet_code and rd."poolId" is null
-          left join r ro on ro.code = c.bet_code and ro."poolId" = ${draw.poolId}::int`;
+    : sql`left join (
+            select code, ${sql.raw(MAP_PRIZES.map((p) => `coalesce(max(${p}) filter (where "poolId" = ${draw.poolId}), max(${p}) filter (where "poolId" is null)) as ${p}`).join(', '))}
+            from r group by code
+          ) rc on rc.code = c.bet_code`;
   const risk = `greatest(${MAP_PRIZES.map((p) => `coalesce(x.p_${p}, 0)`).join(', ')})`;
   const order = { risk: `${risk} desc, x.number`, number: 'x.number', stake: 'x.stake_total desc, x.number', eaten: 'x.eaten_total desc, x.number' }[q.sortBy];
   const search = (column: SQL) => sql`(${q.number ?? ''}::text = '' or starts_with(${column}, ${q.number ?? ''}::text))`;
