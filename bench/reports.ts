@@ -23,6 +23,7 @@ import { summarizeDrawLines } from '../apps/server/src/modules/reports/summaries
 import { rebuildChainSums } from '../apps/server/src/modules/settlement/chainSums';
 import { baselines } from './reportBaselines';
 import { databaseExists, machine, rangeReports, startBench, XHR } from './support';
+import { shuffledBy } from './shuffle';
 
 const LINES = Number(process.env.LINES ?? 10_000_000);
 const DATES = Number(process.env.DATES ?? 60);
@@ -291,21 +292,7 @@ async function main() {
   for (const [name, q] of [...reports, ['GetMapReport', mapQ] as [string, Record<string, number>]]) {
     for (const cookie of [coCookie, agentCookie]) calls.push([name, q, cookie]);
   }
-  const shuffled = (seed: number) => {
-    const order = [...calls];
-    let x = seed >>> 0; // mulberry32
-    const next = () => {
-      x = (x + 0x6d2b79f5) >>> 0;
-      let z = Math.imul(x ^ (x >>> 15), 1 | x);
-      z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
-      return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
-    };
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [order[i], order[j]] = [order[j], order[i]];
-    }
-    return order;
-  };
+  const shuffled = (seed: number) => shuffledBy(seed, calls);
   const round = async (order = calls) => {
     const t: number[] = [];
     for (const [name, q, cookie] of order) t.push(await time(cookie, name, q));
