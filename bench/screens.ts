@@ -194,7 +194,8 @@ async function timeScreen(page: Page, inFlight: { n: number }, route: string): P
 async function timeFightLimitPopup(page: Page): Promise<number | null> {
   await page.getByTestId('account-dropdown').click({ timeout: 10_000 });
   const item = page.getByTestId('account-fight-limit');
-  if (!(await item.isVisible({ timeout: 3_000 }).catch(() => false))) {
+  // isVisible does not wait: the dropdown's items appear after its opening animation.
+  if (!(await item.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false))) {
     await page.keyboard.press('Escape');
     return null;
   }

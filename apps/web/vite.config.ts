@@ -6,7 +6,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 const BOOT = [
   /node_modules\/(react|react-dom|scheduler|i18next|react-i18next|html-parse-stringify|void-elements)\//,
   /packages\/domain\/src\//,
-  /apps\/web\/src\/(api\/(account|client|interpret|endpoints)|state\/(storage|authStorage)|ui\/(LanguageSwitcher|documentHead|validation))\.tsx?$/,
+  /apps\/web\/src\/(app\/(earlyReads|popup)|features\/accounts\/params|api\/(account|client|interpret|endpoints)|state\/(storage|authStorage)|ui\/(LanguageSwitcher|documentHead|validation))\.tsx?$/,
   /apps\/web\/src\/i18n\/(index|en|useLanguage|sysadmin|reportTable|adminGuard|itAdmins|backupFolder|words|menuLogin)\.ts$/,
   /apps\/web\/src\/features\/auth\/(FirstLogin|LoginForm|rules)\.tsx?$/,
 ];

@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import type { LoginUser } from '@app/contract';
 import type { ApiResult } from './api/client';
 import { isLoggedIn } from './api/account';
+import { startEarlyLoad } from './app/earlyReads';
+import { isPopup } from './app/popup';
 import { FirstLogin } from './features/auth/FirstLogin';
 import { i18n, loadLanguage, storedLanguage } from './i18n';
 import './styles.css';
@@ -11,9 +13,11 @@ const LOGIN_PATH = '/login';
 const root = createRoot(document.getElementById('root')!);
 const loadApp = () => import('./app/App');
 const preloadApp = () => void loadApp().catch(() => {});
+const preloadShell = () => void import('./features/shell/AppLayout').catch(() => {});
 
 async function startApp(start: { loggedIn?: LoginUser; session?: Promise<ApiResult<LoginUser>> }) {
-  const { App } = await loadApp();
+  const { App, firstScreenLoaded } = await loadApp();
+  await firstScreenLoaded();
   root.render(
     <StrictMode>
       <App {...start} />
@@ -22,10 +26,15 @@ async function startApp(start: { loggedIn?: LoginUser; session?: Promise<ApiResu
 }
 
 // The session check starts at once, beside the reader's catalogue and, but on the login page, the app's
-// code (a page load, a popup such as Edit Fight Limit: issue 28 line 10).
+// code, the shell's and the screen's, and the screen's first reads (a page load, a popup such as Edit
+// Fight Limit: issue 28 line 10).
 const onLoginPage = window.location.pathname === LOGIN_PATH;
 const session = isLoggedIn();
-if (!onLoginPage) preloadApp();
+if (!onLoginPage) {
+  preloadApp();
+  if (!isPopup(window.location.search)) preloadShell();
+  startEarlyLoad(window.location, session);
+}
 
 // The reader's catalogue before the first render, so no screen flashes in English first.
 await loadLanguage(storedLanguage()).catch(() => {});

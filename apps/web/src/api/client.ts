@@ -63,13 +63,54 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return qs ? `${path}?${qs}` : path;
 }
 
+interface Answer {
+  status: number;
+  parsed: unknown;
+}
+
+async function send(url: string, init: RequestInit): Promise<Answer> {
+  try {
+    const res = await fetch(url, init);
+    return { status: res.status, parsed: await res.json().catch(() => null) };
+  } catch {
+    // Network failure: status 0, read as a server error.
+    return { status: 0, parsed: null };
+  }
+}
+
+const JSON_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+/** How long a read started by the page load waits for the screen that asks for it (then it is dropped). */
+const EARLY_READ_TTL_MS = 10_000;
+const earlyReads = new Map<string, Promise<Answer>>();
+
+/**
+ * Starts a GET before the app has loaded (a page load, a popup: app/earlyReads.ts): the first `apiCall` of
+ * the same address takes its answer instead of asking again, so the screen's data travels beside the
+ * app's code instead of after its first render (issue 28 line 10). Used once, and only within seconds.
+ */
+export function startEarlyRead(endpoint: string, query?: Record<string, QueryValue>): void {
+  const [method, path] = endpoint.split(' ');
+  if (method !== 'GET') return;
+  const url = buildUrl(path, query);
+  if (earlyReads.has(url)) return;
+  earlyReads.set(url, send(url, { method, headers: JSON_HEADERS, credentials: 'same-origin' }));
+  setTimeout(() => earlyReads.delete(url), EARLY_READ_TTL_MS);
+}
+
+function takeEarlyRead(method: string, url: string): Promise<Answer> | undefined {
+  if (method !== 'GET') return undefined;
+  const answer = earlyReads.get(url);
+  earlyReads.delete(url);
+  return answer;
+}
+
 /** `endpoint` is "METHOD /api/Controller/Action" (see endpoints.ts). */
 export async function apiCall<T>(endpoint: string, options: CallOptions = {}, retried = false): Promise<ApiResult<T>> {
   const space = endpoint.indexOf(' ');
   const method = endpoint.slice(0, space);
   const path = endpoint.slice(space + 1);
   const url = buildUrl(path, options.query);
-  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+  const headers: Record<string, string> = { ...JSON_HEADERS };
   let body: string | undefined;
   if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -81,17 +122,13 @@ export async function apiCall<T>(endpoint: string, options: CallOptions = {}, re
 
   const counted = options.busy !== false;
   if (counted) hooks.busyStarted(options.busyMessage);
-  let status = 0;
-  let parsed: unknown = null;
+  let answer: Answer;
   try {
-    const res = await fetch(url, { method, headers, body, credentials: 'same-origin' });
-    status = res.status;
-    parsed = await res.json().catch(() => null);
-  } catch {
-    // Network failure: status stays 0, read as a server error.
+    answer = await (takeEarlyRead(method, url) ?? send(url, { method, headers, body, credentials: 'same-origin' }));
   } finally {
     if (counted) hooks.busyEnded();
   }
+  const { status, parsed } = answer;
 
   const { result, effect } = interpretResponse<T>(status, parsed, options);
   hooks.result(result.success, path);

@@ -18,6 +18,7 @@ import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { SecondaryPasswordModal } from '../features/auth/SecondaryPasswordModal';
 import { ApiBridge } from './ApiBridge';
 import { AppRouter } from './AppRouter';
+export { firstScreenLoaded } from './AppRouter';
 import { prefersReducedMotion, reducedMotionTheme, theme } from './theme';
 
 function Localized({ children }: { children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Skeleton } from 'antd';
 import { allowedRoutes, titleKeyFor } from '../navigation/access';
@@ -6,18 +6,28 @@ import { AvailableRoutesContext } from '../navigation/RoutesContext';
 import { useAuth } from '../state/AuthContext';
 import { useViewport } from '../ui/documentHead';
 import { CatchAll, SecondaryGuard, Titled } from './guards';
+import { lazyFile } from './lazyFile';
+import { PopupLayout } from '../features/shell/PopupLayout';
+import { isPopup } from './popup';
 import { HOME_PATH, LOGIN_PATH, preloadScreen, ROUTES, TERMS_PATH, type AppRoute } from './routeTable';
 
 // The shell (menu, header, drawer) is a file of its own: the login form does not wait for it (issue 28
 // line 10). It is fetched once the browser is idle after the first screen, so that it is there when the
 // login succeeds, or at once when a logged-in page needs it first.
-let shell: ReturnType<typeof importShell> | null = null;
-const importShell = () => import('../features/shell/AppLayout');
-const loadShell = () => (shell ??= importShell());
-if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void loadShell(), { timeout: 2_000 });
-else setTimeout(() => void loadShell(), 0);
-const AppLayout = lazy(loadShell);
-preloadScreen(window.location.pathname === '/' ? LOGIN_PATH : window.location.pathname);
+const AppLayout = lazyFile(() => import('../features/shell/AppLayout'));
+const loadShell = () => void AppLayout.preload().catch(() => {});
+const firstNeedsShell = window.location.pathname !== LOGIN_PATH && !isPopup(window.location.search);
+if (firstNeedsShell) loadShell();
+else if (typeof requestIdleCallback === 'function') requestIdleCallback(loadShell, { timeout: 2_000 });
+else setTimeout(loadShell, 0);
+const firstScreen = preloadScreen(window.location.pathname === '/' ? LOGIN_PATH : window.location.pathname);
+
+/**
+ * Resolves once the page load's screen (and the shell around it) are there, or could not be fetched: the
+ * app's first render then draws them without a fallback, which would hold the screen back for up to
+ * 300 ms after its file is there (React's reveal throttle; issue 28 line 10).
+ */
+export const firstScreenLoaded = () => Promise.all([firstScreen, firstNeedsShell ? AppLayout.preload().catch(() => {}) : null]);
 
 function routeElement(r: AppRoute, roleId?: number) {
   const Page = r.element;
@@ -28,7 +38,8 @@ function routeElement(r: AppRoute, roleId?: number) {
 /** Builds the router from the route table for the current user (SPEC 2). */
 export function AppRouter() {
   const { isLoggedIn, userData, pendingTNC, loginStateInitialized } = useAuth();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const popup = isPopup(search);
   useViewport(isLoggedIn);
 
   const routes = useMemo(() => {
@@ -60,7 +71,7 @@ export function AppRouter() {
           ))}
           {isLoggedIn && bare.map((r) => <Route key={r.path} path={r.path} element={routeElement(r, userData?.userRoleId)} />)}
           {isLoggedIn && (
-            <Route element={<AppLayout />}>
+            <Route element={popup ? <PopupLayout /> : <AppLayout />}>
               {shell.map((r) => (
                 <Route key={r.path} path={r.path} element={routeElement(r, userData?.userRoleId)} />
               ))}

@@ -1,7 +1,8 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
 import { RoleId } from '@app/domain';
 import type { RouteMeta } from '../navigation/access';
+import { lazyFile } from './lazyFile';
 
 // The route table of SPEC 2 as data. A later screen adds one line. Routes a viewer may not see (by
 // `roles` and/or the view level of `fn`) are removed from the router; `secondary` routes open only
@@ -15,11 +16,7 @@ export interface AppRoute extends RouteMeta {
   element: LazyPage;
 }
 
-function page(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  let file: Promise<{ default: ComponentType }> | null = null;
-  const once = () => (file ??= load());
-  return Object.assign(lazy(once), { preload: once });
-}
+const page = (load: () => Promise<{ default: ComponentType }>): LazyPage => lazyFile(load);
 
 const UnpostPage = page(() => import('../features/posting/UnpostPage'));
 const UnpostDetailPage = page(() => import('../features/posting/UnpostDetailPage'));
@@ -290,11 +287,12 @@ export const TERMS_PATH = '/terms-and-conditions';
 export const LOGIN_PATH = '/login';
 
 /**
- * Starts fetching the file of the screen at `pathname` (a page load, a popup): it then loads beside the
- * session check instead of after it (issue 28 line 10: the login form and the Edit Fight Limit popup).
+ * Fetches the file of the screen at `pathname` (a page load, a popup): it then loads beside the session
+ * check instead of after it, and the first render draws it without a fallback (issue 28 line 10).
+ * Resolves once it is there, or could not be fetched (the screen's own load then reports it).
  */
-export function preloadScreen(pathname: string): void {
+export function preloadScreen(pathname: string): Promise<void> {
   const route = ROUTES.find((r) => matchPath(r.path, pathname));
-  void route?.element.preload().catch(() => {});
+  return route ? route.element.preload().then(() => undefined, () => undefined) : Promise.resolve();
 }
 export const HOME_PATH = '/dashboard';

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EAT_SEQUENCES, LimitMethod } from '@app/domain';
 import { translateMessage } from '../../i18n';
+import { positiveIntParam } from '../accounts/params';
 import { useAccess } from '../../navigation/useAccess';
 import { useAuth } from '../../state/AuthContext';
 import { NumericInput } from '../../ui/NumericInput';
@@ -14,7 +15,6 @@ import { riskKeys, updateEatLimit, useDownlines, useFightLimit, usePools, type E
 import { cellKey, fillGrid, gridErrors, gridFromLimits, limitsFromGrid, serverErrorsToCells, type LimitGrid } from './fightLimit';
 import './risk.css';
 
-const positiveInt = (v: string | null) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 const codeLabel = (c: string) => (c === 'A' ? '3A' : c === 'C' ? '3C' : c);
 const LIMIT_METHODS = [LimitMethod.AmountBase, LimitMethod.TotalBase, LimitMethod.GroupBase] as const;
 const RED_NUMBERS = '/admin-setting/rednumber';
@@ -39,7 +39,7 @@ export default function FightLimitPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const popup = params.get('popup') === '1';
-  const userId = positiveInt(params.get('userId'));
+  const userId = positiveIntParam(params.get('userId'));
   const data = useFightLimit(userId);
   const pools = usePools();
   const canDownline = access.can('Downline', [1]);

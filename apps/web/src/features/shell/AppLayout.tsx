@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Drawer, Layout, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useSearchParams } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AppHeader } from './AppHeader';
 import { AppFooter } from './AppFooter';
 import { SideMenu } from './SideMenu';
@@ -9,12 +9,11 @@ import { useMenuFold } from './useMenuFold';
 import { AnnouncementBanner } from '../dashboard/Announcements';
 
 /**
- * The logged-in shell: header, left menu, content, footer (none for `popup=1`). The menu is open beside
+ * The logged-in shell: header, left menu, content, footer (a popup window has none: PopupLayout). The menu is open beside
  * the content on a wide desktop, an icon rail on a narrower one, a drawer on a phone (useMenuFold).
  */
 export default function AppLayout() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
   const { pathname } = useLocation();
   const { phone, folded, toggle } = useMenuFold();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -23,16 +22,6 @@ export default function AppLayout() {
   // transition), and would close a drawer the user opened again in the meantime.
   useEffect(() => setDrawerOpen(false), [phone]);
 
-  // A screen opened as a popup window (the account dropdown's fight limit: `popup=1`) has no shell.
-  if (params.get('popup') === '1') {
-    return (
-      <Layout.Content className="app-popup" data-testid="content" style={{ padding: '16px 24px', minHeight: '100vh' }}>
-        <Suspense fallback={<Skeleton active />}>
-          <Outlet />
-        </Suspense>
-      </Layout.Content>
-    );
-  }
   const mainClass = phone ? 'app-main app-main-phone' : folded ? 'app-main app-main-folded' : 'app-main';
   return (
     <Layout className="app-shell">
