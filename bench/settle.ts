@@ -13,7 +13,13 @@ import { checkLedger } from '../apps/server/src/modules/ledger/service';
 import { rebuildChainSums } from '../apps/server/src/modules/settlement/chainSums';
 import { databaseExists, machine, startBench } from './support';
 import { bareSettleSql } from './settleBare';
-import { takeStepTimes } from '../apps/server/src/modules/settlement/stepTimes';
+import { settlementStatements } from '../apps/server/src/platform/metrics';
+
+/** Seconds spent so far in each settlement statement, from the server's own histogram (summed over its runs). */
+async function statementSeconds(): Promise<Map<string, number>> {
+  const { values } = await settlementStatements.get();
+  return new Map(values.filter((v) => v.metricName?.endsWith('_sum')).map((v) => [String(v.labels.statement), v.value]));
+}
 
 const LINES = Number(process.env.LINES ?? 1_000_000);
 const PLAYERS = Math.min(20_000, Math.max(100, Math.floor(LINES / 50)));
@@ -188,7 +194,7 @@ async function main() {
     (${drawId}, 1, '2026-12-02', ${JSON.stringify(RESULT)}::jsonb, 'released', 'manual', now(), now())`);
   await db.transaction((tx) => startRound(tx, { id: drawId, poolId: 1, drawDate: '2026-12-02' }, 1, new Date()));
   const heapBefore = process.memoryUsage().heapUsed;
-  takeStepTimes();
+  const statementsBefore = await statementSeconds();
   const start = Date.now();
   const deps = { db, clock: { now: () => new Date() }, config: b.config };
   // settleDraw's two steps, timed apart.
@@ -196,10 +202,11 @@ async function main() {
   const winnersMs = Date.now() - start;
   const d = await distribute(deps, drawId, null);
   const ms = Date.now() - start;
-  const steps = takeStepTimes();
+  const statementsAfter = await statementSeconds();
+  const steps = [...statementsAfter].map(([step, sec]) => ({ step, ms: (sec - (statementsBefore.get(step) ?? 0)) * 1000 })).filter((x) => x.ms > 0);
   const settled = { lines: d.lines, strikes: w.strikes };
   console.log(`  winners ${(winnersMs / 1000).toFixed(2)} s, distribute strike ${((ms - winnersMs) / 1000).toFixed(2)} s`);
-  if (steps.length) console.log(`  steps (SETTLE_STEPS=1): ${steps.map((x) => `${x.step} ${(x.ms / 1000).toFixed(2)} s`).join(', ')}`);
+  console.log(`  statements (the server's fourd_settlement_statement_duration_seconds): ${steps.map((x) => `${x.step} ${(x.ms / 1000).toFixed(2)} s`).join(', ')}`);
   const heapAfter = process.memoryUsage().heapUsed;
 
   const bare2 = await runBare();

@@ -9,7 +9,7 @@ import { HierarchyLevel, PoolId } from '@app/domain';
 import { insertWinners } from '../src/modules/settlement/service';
 import { startJobs } from '../src/modules/jobs';
 import { listenMetrics } from '../src/platform/health';
-import { watchPool } from '../src/platform/metrics';
+import { timeSettlementStatement, watchPool } from '../src/platform/metrics';
 import { boundedFetch } from '../src/platform/outboundHttp';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
@@ -140,6 +140,14 @@ describe('what the metrics count', () => {
     const series = 'fourd_settlement_step_duration_seconds_count{step="winners"}';
     await expect(insertWinners({ db: t.db, clock: t.clock, config: t.config }, 999_999)).rejects.toThrow();
     expect(value(await scrape(), series)).toBe(value(before, series) + 1);
+  });
+
+  it('statements within settlement steps by name, timed whether they succeed or throw', async () => {
+    const before = await scrape();
+    const series = 'fourd_settlement_statement_duration_seconds_count{statement="keys: rates"}';
+    await timeSettlementStatement('keys: rates', async () => 1);
+    await expect(timeSettlementStatement('keys: rates', async () => Promise.reject(new Error('x')))).rejects.toThrow('x');
+    expect(value(await scrape(), series)).toBe(value(before, series) + 2);
   });
 
   it('job runs by job (the scheduled check runs 5 s after the start)', async () => {

@@ -44,6 +44,15 @@ export const settlementSteps = new Histogram({
   registers: [registry],
 });
 
+/** The statements within settlement's steps (strikes, keys and rates, the booking, the summaries). */
+export const settlementStatements = new Histogram({
+  name: 'fourd_settlement_statement_duration_seconds',
+  help: 'Statements within the settlement steps (finding strikes, pricing keys, booking the figures, the summaries), by name, and how long each took',
+  labelNames: ['statement'] as const,
+  buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
+  registers: [registry],
+});
+
 export const jobRuns = new Counter({
   name: 'fourd_job_runs_total',
   help: 'Scheduled job runs started, by job',
@@ -99,15 +108,21 @@ export function watchPool(pool: pg.Pool): () => void {
 /** `200` -> `2xx`: the label stays a handful of values. */
 export const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
-/** Times one settlement step; the time is recorded whether it succeeds or throws. */
-export async function timeSettlementStep<T>(step: 'winners' | 'distribute' | 'release', work: () => Promise<T>): Promise<T> {
-  const end = settlementSteps.startTimer({ step });
+async function timed<T>(end: () => unknown, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } finally {
     end();
   }
 }
+
+/** Times one settlement step; the time is recorded whether it succeeds or throws. */
+export const timeSettlementStep = <T>(step: 'winners' | 'distribute' | 'release', work: () => Promise<T>) =>
+  timed(settlementSteps.startTimer({ step }), work);
+
+/** Times one statement within a settlement step (bench:settle prints them: where the time goes). */
+export const timeSettlementStatement = <T>(statement: string, work: () => Promise<T>) =>
+  timed(settlementStatements.startTimer({ statement }), work);
 
 /** Counts one scheduled job run, and its failure (rethrown). */
 export async function countJobRun<T>(job: string, work: () => Promise<T>): Promise<T> {

@@ -5,8 +5,8 @@ import { linkSql, strikePatterns, type PoolResult, type StrikePattern } from '@a
 import type { DbOrTx } from '../../platform/db';
 import { chainOfLineSql, MAX_PLACES, passAmounts, rebuildChainSums, SUM_COLUMNS } from './chainSums';
 import { manyPostingsCtes, rows } from '../ledger/queries';
-import { timedStep } from './stepTimes';
 import { strikingNumbers } from './strikeNumbers';
+import { timeSettlementStatement } from '../../platform/metrics';
 
 /** Serialises the steps of one draw's settlement across transactions and server processes. */
 export const SETTLE_LOCK_CLASS = 5011;
@@ -67,7 +67,7 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
   // chain) on what passed the player (the stake less what it ate of it, if anything), rounded per line by
   // linkSql: found here, with the strike, so that distribution books them without writing winners again.
   const payoutOf = (r: string) => `(${PRIZE_TIERS.map((t) => `s.n_${t} * ${r}.${t}`).join(' + ')})`;
-  const [r] = await timedStep('winners', () => rows<{ n: number }>(
+  const [r] = await timeSettlementStatement('winners', () => rows<{ n: number }>(
     tx,
     sql`with p as not materialized (
           select * from jsonb_to_recordset(${JSON.stringify(patterns)}::jsonb)
@@ -127,7 +127,7 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
   ));
   // Fresh statistics: distribution joins every line of the draw to these rows next, and a table the
   // planner believes empty is joined by a nested loop (measured: quadratic in the lines).
-  await timedStep('winners: analyze', () => tx.execute(sql`analyze winners`));
+  await timeSettlementStatement('winners: analyze', () => tx.execute(sql`analyze winners`));
   return Number(r.n);
 }
 
@@ -316,14 +316,14 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
     );
     return Number(sums.n) === Number(lines.n) && sums.stake === lines.stake && sums.c1 === lines.c1;
   };
-  if (!(await timedStep('keys: sums and check', readSums))) {
+  if (!(await timeSettlementStatement('keys: sums and check', readSums))) {
     // Sums that disagree with the lines are never booked: rebuilt from the lines (final once a result is
     // released) for the whole draw, then read again.
     console.warn(`settlement: draw ${a.drawId} company ${a.companyId}: its settlement sums disagreed with its lines; rebuilt`);
     await rebuildChainSums(tx, sql`select ${a.drawId}::int`);
     if (!(await readSums())) throw new Error(`draw ${a.drawId}: settlement sums disagree with the lines after a rebuild`);
   }
-  await timedStep('keys: stakes', () => tx.execute(
+  await timeSettlementStatement('keys: stakes', () => tx.execute(
     sql`create temp table settle_stakes on commit drop as
         select stakes_id, sum(net)::bigint as net from settle_sums where ${ofCompany} group by stakes_id having sum(net) <> 0`,
   ));
@@ -331,7 +331,7 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
   // Rates are those of the chain's sheets, shared by many chains (a sheet is a set of rates, kept once): each
   // (sheets, code, pool) is priced once, and the chains find theirs by their sheets (a handful of rows, not
   // one per chain and code).
-  await timedStep('keys: rates', () => tx.execute(
+  await timeSettlementStatement('keys: rates', () => tx.execute(
     sql`insert into settle_rates
         with u as (
           select distinct rc.sheet_ids, k.bet_code, k.pool_id
@@ -364,7 +364,7 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
     ...places.slice(1).map((k) => `case when ${k} <= len and not (${k} = len and ${k} > 1) then ${linkSql.winnings(`p${k}`, `payout${k}`, 'num', 'den')} else 0 end as w${k}`),
     ...places.map((k) => `case when ${k} <= len then ${linkSql.winnings(k === 1 ? 'stake' : `p${k - 1}`, `payout${k}`, 'num', 'den')} else 0 end as wi${k}`),
   ];
-  await timedStep('strikes: wins', () => tx.execute(
+  await timeSettlementStatement('strikes: wins', () => tx.execute(
     sql`create temp table settle_wins on commit drop as
         with s as (
           select w.bet_line_id as id, w.bet_code, d.pool_id, w.stake, ${sql.raw(chainOfLineSql)} as chain_id,
@@ -390,7 +390,7 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
         select chain_id, bet_code, pool_id, ${sql.raw(places.map((k) => `sum(w${k})::bigint as w${k}, sum(wi${k})::bigint as wi${k}`).join(', '))}
         from lw group by chain_id, bet_code, pool_id`,
   ));
-  await timedStep('keys: analyze', async () => {
+  await timeSettlementStatement('keys: analyze', async () => {
     for (const t of ['settle_keys', 'settle_wins', 'settle_stakes']) await tx.execute(sql.raw(`analyze ${t}`));
   });
 }
@@ -427,7 +427,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
   const below = (f: (k: number) => string) => `array[0, ${ks.slice(0, n - 1).map(f).join(', ')}]::bigint[]`;
   // The figures' rows grouped by sorting: hashing 657,500 rows' sums into 160,920 groups measured slower.
   await tx.execute(sql`set local enable_hashagg = off`);
-  const [r] = await timedStep('book: figures and journal', () => rows<{ txId: number; lines: number; figures: number; unpriced: number }>(
+  const [r] = await timeSettlementStatement('book: figures and journal', () => rows<{ txId: number; lines: number; figures: number; unpriced: number }>(
     tx,
     sql`with tx as materialized (select nextval('journal_transactions_id_seq') as tx_id),
         -- Each key with its chain's accounts, its striking lines' winnings (settle_wins, per chain, code

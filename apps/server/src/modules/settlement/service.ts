@@ -23,8 +23,7 @@ import { compactDraw } from '../reports/summaries';
 import { summarizeBooking } from '../reports/settledSummaries';
 import { bookPostingLinks, remoteAccounts, remotesOfDraw } from './posting';
 import { hasInDoubt, inDoubtError, lockDrawPostingExclusive } from '../posting/released';
-import { timeSettlementStep } from '../../platform/metrics';
-import { timedStep } from './stepTimes';
+import { timeSettlementStatement, timeSettlementStep } from '../../platform/metrics';
 
 /** Starts round 1 when a result is released, or the next round when a released result is corrected. */
 export async function startRound(tx: Tx, draw: { id: number; poolId: number; drawDate: string }, resultVersion: number, now: Date) {
@@ -84,7 +83,7 @@ async function distributeDraw(deps: Deps, drawId: number, by: number | null): Pr
       // The draw's report summaries folded into one row per key (decision 0034): its sales are final (no
       // placement after the cutoff, no void once a result is entered), so once a round is enough: a
       // trigger run again leaves them as they are.
-      await timedStep('compact draw', () => compactDraw(tx, drawId));
+      await timeSettlementStatement('compact draw', () => compactDraw(tx, drawId));
     }
     // Seamless API accounts' tickets queued for their callbacks, with the mark (once per round: its key).
     if (s && s.round === first.round) await enqueueSettled(tx, drawId, s.round, deps.clock.now());
@@ -120,7 +119,7 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     // Booked already for this round (by another process meanwhile): its earlier rounds were reversed with it.
     if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return { lines: 0, round: s.round, releasedBefore: false };
     // The lines are final (a result is released: no placement, no void), so they are read once, here.
-    await timedStep('keys and strikes', () => q.prepareSettleLines(tx, { drawId, companyId, round: s.round }));
+    await timeSettlementStatement('keys and strikes', () => q.prepareSettleLines(tx, { drawId, companyId, round: s.round }));
     const lineOwners = await q.uplinesOfSettleLines(tx);
     const wallets = await q.walletIds(tx, remoteIds.length && !lineOwners.includes(companyId) ? [...lineOwners, companyId] : lineOwners);
     const stakes = await q.stakesAccountsOfSettleLines(tx);
@@ -144,7 +143,7 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     const txId = (await q.hasEntries(tx, done.txId)) ? done.txId : null;
     await q.recordBooking(tx, { drawId, companyId, round: s.round, step: 'distribute', transactionId: txId, at: now, by });
     // The stakeholder and winning summaries of this booking, from the figures and winners just written (decision 0039).
-    await timedStep('summaries', () => summarizeBooking(tx, drawId, s.round, companyId));
+    await timeSettlementStatement('summaries', () => summarizeBooking(tx, drawId, s.round, companyId));
     return { lines: done.lines, round: s.round, releasedBefore };
   });
   // Credit released in an earlier round is released again, in a transaction of its own (its own lock
