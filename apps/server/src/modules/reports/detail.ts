@@ -6,11 +6,10 @@ import type { WinLossDetail, WinLossDetailQuery } from '@app/contract';
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
-import { betCodeSql, drawFilterSql, reportHead, reportNode } from './scope';
+import { betCodeSql, drawFilterSql, reportStart } from './scope';
 
 export async function winLossDetail(db: DbOrTx, auth: AuthContext, q: WinLossDetailQuery): Promise<WinLossDetail> {
-  const node = await reportNode(db, auth, q.userId);
-  const head = await reportHead(db, auth, node, q);
+  const { node, head } = await reportStart(db, auth, q);
   const found = await rows<Record<string, string | number>>(
     db,
     sql`with l as materialized (

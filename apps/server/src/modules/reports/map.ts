@@ -15,7 +15,7 @@ import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { poolRegistry } from '../pools/registry';
 import { effectivePackageIdSql, packageRatesSql } from '../packages/queries';
-import { breadcrumb, reportNode, type ReportNode } from './scope';
+import { reportNode, type ReportNode } from './scope';
 
 export async function drawOf(db: DbOrTx, drawId: number) {
   const [d] = await rows<{ drawId: number; poolId: number; drawDate: string; hasResult: boolean }>(
@@ -146,7 +146,7 @@ export async function mapReport(db: DbOrTx, auth: AuthContext, q: MapQuery): Pro
   const first = found[0];
   return {
     node: { userId: node.userId, username: node.username, fullName: node.fullName, roleId: node.roleId },
-    breadcrumb: await breadcrumb(db, auth, node),
+    breadcrumb: node.breadcrumb,
     draw,
     rows: found.map((r) => ({
       number: String(r.number),

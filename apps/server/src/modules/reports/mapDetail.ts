@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { drawOf } from './map';
-import { breadcrumb, reportNode } from './scope';
+import { reportNode } from './scope';
 
 export async function mapDetailReport(db: DbOrTx, auth: AuthContext, q: { drawId: number; number: string; userId?: number }): Promise<MapDetail> {
   const node = await reportNode(db, auth, q.userId);
@@ -69,7 +69,7 @@ export async function mapDetailReport(db: DbOrTx, auth: AuthContext, q: { drawId
   );
   return {
     node: { userId: node.userId, username: node.username, fullName: node.fullName, roleId: node.roleId },
-    breadcrumb: await breadcrumb(db, auth, node),
+    breadcrumb: node.breadcrumb,
     draw,
     number: q.number,
     rows: out,

@@ -10,15 +10,14 @@ import type { OccupiedQuery, OccupiedReport, OccupiedRow, UserEatData, UserEatDa
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
-import { betCodeSql, direction, drawFilterSql, reportHead, reportNode } from './scope';
+import { betCodeSql, direction, drawFilterSql, reportStart } from './scope';
 
 const SORT: Record<OccupiedQuery['sortBy'], string> = { pool: 'o.pool_id', turnover: 'o.turnover', eaten: 'o.eaten', ownWinLoss: 'o.own_win_loss' };
 const share = (eaten: number, turnover: number) => (turnover === 0 ? 0 : Math.round((eaten * 10_000) / turnover) / 100);
 const n = (v: string | number | null | undefined) => Number(v ?? 0);
 
 export async function occupiedReport(db: DbOrTx, auth: AuthContext, q: OccupiedQuery): Promise<OccupiedReport> {
-  const node = await reportNode(db, auth, q.userId);
-  const head = await reportHead(db, auth, node, q);
+  const { node, head } = await reportStart(db, auth, q);
   // The platform's accounts are in no chain: their position is their companies' (each one's result).
   const whose = node.platform
     ? sql`f.user_id in (select id from users where upline_id = ${node.userId}::int and is_main_account)`
@@ -57,8 +56,7 @@ export async function occupiedReport(db: DbOrTx, auth: AuthContext, q: OccupiedQ
 }
 
 export async function userEatData(db: DbOrTx, auth: AuthContext, q: UserEatDataQuery): Promise<UserEatData> {
-  const node = await reportNode(db, auth, q.userId);
-  const head = await reportHead(db, auth, node, q);
+  const { node, head } = await reportStart(db, auth, q);
   // Only dates blocked by hand are held back: a settling date's eaten stake is what placement wrote.
   const byHand = head.blockedDates.filter((d) => !head.settlingDates.includes(d));
   const found = await rows<{ draw_id: number; draw_date: string; pool_id: number; state: 'open' | 'settling' | 'settled'; bet_code: string; eaten: string }>(

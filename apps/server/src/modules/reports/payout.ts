@@ -8,7 +8,7 @@ import type { PayoutQuery, PayoutReport, ReportFilter } from '@app/contract';
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
-import { betCodeSql, drawFilterSql, reportHead, reportNode, type ReportNode } from './scope';
+import { betCodeSql, drawFilterSql, type ReportNode, reportStart } from './scope';
 
 /**
  * Whether a winning line's prize is released (`w` a winners row, `l` its bet line): its company released
@@ -58,8 +58,7 @@ export function payoutSumsSql(node: ReportNode, q: ReportFilter, blockedDates: s
 
 export async function payoutReport(db: DbOrTx, auth: AuthContext, q: PayoutQuery, self: boolean): Promise<PayoutReport> {
   if (self) return selfPayoutReport(db, auth, q);
-  const node = await reportNode(db, auth, q.userId);
-  const head = await reportHead(db, auth, node, q);
+  const { node, head } = await reportStart(db, auth, q);
   const [sums] = await rows<Record<'strikes' | 'stake' | 'amount' | 'released', string | null>>(db, payoutSumsSql(node, q, head.blockedDates, sql`1 as one`, sql``));
   const total = Number(sums?.strikes ?? 0);
   const offset = (q.page - 1) * q.pageSize;
@@ -131,8 +130,7 @@ const toRow = (r: Record<string, string | number | boolean | null>) => ({
 
 /** The caller's own tickets' strikes (GetSelfPayoutReport): one bettor's lines, read from the strikes themselves. */
 async function selfPayoutReport(db: DbOrTx, auth: AuthContext, q: PayoutQuery): Promise<PayoutReport> {
-  const node = await reportNode(db, auth, undefined);
-  const head = await reportHead(db, auth, node, q);
+  const { node, head } = await reportStart(db, auth, { ...q, userId: undefined });
   const whose = sql`t.user_id = ${node.userId}::int`;
   const counts = TIERS.map((p) => `w.n_${p}`).join(', ');
   // The bettor's rate for each tier: its own sheet of the ticket's frozen chain, the pool's override first.

@@ -15,7 +15,7 @@ import { rows } from '../ledger/queries';
 import { runTransaction } from '../ledger/service';
 import { numberLimitSql } from '../risk/fightLimits';
 import { drawOf } from './map';
-import { breadcrumb, reportNode, type ReportNode } from './scope';
+import { reportNode, type ReportNode } from './scope';
 
 /** Per number and code: what the node ate (active lines), its limit, the run and what it laid off. */
 const runSql = (node: ReportNode, draw: { drawId: number; poolId: number }) => sql`
@@ -68,7 +68,7 @@ export async function runMapReport(deps: Deps, auth: AuthContext, q: RunMapQuery
   const first = found[0];
   return {
     node: { userId: node.userId, username: node.username, fullName: node.fullName, roleId: node.roleId },
-    breadcrumb: await breadcrumb(deps.db, auth, node),
+    breadcrumb: node.breadcrumb,
     draw,
     rows: found.map(toRow),
     total: Number(first?.total ?? 0),

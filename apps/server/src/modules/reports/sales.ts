@@ -10,7 +10,7 @@ import type { ReportFilter, SalesRow, SalesSummary, SalesSummaryQuery, SumSalesS
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
-import { betCodeSql, direction, drawFilterSql, reportHead, reportNode, type ReportNode } from './scope';
+import { accountJoin, betCodeSql, direction, drawFilterSql, type ReportNode, reportStart } from './scope';
 
 /** The function GetSumSalesSummary is gated by, and the dashboard's sales part with it. */
 export const SALES_FUNCTION = 'Group Sales Report' as const;
@@ -56,8 +56,7 @@ const figures = (r: Pick<Raw, 'tickets' | 'lines' | 'turnover' | 'commission' | 
 });
 
 export async function salesSummary(db: DbOrTx, auth: AuthContext, q: SalesSummaryQuery): Promise<SalesSummary> {
-  const node = await reportNode(db, auth, q.userId);
-  const head = await reportHead(db, auth, node, q);
+  const { node, head } = await reportStart(db, auth, q);
   const found = await rows<Raw & { username: string | null; fullName: string | null; roleId: number | null; hasDownlines: boolean; total: string } & Record<string, string>>(
     db,
     sql`with f as materialized (${summaryOf(node, q)}),
@@ -71,7 +70,7 @@ export async function salesSummary(db: DbOrTx, auth: AuthContext, q: SalesSummar
         select s.*, u.username, u.full_name as "fullName", u.role_id as "roleId",
                exists (select 1 from users c where c.upline_id = s.via and c.is_main_account) as "hasDownlines",
                count(*) over () as total, t.tickets as t_tickets, t.lines as t_lines, t.turnover as t_turnover, t.commission as t_commission, t.net as t_net
-        from s cross join t left join users u on u.id = s.via
+        from s cross join t ${accountJoin('u', sql`s.via`)}
         order by s.via = 0 desc, ${sql.raw(SORT[q.sortBy])} ${direction(q.sortOrder)}, s.via, s."betCode"
         limit ${q.pageSize}::int offset ${(q.page - 1) * q.pageSize}::int`,
   );
@@ -91,8 +90,7 @@ export async function salesSummary(db: DbOrTx, auth: AuthContext, q: SalesSummar
 
 /** The node's sales by bet code only, with the grand total. */
 export async function sumSalesSummary(db: DbOrTx, auth: AuthContext, q: SalesSummaryQuery): Promise<SumSalesSummary> {
-  const node = await reportNode(db, auth, q.userId);
-  const head = await reportHead(db, auth, node, q);
+  const { node, head } = await reportStart(db, auth, q);
   const found = await rows<Raw>(
     db,
     sql`with f as materialized (${summaryOf(node, q)})

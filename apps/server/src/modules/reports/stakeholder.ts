@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { totalCodeSql } from './sales';
-import { betCodeSql, direction, drawFilterSql, reportHead, reportNode, type ReportNode } from './scope';
+import { betCodeSql, direction, drawFilterSql, reportNode, type ReportNode, reportStart } from './scope';
 
 const SORT: Record<StakeholderQuery['sortBy'], string> = {
   level: 'au.level',
@@ -101,8 +101,7 @@ function accountsSql(node: ReportNode, q: StakeholderQuery, blockedDates: string
 }
 
 export async function stakeholderReport(db: DbOrTx, auth: AuthContext, q: StakeholderQuery): Promise<StakeholderReport> {
-  const node = await reportNode(db, auth, q.userId);
-  const head = await reportHead(db, auth, node, q);
+  const { node, head } = await reportStart(db, auth, q);
   const blocked = head.blockedDates;
 
   // The node's lines: their turnover, what the node passed up and its link (the platform: its companies').

@@ -10,7 +10,7 @@ import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { payoutSumsSql } from './payout';
 import { totalCodeSql } from './sales';
-import { betCodeSql, drawFilterSql, reportHead, reportNode } from './scope';
+import { betCodeSql, drawFilterSql, reportStart } from './scope';
 
 /** grouping(): 0 a (date, pool, code) row; 1 a (date, pool) point of the series; 7 the grand total. */
 type Level = { level: number; drawDate: string | null; poolId: number | null; betCode: string | null };
@@ -35,8 +35,7 @@ const GROUPS = sql`group by grouping sets ((draw_date, pool_id, bet_code), (draw
 const LEVEL = sql`grouping(draw_date, pool_id, bet_code) as level, to_char(draw_date, 'YYYY-MM-DD') as "drawDate", pool_id as "poolId", bet_code as "betCode"`;
 
 export async function salesStatistic(db: DbOrTx, auth: AuthContext, q: StatisticQuery): Promise<SalesStatistic> {
-  const node = await reportNode(db, auth, q.userId);
-  const head = await reportHead(db, auth, node, q);
+  const { node, head } = await reportStart(db, auth, q);
   // Sales are final at the cutoff, so no date is held back (as the sales summary).
   const found = await rows<Level & Record<'tickets' | 'lines' | 'turnover' | 'commission', string>>(
     db,
@@ -71,8 +70,7 @@ export async function salesStatistic(db: DbOrTx, auth: AuthContext, q: Statistic
 }
 
 export async function payoutStatistic(db: DbOrTx, auth: AuthContext, q: StatisticQuery): Promise<PayoutStatistic> {
-  const node = await reportNode(db, auth, q.userId);
-  const head = await reportHead(db, auth, node, q);
+  const { node, head } = await reportStart(db, auth, q);
   // The payout report's own sums (the node's winning summary and the released part), per date, pool and code.
   const found = await rows<Level & Record<'strikes' | 'stake' | 'amount' | 'released', string>>(db, payoutSumsSql(node, q, head.blockedDates, LEVEL, GROUPS));
   const figures = (r: Record<'strikes' | 'stake' | 'amount' | 'released', string>): PayoutStatisticFigures => ({

@@ -6,11 +6,10 @@ import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { paymentStatus } from '../drawPayments/service';
 import { rows } from '../ledger/queries';
-import { drawFilterSql, reportHead, reportNode } from './scope';
+import { drawFilterSql, reportStart } from './scope';
 
 export async function usLineReport(db: DbOrTx, auth: AuthContext, q: UsLineQuery): Promise<UsLineReport> {
-  const node = await reportNode(db, auth, q.userId);
-  const head = await reportHead(db, auth, node, q);
+  const { node, head } = await reportStart(db, auth, q);
   const [upline] = await rows<{ userId: number; username: string; fullName: string; roleId: number }>(
     db,
     sql`select p.id as "userId", p.username, p.full_name as "fullName", p.role_id as "roleId" from users u join users p on p.id = u.upline_id where u.id = ${node.userId}::int`,

@@ -12,7 +12,7 @@ import type { WinLossFigures, WinLossQuery, WinLossReport, WinLossRow } from '@a
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
-import { betCodeSql, direction, drawFilterSql, reportHead, reportNode, type ReportNode } from './scope';
+import { accountJoin, betCodeSql, direction, drawFilterSql, type ReportNode, reportStart } from './scope';
 
 const SUMS = [
   'tickets',
@@ -122,8 +122,7 @@ const toFigures = (r: Record<(typeof SUMS)[number], string | null>): WinLossFigu
 
 /** `demo`: the demo variant (GetWinLoss3SectionsReportDemo), the accounts flagged demo and their downlines only. */
 export async function winLossReport(db: DbOrTx, auth: AuthContext, q: WinLossQuery, demo = false): Promise<WinLossReport> {
-  const node = await reportNode(db, auth, q.userId);
-  const head = await reportHead(db, auth, node, q);
+  const { node, head } = await reportStart(db, auth, q);
   const totalsOver = SUMS.map((c) => `sum(r.${c}) over () as "t_${c}"`).join(', ');
   const found = await rows<Raw & Record<string, string>>(
     db,
@@ -133,7 +132,7 @@ export async function winLossReport(db: DbOrTx, auth: AuthContext, q: WinLossQue
                exists (select 1 from users c where c.upline_id = r.via and c.is_main_account) as "hasDownlines",
                count(*) over () as total, ${sql.raw(totalsOver)}
         -- A negative via is a remote agent the company laid off to (decision 0035): its row is the link to it.
-        from r left join users u on u.id = r.via left join remote_agents ra on r.via < 0 and ra.id = -r.via
+        from r ${accountJoin('u', sql`r.via`)} left join remote_agents ra on r.via < 0 and ra.id = -r.via
         order by r.via = 0 desc, ${sql.raw(SORT[q.sortBy])} ${direction(q.sortOrder)}, r.via
         limit ${q.pageSize}::int offset ${(q.page - 1) * q.pageSize}::int`,
   );

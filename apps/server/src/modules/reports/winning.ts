@@ -8,7 +8,7 @@ import type { PoolResult } from '@app/domain';
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
-import { breadcrumb, reportNode } from './scope';
+import { reportNode } from './scope';
 import { prizeOfSql } from './settledSummaries';
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -57,7 +57,7 @@ export async function winningReport(db: DbOrTx, auth: AuthContext, q: WinningQue
   strikes.sort((a, b) => Number(a.drawId) - Number(b.drawId) || cmp(a.prize, b.prize) || cmp(a.number, b.number) || cmp(a.betCode, b.betCode));
   return {
     node: { userId: node.userId, username: node.username, fullName: node.fullName, roleId: node.roleId },
-    breadcrumb: await breadcrumb(db, auth, node),
+    breadcrumb: node.breadcrumb,
     drawDate: q.drawDate,
     draws: draws.map((d) => {
       const own = strikes.filter((s) => Number(s.drawId) === Number(d.drawId));
