@@ -33,7 +33,7 @@ const session = isLoggedIn();
 if (!onLoginPage) {
   preloadApp();
   if (!isPopup(window.location.search)) preloadShell();
-  startEarlyLoad(window.location, session);
+  startEarlyLoad(window.location);
 }
 
 // The reader's catalogue before the first render, so no screen flashes in English first.

@@ -4,6 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { apiCall, configureApi, startEarlyRead } from '../src/api/client';
 import { API } from '../src/api/endpoints';
 import { lazyFile } from '../src/app/lazyFile';
+import { startEarlyLoad } from '../src/app/earlyReads';
 
 const fetchMock = vi.fn<typeof fetch>();
 const answer = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data, code: 200 }), { status: 200 });
@@ -42,6 +43,18 @@ describe('reads started by the page load (issue 28 line 10)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await apiCall(API.Account.GetFightLimitRelatedData, { query: { userId: 8 } });
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("the popup's page load asks for its two reads at once, beside the session check, not after it", async () => {
+    fetchMock.mockImplementation(async () => answer({}));
+    startEarlyLoad({ pathname: '/manage-fight-limit', search: '?userId=12&userName=co1&popup=1' } as Location);
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/Account/GetFightLimitRelatedData?userId=12', '/api/Pools/GetPoolsSelection']);
+    // The screen's calls take them (and leave nothing for the tests after).
+    await apiCall(API.Account.GetFightLimitRelatedData, { query: { userId: 12 } });
+    await apiCall(API.Pools.GetPoolsSelection);
+    fetchMock.mockClear();
+    startEarlyLoad({ pathname: '/dashboard', search: '' } as Location);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('an unused early answer is dropped after seconds: a later screen asks the server', async () => {

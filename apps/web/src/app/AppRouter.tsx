@@ -13,13 +13,17 @@ import { HOME_PATH, LOGIN_PATH, preloadScreen, ROUTES, TERMS_PATH, type AppRoute
 
 // The shell (menu, header, drawer) is a file of its own: the login form does not wait for it (issue 28
 // line 10). It is fetched once the browser is idle after the first screen, so that it is there when the
-// login succeeds, or at once when a logged-in page needs it first.
+// login succeeds, or at once when a logged-in page needs it first. A popup never shows it (it has no
+// links out): its files would only compete with the popup's first render.
 const AppLayout = lazyFile(() => import('../features/shell/AppLayout'));
 const loadShell = () => void AppLayout.preload().catch(() => {});
-const firstNeedsShell = window.location.pathname !== LOGIN_PATH && !isPopup(window.location.search);
+const inPopup = isPopup(window.location.search);
+const firstNeedsShell = window.location.pathname !== LOGIN_PATH && !inPopup;
 if (firstNeedsShell) loadShell();
-else if (typeof requestIdleCallback === 'function') requestIdleCallback(loadShell, { timeout: 2_000 });
-else setTimeout(loadShell, 0);
+else if (!inPopup) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(loadShell, { timeout: 2_000 });
+  else setTimeout(loadShell, 0);
+}
 const firstScreen = preloadScreen(window.location.pathname === '/' ? LOGIN_PATH : window.location.pathname);
 
 /**
