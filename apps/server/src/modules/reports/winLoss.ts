@@ -60,7 +60,10 @@ function grouped(node: ReportNode, q: WinLossQuery, blockedDates: string[], demo
   // Tickets are counted once per draw whatever codes they hold: the figures count a ticket once per code,
   // so they come from the sales summary's all-codes row (a chosen code's row with that filter), whose
   // tickets of a settled draw are the ones settled (no void once a result is in). The node's rows there
-  // are cut by the same direct downline (the company, for the platform, whose path it heads).
+  // are cut by the same direct downline (the company, for the platform, whose path it heads). The range is
+  // taken on the summary's own date and pool (as the sales report does), so that its (user, date) index
+  // reads the range's rows only, not every date of the node's (at 10,000,000 lines: 24,000 rows and 4,600
+  // pages for an agent, 9 of the statement's 13 ms).
   return sql`
     with fg as (
       select ${via} as via, sum(f.lines) as lines, sum(f.turnover) as turnover,
@@ -78,7 +81,7 @@ function grouped(node: ReportNode, q: WinLossQuery, blockedDates: string[], demo
       select ss.via_user_id as via, sum(ss.tickets) as tickets
       from sales_summary ss
       join draw_settlements s on s.draw_id = ss.draw_id and s.distributed_at is not null
-      where ss.user_id = ${node.userId}::int and ${demoOnly(sql`ss.via_user_id`)} and ${drawFilterSql('s', q, blockedDates)}
+      where ss.user_id = ${node.userId}::int and ${demoOnly(sql`ss.via_user_id`)} and ${drawFilterSql('ss', q, blockedDates)}
         and ss.bet_code = (case when ${q.betCode}::text = '-1' then '' else ${q.betCode}::text end)
       group by 1
     )
