@@ -86,6 +86,9 @@ describe.skipIf(!pgUrl)('report reads from a standby (PostgreSQL)', () => {
     expect(await s.sales()).toBe(turnover);
     expect(s.counts()).toEqual({ standby: 1, primary: 0 });
     await expect(s.replica.db.execute(sql`update users set full_name = full_name where id = 1`)).rejects.toMatchObject({ cause: { code: '25006' } });
+    // Its sessions compile nothing, as the primary's (decision 0053).
+    const shown = (await s.replica.db.execute(sql`show jit`)) as unknown as { rows: { jit: string }[] };
+    expect(shown.rows[0].jit).toBe('off');
   });
 
   it('shows a write to the report read after it: the primary answers while the standby has not replayed it', async () => {

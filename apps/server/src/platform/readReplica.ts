@@ -11,7 +11,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import type { Config } from './config';
-import type { Db } from './db';
+import { SESSION_OPTIONS, type Db } from './db';
 
 export interface ReadReplica {
   db: Db;
@@ -72,7 +72,7 @@ export async function openReadReplica(config: Config, opts: ReadReplicaOptions =
     max: 10,
     // An unreachable standby costs a read one second once, then the primary serves for PRIMARY_FOR_MS.
     connectionTimeoutMillis: 1_000,
-    options: '-c default_transaction_read_only=on',
+    options: `${SESSION_OPTIONS} -c default_transaction_read_only=on`,
     application_name: 'fourd-reports',
   });
   pool.on('error', (e) => log(`standby connection lost: ${e.message}`));

@@ -285,7 +285,6 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
   // Hashes of the draw's groups are kept in memory rather than spilled to disk (the default is 4 MB);
   // for this transaction only.
   await tx.execute(sql`set local work_mem = '256MB'`);
-  await tx.execute(sql`set local jit = off`);
   for (const t of ['settle_wins', 'settle_keys', 'settle_stakes', 'settle_rates']) await tx.execute(sql.raw(`drop table if exists ${t}`));
   const ofCompany = sql`draw_id = ${a.drawId}::int and company_id = ${a.companyId}::int`;
   // The sums of the places the draw's chains have (the columns beyond the longest chain hold zeros).
