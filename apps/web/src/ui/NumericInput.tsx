@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Input, type InputProps } from 'antd';
-import { sanitizeNumeric, type NumericOptions } from './validation';
+import type { InputHTMLAttributes } from 'react';
+import { useNumericText } from './useNumericText';
+import type { NumericOptions } from './validation';
 
 export interface NumericInputProps extends Omit<InputProps, 'value' | 'onChange' | 'min' | 'max'>, NumericOptions {
   value?: number | string | null;
@@ -9,28 +10,17 @@ export interface NumericInputProps extends Omit<InputProps, 'value' | 'onChange'
 
 /** A text input that accepts only numbers clamped to min..max (SPEC 5); works inside antd Form.Item. */
 export function NumericInput({ value, onChange, min, max, decimals, ...rest }: NumericInputProps) {
-  const [text, setText] = useState(() => (value === undefined || value === null ? '' : String(value)));
+  const { text, inputMode, onTextChange } = useNumericText(value, onChange, { min, max, decimals });
+  return <Input inputMode={inputMode} autoComplete="off" {...rest} value={text} onChange={(e) => onTextChange(e.target.value)} />;
+}
 
-  useEffect(() => {
-    // Follow outside changes (form reset, load) without fighting the user's partial input ("12.").
-    const outside = value === undefined || value === null || value === '' ? undefined : Number(value);
-    setText((current) => {
-      const mine = sanitizeNumeric(current, { min, max, decimals }).value;
-      return mine === outside ? current : outside === undefined ? '' : String(outside);
-    });
-  }, [value, min, max, decimals]);
+export interface PlainNumericInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'min' | 'max'>, NumericOptions {
+  value?: number | string | null;
+  onChange?: (value: number | undefined) => void;
+}
 
-  return (
-    <Input
-      inputMode={decimals ? 'decimal' : 'numeric'}
-      autoComplete="off"
-      {...rest}
-      value={text}
-      onChange={(e) => {
-        const next = sanitizeNumeric(e.target.value, { min, max, decimals });
-        setText(next.text);
-        onChange?.(next.value);
-      }}
-    />
-  );
+/** NumericInput as a plain input element, for a screen drawn without antd (the fight limit popup's 112 cells). */
+export function PlainNumericInput({ value, onChange, min, max, decimals, ...rest }: PlainNumericInputProps) {
+  const { text, inputMode, onTextChange } = useNumericText(value, onChange, { min, max, decimals });
+  return <input type="text" inputMode={inputMode} autoComplete="off" {...rest} value={text} onChange={(e) => onTextChange(e.target.value)} />;
 }

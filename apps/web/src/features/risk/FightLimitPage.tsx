@@ -1,112 +1,51 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Form, Radio, Result, Select, Skeleton, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Descriptions, Form, Radio, Result, Select, Skeleton, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EAT_SEQUENCES, LimitMethod } from '@app/domain';
 import { translateMessage } from '../../i18n';
 import { positiveIntParam } from '../accounts/params';
 import { useAccess } from '../../navigation/useAccess';
 import { useAuth } from '../../state/AuthContext';
 import { NumericInput } from '../../ui/NumericInput';
 import { formatCents } from '../../ui/text';
-import { useAlerts } from '../../ui/useAlerts';
-import { riskKeys, updateEatLimit, useDownlines, useFightLimit, usePools, type EatLimitBody, type Pool } from './api';
-import { cellKey, fillGrid, gridErrors, gridFromLimits, limitsFromGrid, serverErrorsToCells, type LimitGrid } from './fightLimit';
+import { useDownlines, type Pool } from './api';
+import { cellKey } from './fightLimit';
+import { FightLimitPopup } from './FightLimitPopup';
+import { codeLabel, LIMIT_METHODS, settingsOf, useFightLimitEditor, type EatSettings } from './useFightLimitEditor';
 import './risk.css';
 
-const codeLabel = (c: string) => (c === 'A' ? '3A' : c === 'C' ? '3C' : c);
-const LIMIT_METHODS = [LimitMethod.AmountBase, LimitMethod.TotalBase, LimitMethod.GroupBase] as const;
 const RED_NUMBERS = '/admin-setting/rednumber';
-
-interface Values {
-  eatType?: 'percentage' | 'amount';
-  limitMethod: 1 | 2 | 3;
-  eatSequence: '*/**' | '**/*';
-}
 
 /**
  * /manage-fight-limit: how an account eats its share of each bet line: by percentage (position taking) or
  * by amount up to a limit per pool and bet code, counted by limit method. For oneself or a downline
- * (`userId`); the account dropdown opens it as a 1000x800 popup (`popup=1`, no app shell).
+ * (`userId`); the account dropdown opens it as a 1000x800 popup (`popup=1`, no app shell), drawn by
+ * FightLimitPopup.
  */
 export default function FightLimitPage() {
+  const [params] = useSearchParams();
+  return params.get('popup') === '1' ? <FightLimitPopup /> : <FightLimitInShell />;
+}
+
+function FightLimitInShell() {
   const { t } = useTranslation();
-  const alerts = useAlerts();
   const access = useAccess();
   const { userData } = useAuth();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const popup = params.get('popup') === '1';
   const userId = positiveIntParam(params.get('userId'));
-  const data = useFightLimit(userId);
-  const pools = usePools();
+  const editor = useFightLimitEditor(userId);
+  const { data, pools, codes, grid, errors } = editor;
   const canDownline = access.can('Downline', [1]);
-  const downlines = useDownlines(canDownline && !popup);
+  const downlines = useDownlines(canDownline);
   const canEdit = access.can('Fight Limit', [3]);
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<EatSettings>();
   const eatType = Form.useWatch('eatType', form);
-  const [grid, setGrid] = useState<LimitGrid>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [fill, setFill] = useState<number>();
-  const [saving, setSaving] = useState(false);
-
   const d = data.data;
-  const poolIds = useMemo(() => (pools.data ?? []).map((p) => p.poolId), [pools.data]);
-  const codes = d?.betCodes ?? [];
 
   useEffect(() => {
-    if (!d) return;
-    form.setFieldsValue({
-      eatType: d.eatType,
-      limitMethod: (LIMIT_METHODS as readonly number[]).includes(d.limitMethod) ? (d.limitMethod as 1 | 2 | 3) : 1,
-      eatSequence: (EAT_SEQUENCES as readonly string[]).includes(d.eatSequence) ? (d.eatSequence as '*/**' | '**/*') : '*/**',
-    });
-    setGrid(gridFromLimits(d.limits));
-    setErrors({});
+    if (d) form.setFieldsValue(settingsOf(d));
   }, [d, form]);
-
-  const setCell = (key: string, v: number | undefined) => {
-    setGrid((g) => ({ ...g, [key]: v }));
-    setErrors((e) => {
-      if (!e[key]) return e;
-      const { [key]: _, ...rest } = e;
-      return rest;
-    });
-  };
-
-  const save = async () => {
-    if (!d) return;
-    const v = form.getFieldsValue();
-    if (!v.eatType) {
-      alerts.errorKey('SELECT_EAT_TYPE');
-      return;
-    }
-    const bad = gridErrors(grid, d.maxFightLimit);
-    setErrors(bad);
-    if (Object.keys(bad).length) {
-      alerts.error(t('risk.fight.aboveMax', { max: formatCents(d.maxFightLimit) }));
-      return;
-    }
-    const body: EatLimitBody = {
-      userId: d.userId,
-      eatType: v.eatType,
-      limitMethod: v.limitMethod,
-      eatSequence: v.eatSequence,
-      limits: limitsFromGrid(grid, poolIds, codes),
-    };
-    setSaving(true);
-    const r = await updateEatLimit(body);
-    setSaving(false);
-    if (r.success && r.data) {
-      queryClient.setQueryData(riskKeys.fight(userId), r.data);
-      void message.success(t('messages.SAVED'));
-      return;
-    }
-    if (r.status === 400 && r.data) setErrors(serverErrorsToCells(r.data, body.limits).cells);
-    alerts.error(translateMessage(t, r.status === 400 ? r.serverMessage || 'VALIDATION_FAILED' : r.message));
-  };
 
   const amountMode = eatType === 'amount';
   const gridDisabled = !canEdit || !amountMode;
@@ -122,7 +61,7 @@ export default function FightLimitPage() {
           disabled={gridDisabled}
           value={grid[key]}
           status={errors[key] ? 'error' : undefined}
-          onChange={(v) => setCell(key, v)}
+          onChange={(v) => editor.setCell(key, v)}
           data-testid={`fight-limit-${poolId}-${c}`}
         />
         {errors[key] && <span className="grid-cell-error">{t(`validation.${errors[key]}`, { defaultValue: t('validation.pattern') })}</span>}
@@ -146,21 +85,6 @@ export default function FightLimitPage() {
     },
     ...codes.map((c) => ({ title: codeLabel(c), key: c, width: 100, render: (_: unknown, p: Pool) => cell(p.poolId, c) })),
   ];
-  // The popup is 1000 pixels wide (SPEC 9): there the grid turns, bet codes down and the 8 pools across,
-  // so that every cell is in view without a sideways scroll.
-  const turnedColumns: TableColumnsType<{ code: string }> = [
-    { title: t('risk.fight.betCode'), key: 'code', fixed: 'left', width: 60, render: (_: unknown, r) => <Typography.Text strong>{codeLabel(r.code)}</Typography.Text> },
-    ...(pools.data ?? []).map((p) => ({
-      title: (
-        <span title={poolName(p)}>
-          <Typography.Text strong>{p.letter}</Typography.Text> {poolName(p)}
-        </span>
-      ),
-      key: String(p.poolId),
-      render: (_: unknown, r: { code: string }) => cell(p.poolId, r.code),
-    })),
-  ];
-
   const content = (() => {
     if (data.isLoading || pools.isLoading) return <Skeleton active />;
     if (data.error || !d) return <Result status="warning" title={translateMessage(t, data.error?.message ?? 'NO_RECORD_FOUND')} data-testid="fight-limit-error" />;
@@ -178,7 +102,7 @@ export default function FightLimitPage() {
           </Descriptions>
         </Card>
         <Card size="small" title={t('risk.fight.settings')}>
-          <Form<Values> form={form} layout="horizontal" labelCol={{ flex: '160px' }} disabled={!canEdit} data-testid="fight-limit-form">
+          <Form<EatSettings> form={form} layout="horizontal" labelCol={{ flex: '160px' }} disabled={!canEdit} data-testid="fight-limit-form">
             <Form.Item name="eatType" label={t('risk.fight.eatType')} extra={t('risk.fight.eatTypeHint')}>
               <Radio.Group>
                 <Radio value="percentage" data-testid="fight-eatType-percentage">
@@ -217,10 +141,10 @@ export default function FightLimitPage() {
             <Space>
               <span>{t('risk.fight.fillAll')}</span>
               <NumericInput decimals={2} size="small" value={fill} onChange={setFill} disabled={gridDisabled} style={{ width: 120 }} data-testid="fight-fill-amount" />
-              <Button size="small" disabled={gridDisabled || fill === undefined} onClick={() => setGrid((g) => fillGrid(g, poolIds, codes, fill))} data-testid="fight-fill-apply">
+              <Button size="small" disabled={gridDisabled || fill === undefined} onClick={() => editor.fillAll(fill)} data-testid="fight-fill-apply">
                 {t('risk.fight.apply')}
               </Button>
-              <Button size="small" disabled={gridDisabled} onClick={() => setGrid({})} data-testid="fight-fill-clear">
+              <Button size="small" disabled={gridDisabled} onClick={editor.clearAll} data-testid="fight-fill-clear">
                 {t('risk.fight.clear')}
               </Button>
             </Space>
@@ -228,38 +152,20 @@ export default function FightLimitPage() {
         >
           {!amountMode && <Alert type="info" showIcon title={t('risk.fight.percentageHint')} style={{ marginBottom: 12 }} data-testid="fight-limit-percentage-hint" />}
           <Typography.Paragraph type="secondary">{t('risk.fight.unitsHint')}</Typography.Paragraph>
-          {popup ? (
-            <Table<{ code: string }>
-              className="limit-grid limit-grid-turned"
-              rowKey="code"
-              size="small"
-              columns={turnedColumns}
-              dataSource={codes.map((code) => ({ code }))}
-              pagination={false}
-              tableLayout="fixed"
-              data-testid="fight-limit-grid"
-            />
-          ) : (
-            <Table<Pool>
-              className="limit-grid"
-              rowKey="poolId"
-              size="small"
-              columns={columns}
-              dataSource={pools.data ?? []}
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              data-testid="fight-limit-grid"
-            />
-          )}
+          <Table<Pool>
+            className="limit-grid"
+            rowKey="poolId"
+            size="small"
+            columns={columns}
+            dataSource={pools.data ?? []}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            data-testid="fight-limit-grid"
+          />
         </Card>
         <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-          {popup && (
-            <Button onClick={() => window.close()} data-testid="fight-limit-close">
-              {t('common.close')}
-            </Button>
-          )}
           {canEdit && (
-            <Button type="primary" loading={saving} onClick={() => void save()} data-testid="fight-limit-save">
+            <Button type="primary" loading={editor.saving} onClick={() => void editor.save(form.getFieldsValue())} data-testid="fight-limit-save">
               {t('common.save')}
             </Button>
           )}
@@ -277,28 +183,26 @@ export default function FightLimitPage() {
     <div data-testid="fight-limit">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
         <div>
-          <Typography.Title level={popup ? 4 : 3}>{d ? t('risk.fight.titleOf', { username: d.username }) : t('risk.routes.fightLimit')}</Typography.Title>
+          <Typography.Title level={3}>{d ? t('risk.fight.titleOf', { username: d.username }) : t('risk.routes.fightLimit')}</Typography.Title>
           <Typography.Paragraph type="secondary">{t('risk.fight.intro')}</Typography.Paragraph>
         </div>
-        {!popup && (
-          <Space>
-            {access.hasRoute(RED_NUMBERS) && (
-              <Link to={RED_NUMBERS} data-testid="fight-limit-red-numbers">
-                <Button>{t('risk.routes.redNumber')}</Button>
-              </Link>
-            )}
-            {canDownline && <span>{t('risk.fight.account')}</span>}
-            {canDownline && (
-              <Select<number>
-                style={{ width: 280 }}
-                value={userId && userId !== access.userId ? userId : 0}
-                onChange={(id) => setParams(id ? { userId: String(id) } : {})}
-                options={userId && userId !== access.userId && !downlines.data?.some((x) => x.userId === userId) && d ? [...accountOptions, { value: userId, label: d.username }] : accountOptions}
-                data-testid="fight-limit-account"
-              />
-            )}
-          </Space>
-        )}
+        <Space>
+          {access.hasRoute(RED_NUMBERS) && (
+            <Link to={RED_NUMBERS} data-testid="fight-limit-red-numbers">
+              <Button>{t('risk.routes.redNumber')}</Button>
+            </Link>
+          )}
+          {canDownline && <span>{t('risk.fight.account')}</span>}
+          {canDownline && (
+            <Select<number>
+              style={{ width: 280 }}
+              value={userId && userId !== access.userId ? userId : 0}
+              onChange={(id) => setParams(id ? { userId: String(id) } : {})}
+              options={userId && userId !== access.userId && !downlines.data?.some((x) => x.userId === userId) && d ? [...accountOptions, { value: userId, label: d.username }] : accountOptions}
+              data-testid="fight-limit-account"
+            />
+          )}
+        </Space>
       </Space>
       {content}
     </div>

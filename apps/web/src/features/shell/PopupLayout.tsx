@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Layout, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { Outlet } from 'react-router';
 
 /**
@@ -8,10 +8,10 @@ import { Outlet } from 'react-router';
  */
 export function PopupLayout() {
   return (
-    <Layout.Content className="app-popup" data-testid="content" style={{ padding: '16px 24px', minHeight: '100vh' }}>
+    <main className="app-popup" data-testid="content" style={{ padding: '16px 24px', minHeight: '100vh', boxSizing: 'border-box' }}>
       <Suspense fallback={<Skeleton active />}>
         <Outlet />
       </Suspense>
-    </Layout.Content>
+    </main>
   );
 }
