@@ -1,9 +1,12 @@
 // Bet placement benchmark: `npm run bench:bets` (set DATABASE_URL for PostgreSQL, as the target is stated
-// for it). Tickets of 5 lines through the HTTP API, 32 connections, many players (one wallet per player,
+// for it). Tickets of 5 numbers and 8 lines through the HTTP API, 32 connections, many players (one wallet per player,
 // as in real traffic), the agent taking 50% by position and the company eating by fight limit.
 // BENCH_CLIENT=api: each player places through an API account of its own (a machine client: Basic
 // opcode:secret on every call, recorded in the API log) instead of a browser session; BENCH_API_LOG=off
 // then builds the app without the API log's hooks, to measure what writing the log costs (issue 14 item 4).
+// On PostgreSQL each run is followed by its baseline in the same run (issue 31 lines 1 and 4): the same
+// tickets placed by a bare transaction each, straight on the database (betsBare.ts says what it does and
+// leaves out). BENCH_PAIRS (default 2) product and bare runs alternate; BENCH_BARE=off runs the product only.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +17,7 @@ import { HierarchyLevel } from '@app/domain';
 import { rows } from '../apps/server/src/modules/ledger/queries';
 import { flushApiLogs } from '../apps/server/src/platform/apiLog';
 import { businessDateOf } from '../apps/server/src/platform/businessTime';
-import { BENCH_PASSWORD, machine, startBench } from './support';
+import { BENCH_PASSWORD, busyCores, machine, machineJiffies, startBench } from './support';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -57,39 +60,71 @@ for (let i = 0; i < players; i++) {
 
 // The load runs in a child process: sharing the server's event loop, the client took a tenth of it.
 const cookiesFile = path.join(os.tmpdir(), `fourd-bench-cookies-${process.pid}.json`);
+const templatesFile = path.join(os.tmpdir(), `fourd-bench-templates-${process.pid}.json`);
+// BENCH_PAIRS product runs, each followed by a run of the bare transaction (betsBare.ts) on the same
+// database, so that both meet the same table sizes and the same machine (issue 31 lines 1 and 4).
+const pairs = Number(process.env.BENCH_PAIRS ?? 2);
+const bare = bench.databaseUrl !== undefined && process.env.BENCH_BARE !== 'off';
+type LoadResult = { average: number; total: number; p50: number; p95: number; p99: number };
+const results: { product: LoadResult; bare?: LoadResult }[] = [];
 try {
   // The file holds live session cookies or API secrets: readable by this user only, removed whatever happens.
   fs.writeFileSync(cookiesFile, JSON.stringify(credentials), { mode: 0o600 });
-  // The server's own CPU (this process: the app and its driver) over the load, per ticket placed: less
-  // sensitive than throughput to other work on a shared machine.
-  const cpu0 = process.cpuUsage();
-  const db0 = await bench.databaseCpuMs();
-  const load = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'betsLoad.ts')], {
-    env: {
-      ...process.env,
-      BENCH_BASE: bench.base,
-      BENCH_COOKIES: cookiesFile,
-      BENCH_AUTH_HEADER: client === 'api' ? 'authorization' : 'cookie',
-      BENCH_SECONDS: String(seconds),
-      BENCH_CONNECTIONS: String(connections),
-    },
-  });
-  const r = JSON.parse(load.stdout.trim().split('\n').pop()!) as { average: number; total: number; p50: number; p95: number; p99: number; non2xx: number; errors: number };
-  const cpu = process.cpuUsage(cpu0);
-  const cpuPerTicket = (cpu.user + cpu.system) / 1000 / Math.max(1, r.total);
-  // The database's backends too (PostgreSQL), the API log's buffered inserts written out first.
-  if (client === 'api') await flushApiLogs(bench.db);
-  const db1 = await bench.databaseCpuMs();
-  const dbPerTicket = db0 === null || db1 === null ? null : (db1 - db0) / Math.max(1, r.total);
   const how = client === 'api' ? `through API accounts, API log ${apiLog ? 'on' : 'off'}` : 'through sessions';
-  console.log(`# ${machine(bench.kind)}, ${seconds}s, ${connections} connections, ${players} players, tickets of 5 lines ${how}`);
-  console.log(`bet placement: ${r.average.toFixed(0)} tickets/s, latency p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, total ${r.total}, server CPU ${cpuPerTicket.toFixed(2)} ms${dbPerTicket === null ? '' : ` + database CPU ${dbPerTicket.toFixed(2)} ms`} per ticket`);
+  console.log(`# ${machine(bench.kind)}, ${seconds}s a run, ${connections} connections, ${players} players, tickets of 5 numbers and 8 lines ${how}`);
+  for (let pair = 1; pair <= pairs; pair++) {
+    // The server's own CPU (this process: the app and its driver) over the load, per ticket placed: less
+    // sensitive than throughput to other work on a shared machine.
+    const cpu0 = process.cpuUsage();
+    const db0 = await bench.databaseCpuMs();
+    const m0 = machineJiffies();
+    const load = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'betsLoad.ts')], {
+      env: {
+        ...process.env,
+        BENCH_BASE: bench.base,
+        BENCH_COOKIES: cookiesFile,
+        BENCH_AUTH_HEADER: client === 'api' ? 'authorization' : 'cookie',
+        BENCH_SECONDS: String(seconds),
+        BENCH_CONNECTIONS: String(connections),
+      },
+    });
+    const r = JSON.parse(load.stdout.trim().split('\n').pop()!) as LoadResult & { non2xx: number; errors: number };
+    const cpu = process.cpuUsage(cpu0);
+    const machineBusy = busyCores(m0, machineJiffies());
+    const cpuPerTicket = (cpu.user + cpu.system) / 1000 / Math.max(1, r.total);
+    // The database's backends too (PostgreSQL), the API log's buffered inserts written out first.
+    if (client === 'api') await flushApiLogs(bench.db);
+    const db1 = await bench.databaseCpuMs();
+    const dbPerTicket = db0 === null || db1 === null ? null : (db1 - db0) / Math.max(1, r.total);
+    console.log(`bet placement: ${r.average.toFixed(0)} tickets/s, latency p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, total ${r.total}, server CPU ${cpuPerTicket.toFixed(2)} ms${dbPerTicket === null ? '' : ` + database CPU ${dbPerTicket.toFixed(2)} ms`} per ticket, machine ${machineBusy.toFixed(2)} cores busy (the load's client too)`);
+    results.push({ product: r });
+    if (!bare) continue;
+    if (pair === 1) {
+      // The bare transaction copies the tickets the product placed (the same rows, numbers and shares).
+      const placed = await rows<{ id: number }>(bench.db, sql`select id from tickets order by id`);
+      fs.writeFileSync(templatesFile, JSON.stringify(placed.map((t) => Number(t.id))));
+    }
+    const bm0 = machineJiffies();
+    const b = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'betsBare.ts')], {
+      env: { ...process.env, BENCH_DATABASE_URL: bench.databaseUrl, BENCH_TEMPLATES: templatesFile, BENCH_SECONDS: String(seconds), BENCH_CONNECTIONS: String(connections) },
+    });
+    const bareBusy = busyCores(bm0, machineJiffies());
+    if (b.stderr.trim()) console.log(b.stderr.trim());
+    const br = JSON.parse(b.stdout.trim().split('\n').pop()!) as LoadResult & { refused: number; errors: number; clientCpuPerTicket: number; dbCpuPerTicket: number };
+    console.log(`bare transaction: ${br.average.toFixed(0)} tickets/s, latency p50 ${br.p50} ms, p95 ${br.p95} ms, p99 ${br.p99} ms, refused ${br.refused}, errors ${br.errors}, total ${br.total}, client CPU ${br.clientCpuPerTicket.toFixed(2)} ms + database CPU ${br.dbCpuPerTicket.toFixed(2)} ms per ticket, machine ${bareBusy.toFixed(2)} cores busy`);
+    results[results.length - 1].bare = br;
+  }
   if (client === 'api') {
     // Every placement is in the API log when it is on.
     const [logged] = await rows<{ n: number }>(bench.db, sql`select count(*)::int as n from api_logs where direction = 'in' and uri = '/api/Bet/PlaceExpressOrder'`);
     console.log(`api log: ${logged.n} placements recorded`);
   }
+  if (bare) {
+    const ratios = results.map((x) => x.product.average / x.bare!.average);
+    console.log(`product / bare transaction, tickets/s per pair: ${ratios.map((x) => `${x.toFixed(2)}x`).join(', ')} (target at least 1.0x, p99 <= 100 ms)`);
+  } else console.log('bare transaction: not run (PostgreSQL only; BENCH_BARE=off)');
 } finally {
   fs.rmSync(cookiesFile, { force: true });
+  fs.rmSync(templatesFile, { force: true });
   await bench.stop();
 }

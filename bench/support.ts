@@ -87,7 +87,7 @@ export async function startBench(name: string, opts: { webDist?: string; templat
     return ms;
   }
 
-  return { app, db: database.db, kind: database.kind, config, base, login, call, stop, databaseCpuMs };
+  return { app, db: database.db, kind: database.kind, databaseUrl, config, base, login, call, stop, databaseCpuMs };
 }
 
 /** Logging in and calling the API of an installation at `base`, as a browser does. */
@@ -139,3 +139,14 @@ export function rangeReports(range: { fromDate: string; toDate: string }, winnin
     ['GetWinningReport', { drawDate: winningDate }],
   ];
 }
+
+/** Busy and total jiffies of the whole machine so far (/proc/stat); `busyCores(a, b)` is the mean busy cores between two reads. */
+export function machineJiffies(): { busy: number; total: number } {
+  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = f.reduce((a, x) => a + x, 0);
+  // idle and iowait
+  return { busy: total - f[3] - f[4], total };
+}
+
+export const busyCores = (a: { busy: number; total: number }, b: { busy: number; total: number }) =>
+  ((b.busy - a.busy) / Math.max(1, b.total - a.total)) * os.cpus().length;
