@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Form, Radio, Result, Select, Skeleton, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Radio, Result, Select, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { translateMessage } from '../../i18n';
@@ -8,10 +8,10 @@ import { useAccess } from '../../navigation/useAccess';
 import { useAuth } from '../../state/AuthContext';
 import { NumericInput } from '../../ui/NumericInput';
 import { formatCents } from '../../ui/text';
-import { useDownlines, type Pool } from './api';
-import { cellKey } from './fightLimit';
+import { useDownlines } from './api';
+import { FightLimitGrid } from './FightLimitGrid';
 import { FightLimitPopup } from './FightLimitPopup';
-import { codeLabel, LIMIT_METHODS, settingsOf, useFightLimitEditor, type EatSettings } from './useFightLimitEditor';
+import { LIMIT_METHODS, settingsOf, useFightLimitEditor, type EatSettings } from './useFightLimitEditor';
 import './risk.css';
 
 const RED_NUMBERS = '/admin-setting/rednumber';
@@ -50,41 +50,6 @@ function FightLimitInShell() {
   const amountMode = eatType === 'amount';
   const gridDisabled = !canEdit || !amountMode;
 
-  const cell = (poolId: number, c: string) => {
-    const key = cellKey(poolId, c);
-    return (
-      <div>
-        <NumericInput
-          decimals={2}
-          size="small"
-          placeholder="0"
-          disabled={gridDisabled}
-          value={grid[key]}
-          status={errors[key] ? 'error' : undefined}
-          onChange={(v) => editor.setCell(key, v)}
-          data-testid={`fight-limit-${poolId}-${c}`}
-        />
-        {errors[key] && <span className="grid-cell-error">{t(`validation.${errors[key]}`, { defaultValue: t('validation.pattern') })}</span>}
-      </div>
-    );
-  };
-  const poolName = (p: Pool) => t(`admin.pools.${p.poolId}`, { defaultValue: p.name });
-
-  // Pools down, bet codes across: 14 code columns need about 1,600 pixels, which the shell has.
-  const columns: TableColumnsType<Pool> = [
-    {
-      title: t('risk.fight.pool'),
-      key: 'pool',
-      fixed: 'left',
-      width: 190,
-      render: (_: unknown, p) => (
-        <span>
-          <Typography.Text strong>{p.letter}</Typography.Text> {poolName(p)}
-        </span>
-      ),
-    },
-    ...codes.map((c) => ({ title: codeLabel(c), key: c, width: 100, render: (_: unknown, p: Pool) => cell(p.poolId, c) })),
-  ];
   const content = (() => {
     if (data.isLoading || pools.isLoading) return <Skeleton active />;
     if (data.error || !d) return <Result status="warning" title={translateMessage(t, data.error?.message ?? 'NO_RECORD_FOUND')} data-testid="fight-limit-error" />;
@@ -152,16 +117,7 @@ function FightLimitInShell() {
         >
           {!amountMode && <Alert type="info" showIcon title={t('risk.fight.percentageHint')} style={{ marginBottom: 12 }} data-testid="fight-limit-percentage-hint" />}
           <Typography.Paragraph type="secondary">{t('risk.fight.unitsHint')}</Typography.Paragraph>
-          <Table<Pool>
-            className="limit-grid"
-            rowKey="poolId"
-            size="small"
-            columns={columns}
-            dataSource={pools.data ?? []}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            data-testid="fight-limit-grid"
-          />
+          <FightLimitGrid pools={pools.data ?? []} codes={codes} grid={grid} errors={errors} disabled={gridDisabled} onCell={editor.setCell} />
         </Card>
         <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
           {canEdit && (

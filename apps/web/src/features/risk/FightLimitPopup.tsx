@@ -6,17 +6,15 @@ import { positiveIntParam } from '../accounts/params';
 import { useAccess } from '../../navigation/useAccess';
 import { PlainNumericInput } from '../../ui/NumericInput';
 import { formatCents } from '../../ui/text';
-import type { Pool } from './api';
-import { cellKey } from './fightLimit';
-import { codeLabel, LIMIT_METHODS, settingsOf, useFightLimitEditor, type EatSettings } from './useFightLimitEditor';
-import './fightLimitPopup.css';
+import { FightLimitGrid } from './FightLimitGrid';
+import { LIMIT_METHODS, settingsOf, useFightLimitEditor, type EatSettings } from './useFightLimitEditor';
+import './fightLimitPlain.css';
 
 /**
  * Edit Fight Limit as the account dropdown opens it (`popup=1`, a 1000x800 window of its own, SPEC 9):
  * the same screen as in the shell, drawn with plain elements rather than antd's form, radio and table
  * components. Its 112 cells as antd inputs took one 170-440 ms task to render on this machine's cores,
- * most of the popup's time to show (issue 28 line 10). The grid turns: bet codes down, the pools across,
- * so every cell is in view without a sideways scroll.
+ * most of the popup's time to show (issue 28 line 10).
  */
 export function FightLimitPopup() {
   const { t } = useTranslation();
@@ -35,7 +33,6 @@ export function FightLimitPopup() {
 
   const amountMode = settings.eatType === 'amount';
   const gridDisabled = !canEdit || !amountMode;
-  const poolName = (p: Pool) => t(`admin.pools.${p.poolId}`, { defaultValue: p.name });
   const choice = <K extends keyof EatSettings>(field: K, value: EatSettings[K], label: string, testId: string) => (
     <label className="plain-radio" key={String(value)}>
       <input type="radio" name={field} checked={settings[field] === value} disabled={!canEdit} onChange={() => setSettings((s) => ({ ...s, [field]: value }))} data-testid={testId} />
@@ -114,49 +111,7 @@ export function FightLimitPopup() {
             </div>
           )}
           <p className="plain-hint">{t('risk.fight.unitsHint')}</p>
-          <table className="plain-grid" data-testid="fight-limit-grid">
-            <thead>
-              <tr>
-                <th scope="col" className="plain-grid-code">
-                  {t('risk.fight.betCode')}
-                </th>
-                {pools.map((p) => (
-                  <th scope="col" key={p.poolId} title={poolName(p)}>
-                    <strong>{p.letter}</strong> {poolName(p)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {editor.codes.map((code) => (
-                <tr key={code}>
-                  <th scope="row" className="plain-grid-code">
-                    {codeLabel(code)}
-                  </th>
-                  {pools.map((p) => {
-                    const key = cellKey(p.poolId, code);
-                    const error = editor.errors[key];
-                    return (
-                      <td key={p.poolId}>
-                        <PlainNumericInput
-                          className={error ? 'plain-input plain-input-error' : 'plain-input'}
-                          decimals={2}
-                          placeholder="0"
-                          disabled={gridDisabled}
-                          value={editor.grid[key]}
-                          onChange={(v) => editor.setCell(key, v)}
-                          aria-label={`${codeLabel(code)} ${poolName(p)}`}
-                          aria-invalid={error ? true : undefined}
-                          data-testid={`fight-limit-${p.poolId}-${code}`}
-                        />
-                        {error && <span className="grid-cell-error">{t(`validation.${error}`, { defaultValue: t('validation.pattern') })}</span>}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FightLimitGrid pools={pools} codes={editor.codes} grid={editor.grid} errors={editor.errors} disabled={gridDisabled} onCell={editor.setCell} />
         </section>
         <div className="plain-actions">
           <button type="button" className="plain-button" onClick={() => window.close()} data-testid="fight-limit-close">
