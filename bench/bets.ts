@@ -6,7 +6,8 @@
 // then builds the app without the API log's hooks, to measure what writing the log costs (issue 14 item 4).
 // On PostgreSQL each run is followed by its baseline in the same run (issue 31 lines 1 and 4): the same
 // tickets placed by a bare transaction each, straight on the database (betsBare.ts says what it does and
-// leaves out). BENCH_PAIRS (default 2) product and bare runs alternate; BENCH_BARE=off runs the product only.
+// leaves out). After a warm-up of BENCH_WARMUP seconds (default 5, not counted), BENCH_PAIRS (default 2)
+// pairs of product and bare runs, in ABBA order; BENCH_BARE=off runs the product only.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -64,55 +65,87 @@ const templatesFile = path.join(os.tmpdir(), `fourd-bench-templates-${process.pi
 // BENCH_PAIRS product runs, each followed by a run of the bare transaction (betsBare.ts) on the same
 // database, so that both meet the same table sizes and the same machine (issue 31 lines 1 and 4).
 const pairs = Number(process.env.BENCH_PAIRS ?? 2);
+const warmup = Number(process.env.BENCH_WARMUP ?? 5);
 const bare = bench.databaseUrl !== undefined && process.env.BENCH_BARE !== 'off';
 type LoadResult = { average: number; total: number; p50: number; p95: number; p99: number };
-const results: { product: LoadResult; bare?: LoadResult }[] = [];
+
+/** One run of the product through HTTP (betsLoad.ts), printed; `label` null runs it unprinted (the warm-up). */
+async function runProduct(secs: number, label: string | null): Promise<LoadResult> {
+  // The server's own CPU (this process: the app and its driver) over the load, per ticket placed: less
+  // sensitive than throughput to other work on a shared machine.
+  const cpu0 = process.cpuUsage();
+  const db0 = await bench.databaseCpuMs();
+  const m0 = machineJiffies();
+  const load = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'betsLoad.ts')], {
+    env: {
+      ...process.env,
+      BENCH_BASE: bench.base,
+      BENCH_COOKIES: cookiesFile,
+      BENCH_AUTH_HEADER: client === 'api' ? 'authorization' : 'cookie',
+      BENCH_SECONDS: String(secs),
+      BENCH_CONNECTIONS: String(connections),
+    },
+  });
+  const r = JSON.parse(load.stdout.trim().split('\n').pop()!) as LoadResult & { non2xx: number; errors: number };
+  const cpu = process.cpuUsage(cpu0);
+  const machineBusy = busyCores(m0, machineJiffies());
+  const cpuPerTicket = (cpu.user + cpu.system) / 1000 / Math.max(1, r.total);
+  // The database's backends too (PostgreSQL), the API log's buffered inserts written out first.
+  if (client === 'api') await flushApiLogs(bench.db);
+  const db1 = await bench.databaseCpuMs();
+  const dbPerTicket = db0 === null || db1 === null ? null : (db1 - db0) / Math.max(1, r.total);
+  if (label !== null)
+    console.log(`${label}bet placement: ${r.average.toFixed(0)} tickets/s, latency p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, total ${r.total}, server CPU ${cpuPerTicket.toFixed(2)} ms${dbPerTicket === null ? '' : ` + database CPU ${dbPerTicket.toFixed(2)} ms`} per ticket, machine ${machineBusy.toFixed(2)} cores busy (the load's client too)`);
+  return r;
+}
+
+/** One run of the bare transaction (betsBare.ts) on the tickets in the templates file, printed. */
+async function runBare(label: string): Promise<LoadResult> {
+  const m0 = machineJiffies();
+  const b = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'betsBare.ts')], {
+    env: { ...process.env, BENCH_DATABASE_URL: bench.databaseUrl, BENCH_TEMPLATES: templatesFile, BENCH_SECONDS: String(seconds), BENCH_CONNECTIONS: String(connections) },
+  });
+  const busy = busyCores(m0, machineJiffies());
+  if (b.stderr.trim()) console.log(b.stderr.trim());
+  const r = JSON.parse(b.stdout.trim().split('\n').pop()!) as LoadResult & { refused: number; errors: number; clientCpuPerTicket: number; dbCpuPerTicket: number };
+  console.log(`${label}bare transaction: ${r.average.toFixed(0)} tickets/s, latency p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, refused ${r.refused}, errors ${r.errors}, total ${r.total}, client CPU ${r.clientCpuPerTicket.toFixed(2)} ms + database CPU ${r.dbCpuPerTicket.toFixed(2)} ms per ticket, machine ${busy.toFixed(2)} cores busy`);
+  return r;
+}
+
+const ratios: number[] = [];
 try {
   // The file holds live session cookies or API secrets: readable by this user only, removed whatever happens.
   fs.writeFileSync(cookiesFile, JSON.stringify(credentials), { mode: 0o600 });
   const how = client === 'api' ? `through API accounts, API log ${apiLog ? 'on' : 'off'}` : 'through sessions';
   console.log(`# ${machine(bench.kind)}, ${seconds}s a run, ${connections} connections, ${players} players, tickets of 5 numbers and 8 lines ${how}`);
+  // A warm-up of the product first (BENCH_WARMUP seconds, not counted): the first seconds of a new
+  // process run its code unoptimized, which a server placing bets all evening does not. Its tickets are
+  // the bare transaction's templates (the same rows, numbers and shares).
+  if (warmup > 0 || bare) {
+    const w = await runProduct(Math.max(1, warmup), null);
+    console.log(`warm-up: ${w.total} tickets in ${Math.max(1, warmup)} s, not counted`);
+  }
+  if (bare) {
+    const placed = await rows<{ id: number }>(bench.db, sql`select id from tickets order by id`);
+    fs.writeFileSync(templatesFile, JSON.stringify(placed.map((t) => Number(t.id))));
+  }
   for (let pair = 1; pair <= pairs; pair++) {
-    // The server's own CPU (this process: the app and its driver) over the load, per ticket placed: less
-    // sensitive than throughput to other work on a shared machine.
-    const cpu0 = process.cpuUsage();
-    const db0 = await bench.databaseCpuMs();
-    const m0 = machineJiffies();
-    const load = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'betsLoad.ts')], {
-      env: {
-        ...process.env,
-        BENCH_BASE: bench.base,
-        BENCH_COOKIES: cookiesFile,
-        BENCH_AUTH_HEADER: client === 'api' ? 'authorization' : 'cookie',
-        BENCH_SECONDS: String(seconds),
-        BENCH_CONNECTIONS: String(connections),
-      },
-    });
-    const r = JSON.parse(load.stdout.trim().split('\n').pop()!) as LoadResult & { non2xx: number; errors: number };
-    const cpu = process.cpuUsage(cpu0);
-    const machineBusy = busyCores(m0, machineJiffies());
-    const cpuPerTicket = (cpu.user + cpu.system) / 1000 / Math.max(1, r.total);
-    // The database's backends too (PostgreSQL), the API log's buffered inserts written out first.
-    if (client === 'api') await flushApiLogs(bench.db);
-    const db1 = await bench.databaseCpuMs();
-    const dbPerTicket = db0 === null || db1 === null ? null : (db1 - db0) / Math.max(1, r.total);
-    console.log(`bet placement: ${r.average.toFixed(0)} tickets/s, latency p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, total ${r.total}, server CPU ${cpuPerTicket.toFixed(2)} ms${dbPerTicket === null ? '' : ` + database CPU ${dbPerTicket.toFixed(2)} ms`} per ticket, machine ${machineBusy.toFixed(2)} cores busy (the load's client too)`);
-    results.push({ product: r });
-    if (!bare) continue;
-    if (pair === 1) {
-      // The bare transaction copies the tickets the product placed (the same rows, numbers and shares).
-      const placed = await rows<{ id: number }>(bench.db, sql`select id from tickets order by id`);
-      fs.writeFileSync(templatesFile, JSON.stringify(placed.map((t) => Number(t.id))));
+    if (!bare) {
+      await runProduct(seconds, '');
+      continue;
     }
-    const bm0 = machineJiffies();
-    const b = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'betsBare.ts')], {
-      env: { ...process.env, BENCH_DATABASE_URL: bench.databaseUrl, BENCH_TEMPLATES: templatesFile, BENCH_SECONDS: String(seconds), BENCH_CONNECTIONS: String(connections) },
-    });
-    const bareBusy = busyCores(bm0, machineJiffies());
-    if (b.stderr.trim()) console.log(b.stderr.trim());
-    const br = JSON.parse(b.stdout.trim().split('\n').pop()!) as LoadResult & { refused: number; errors: number; clientCpuPerTicket: number; dbCpuPerTicket: number };
-    console.log(`bare transaction: ${br.average.toFixed(0)} tickets/s, latency p50 ${br.p50} ms, p95 ${br.p95} ms, p99 ${br.p99} ms, refused ${br.refused}, errors ${br.errors}, total ${br.total}, client CPU ${br.clientCpuPerTicket.toFixed(2)} ms + database CPU ${br.dbCpuPerTicket.toFixed(2)} ms per ticket, machine ${bareBusy.toFixed(2)} cores busy`);
-    results[results.length - 1].bare = br;
+    // ABBA: every other pair runs the bare transaction first, so that neither always meets the larger tables.
+    const label = `pair ${pair}: `;
+    let product: LoadResult;
+    let base: LoadResult;
+    if (pair % 2 === 1) {
+      product = await runProduct(seconds, label);
+      base = await runBare(label);
+    } else {
+      base = await runBare(label);
+      product = await runProduct(seconds, label);
+    }
+    ratios.push(product.average / base.average);
   }
   if (client === 'api') {
     // Every placement is in the API log when it is on.
@@ -120,7 +153,6 @@ try {
     console.log(`api log: ${logged.n} placements recorded`);
   }
   if (bare) {
-    const ratios = results.map((x) => x.product.average / x.bare!.average);
     console.log(`product / bare transaction, tickets/s per pair: ${ratios.map((x) => `${x.toFixed(2)}x`).join(', ')} (target at least 1.0x, p99 <= 100 ms)`);
   } else console.log('bare transaction: not run (PostgreSQL only; BENCH_BARE=off)');
 } finally {
