@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { translateMessage } from '../../i18n';
@@ -40,6 +40,17 @@ export function FightLimitPopup() {
     </label>
   );
 
+  /** One setting: its name, its choices and its hint (`risk.fight.<field>` and `<field>Hint`). */
+  const group = (field: keyof EatSettings, choices: ReactNode[]) => (
+    <fieldset>
+      <legend>{t(`risk.fight.${field}`)}</legend>
+      <div>
+        {choices}
+        <p className="plain-hint">{t(`risk.fight.${field}Hint`)}</p>
+      </div>
+    </fieldset>
+  );
+
   const body = (() => {
     if (editor.data.isLoading || editor.pools.isLoading) return <div className="plain-loading" aria-busy="true">{t('app.loading')}</div>;
     if (editor.data.error || !d)
@@ -67,29 +78,9 @@ export function FightLimitPopup() {
         </dl>
         <section className="plain-card" data-testid="fight-limit-form">
           <h5>{t('risk.fight.settings')}</h5>
-          <fieldset>
-            <legend>{t('risk.fight.eatType')}</legend>
-            <div>
-              {choice('eatType', 'percentage', t('risk.fight.eatTypes.percentage'), 'fight-eatType-percentage')}
-              {choice('eatType', 'amount', t('risk.fight.eatTypes.amount'), 'fight-eatType-amount')}
-              <p className="plain-hint">{t('risk.fight.eatTypeHint')}</p>
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend>{t('risk.fight.limitMethod')}</legend>
-            <div>
-              {LIMIT_METHODS.map((m) => choice('limitMethod', m, t(`risk.fight.limitMethods.${m}`), `fight-limitMethod-${m}`))}
-              <p className="plain-hint">{t('risk.fight.limitMethodHint')}</p>
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend>{t('risk.fight.eatSequence')}</legend>
-            <div>
-              {choice('eatSequence', '*/**', '*/**', 'fight-eatSequence-box')}
-              {choice('eatSequence', '**/*', '**/*', 'fight-eatSequence-ibox')}
-              <p className="plain-hint">{t('risk.fight.eatSequenceHint')}</p>
-            </div>
-          </fieldset>
+          {group('eatType', [choice('eatType', 'percentage', t('risk.fight.eatTypes.percentage'), 'fight-eatType-percentage'), choice('eatType', 'amount', t('risk.fight.eatTypes.amount'), 'fight-eatType-amount')])}
+          {group('limitMethod', LIMIT_METHODS.map((m) => choice('limitMethod', m, t(`risk.fight.limitMethods.${m}`), `fight-limitMethod-${m}`)))}
+          {group('eatSequence', [choice('eatSequence', '*/**', '*/**', 'fight-eatSequence-box'), choice('eatSequence', '**/*', '**/*', 'fight-eatSequence-ibox')])}
         </section>
         <section className="plain-card">
           <div className="plain-card-head">
