@@ -15,6 +15,7 @@
 // It leaves out what the product does beyond that: the fight limits and red numbers checked against the
 // totals, the packages' rates and commission computed, the inbox row, the number queue, the stored
 // answer, and the report and settlement summaries (sales_summary, map_summary, settle_sums).
+// BENCH_EXPLAIN=1 prints the statement's plan once (rolled back) before the run.
 import fs from 'node:fs';
 import pg from 'pg';
 

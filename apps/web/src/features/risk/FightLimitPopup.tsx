@@ -52,7 +52,7 @@ export function FightLimitPopup() {
   );
 
   const body = (() => {
-    if (editor.data.isLoading || editor.pools.isLoading) return <div className="plain-loading" aria-busy="true">{t('app.loading')}</div>;
+    if (editor.data.isLoading || editor.pools.isLoading) return <div aria-busy="true">{t('app.loading')}</div>;
     if (editor.data.error || !d)
       return (
         <div className="plain-notice plain-warning" role="alert" data-testid="fight-limit-error">
