@@ -12,7 +12,7 @@ import { distribute, insertWinners, startRound } from '../apps/server/src/module
 import { checkLedger } from '../apps/server/src/modules/ledger/service';
 import { rebuildChainSums } from '../apps/server/src/modules/settlement/chainSums';
 import { databaseExists, machine, startBench } from './support';
-import { bareSettleSql } from './settleBare';
+import { BARE_SETTINGS, bareSettleSql } from './settleBare';
 import { settlementStatements } from '../apps/server/src/platform/metrics';
 
 /** Seconds spent so far in each settlement statement, from the server's own histogram (summed over its runs). */
@@ -175,12 +175,16 @@ async function main() {
   // -- the bare SQL (bareSettleSql): strikes and every link of every line, summed per account; no layers,
   // nothing written. Run before and after the product, interleaved in the same run.
   const patterns = strikePatterns(RESULT);
+  // SETTLE_BARE=off: the product alone (to read its plans with auto_explain, say); no ratio is printed.
+  const bareOff = process.env.SETTLE_BARE === 'off';
   const runBare = async () => {
+    if (bareOff) return { accounts: 0, total: '0', digest: '', ms: NaN };
     const t = Date.now();
     // In a transaction with the settings the product's distribution has (work_mem; JIT off in every
     // session of the server's pool, decision 0053: compiling the statement costs more than it saves).
     const r = await db.transaction(async (tx) => {
       await tx.execute(sql`set local work_mem = '256MB'`);
+      for (const s of BARE_SETTINGS) await tx.execute(sql.raw(`set local ${s}`));
       if (process.env.BARE_JIT === '1') await tx.execute(sql`set local jit = on`);
       return oneOf<{ accounts: number; total: string; digest: string }>(tx as unknown as Db, bareSettleSql(drawId, patterns));
     });

@@ -28,6 +28,21 @@ describe('linkSql and linkOf', () => {
         })
         .map(({ skew, den, ...c }) => ({ ...c, den, num: Math.max(1, den + skew) })),
       300,
+    ).concat(
+      // A whole factor, pass or payout about int4's bound: the bigint form of winnings, and where it stops
+      // (one of them small, so that the winnings stay exact as a JavaScript number here).
+      fc.sample(
+        fc
+          .record({
+            small: fc.integer({ min: 0, max: 3_000_000 }),
+            near: fc.integer({ min: 2_147_483_000, max: 2_147_484_000 }),
+            passNear: fc.boolean(),
+            bp: fc.integer({ min: 0, max: 10_000 }),
+            den: fc.constantFrom(1, 7, 2_400_000),
+          })
+          .map(({ small, near, passNear, bp, den }) => ({ pass: passNear ? near : small, payout: passNear ? small : near, bp, den, num: den })),
+        300,
+      ),
     );
     const json = JSON.stringify(cases.map((c, i) => ({ ...c, i })));
     const got = (await t.db.execute(

@@ -30,17 +30,27 @@ async function summarize(db: DbOrTx, booked: SQL) {
     where b.step = 'distribute' and ${booked}
     group by grouping sets ((f.draw_id, f.round, d.draw_date, d.pool_id, f.company_id, f.user_id, f.bet_code),
                             (f.draw_id, f.round, d.draw_date, d.pool_id, f.company_id, f.user_id))`);
+  // Each bettor's strikes of a number, code and prize summed first (one row per bettor: the bettors of a
+  // summary row are then its rows, without a count(distinct)), then spread over the bettor's path. Counting
+  // distinct bettors over the spread rows (257,500 for 51,500 strikes) forced a sort on their text keys:
+  // 0.45 s of 0.7 s.
   await db.execute(sql`
+    with per_bettor as (
+      select w.draw_id, w.round, d.draw_date, d.pool_id, b.company_id, w.user_id, w.number, w.bet_code, ${prizeOfSql('w')} as prize,
+             count(*) as lines, sum(w.stake) as stake, sum(coalesce(w.player_winnings, 0)) as winnings
+      from settlement_bookings b
+      join draws d on d.id = b.draw_id
+      join winners w on w.draw_id = b.draw_id and w.round = b.round and coalesce(w.company_id, 0) = b.company_id
+      where b.step = 'distribute' and ${booked}
+      group by 1, 2, 3, 4, 5, 6, 7, 8, 9
+    )
     insert into winning_summary (draw_id, round, draw_date, pool_id, company_id, user_id, number, bet_code, prize, lines, bettors, stake, winnings)
-    select w.draw_id, w.round, d.draw_date, d.pool_id, b.company_id, a.uid::int, w.number, w.bet_code, ${prizeOfSql('w')},
-           count(*), count(distinct w.user_id), sum(w.stake), sum(coalesce(w.player_winnings, 0))
-    from settlement_bookings b
-    join draws d on d.id = b.draw_id
-    join winners w on w.draw_id = b.draw_id and w.round = b.round and coalesce(w.company_id, 0) = b.company_id
-    join users u on u.id = w.user_id
+    select pb.draw_id, pb.round, pb.draw_date, pb.pool_id, pb.company_id, a.uid::int, pb.number, pb.bet_code, pb.prize,
+           sum(pb.lines), count(*), sum(pb.stake), sum(pb.winnings)
+    from per_bettor pb
+    join users u on u.id = pb.user_id
     -- Every account of the bettor's path (the platform's too): a report for X reads X's rows only.
     cross join lateral unnest(string_to_array(trim(both '/' from u.path), '/')) as a(uid)
-    where b.step = 'distribute' and ${booked}
     group by 1, 2, 3, 4, 5, 6, 7, 8, 9`);
 }
 
