@@ -5,7 +5,7 @@ import { linkSql, strikePatterns, type PoolResult, type StrikePattern } from '@a
 import type { DbOrTx } from '../../platform/db';
 import { chainOfLineSql, MAX_PLACES, passAmounts, rebuildChainSums, SUM_COLUMNS } from './chainSums';
 import { manyPostingsCtes, rows } from '../ledger/queries';
-import { strikingNumbers } from './strikeNumbers';
+import { strikingMatches, strikingNumbers } from './strikeNumbers';
 import { timeSettlementStatement } from '../../platform/metrics';
 
 /** Serialises the steps of one draw's settlement across transactions and server processes. */
@@ -67,23 +67,24 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
   // chain) on what passed the player (the stake less what it ate of it, if anything), rounded per line by
   // linkSql: found here, with the strike, so that distribution books them without writing winners again.
   const payoutOf = (r: string) => `(${PRIZE_TIERS.map((t) => `s.n_${t} * ${r}.${t}`).join(' + ')})`;
+  const matches = strikingMatches(patterns);
+  // Digits, codes, prize names and flags: array literals need no quoting.
+  const arr = (xs: readonly (string | number | boolean)[]) => `{${xs.join(',')}}`;
   const [r] = await timeSettlementStatement('winners', () => rows<{ n: number }>(
     tx,
     sql`with p as not materialized (
-          select * from jsonb_to_recordset(${JSON.stringify(patterns)}::jsonb)
-            as x(code text, side text, length int, pattern text, prize text, rank int, "highestOnly" boolean)
+          select * from unnest(${arr(matches.number)}::text[], ${arr(matches.code)}::text[], ${arr(matches.prize)}::text[],
+                               ${arr(matches.rank)}::int[], ${arr(matches.highestOnly)}::boolean[])
+            as x(number, code, prize, rank, highest_only)
         ),
         m as (
-          select bl.id, bl.ticket_id, bl.user_id, bl.company_id, p.prize, p.rank, p."highestOnly" as highest_only,
+          select bl.id, bl.ticket_id, bl.user_id, bl.company_id, p.prize, p.rank, p.highest_only,
                  bl.number, bl.bet_code, bl.stake, bl.bet_type, bl.line_no, bl.written_number, bl.pool_id
-          -- Each line's tail or head of each length a pattern has, looked up by hash (code, side, length,
-          -- digits): a join on the code alone compared every line with every pattern of its code.
+          -- Each candidate line joined by its number and code to the patterns it matches (strikingMatches):
+          -- comparing each line's tail or head of every length with the patterns measured 0.25 s a draw.
           from bet_lines bl
-          cross join (select distinct side, length from p) d
-          join p on p.code = bl.bet_code and p.side = d.side and p.length = d.length
-                and p.pattern = (case when d.side = 'tail' then right(bl.number, d.length) else left(bl.number, d.length) end)
-          where bl.draw_id = ${drawId}::int and bl.number = any(${`{${strikingNumbers(patterns).join(',')}}`}::text[])
-            and bl.status = 1 and length(bl.number) >= d.length
+          join p on p.number = bl.number and p.code = bl.bet_code
+          where bl.draw_id = ${drawId}::int and bl.number = any(${arr(strikingNumbers(patterns))}::text[]) and bl.status = 1
         ),
         -- The parentheses matter: without them the order by sorts the union, and distinct on keeps any match.
         best as (
