@@ -1,6 +1,6 @@
 // npm run bench:settle (issue 11 item 14): one draw and pool with LINES active bet lines (default
 // 1,000,000; 20,000 players under 4-level chains, mixed codes and bet types, about 5% strikes), settled
-// through the product's own code path (settleDraw's steps: winners, then distribute strike). In the same run, a
+// through the product's own code path (settleDraw: winners and distribute strike). In the same run, a
 // bare set-based SQL computing the same strikes and links on the same data, with none of the product's
 // layers, is timed for comparison. DATABASE_URL=postgres://... for PostgreSQL, else PGlite.
 //
@@ -8,7 +8,7 @@
 // accounts, their frozen rate chains, tickets with one stake transaction, lines and eat shares.
 import { sql } from 'drizzle-orm';
 import { strikePatterns, type PoolResult } from '@app/domain';
-import { distribute, insertWinners, startRound } from '../apps/server/src/modules/settlement/service';
+import { settleDraw, startRound } from '../apps/server/src/modules/settlement/service';
 import { checkLedger } from '../apps/server/src/modules/ledger/service';
 import { rebuildChainSums } from '../apps/server/src/modules/settlement/chainSums';
 import { databaseExists, machine, startBench } from './support';
@@ -201,15 +201,13 @@ async function main() {
   const statementsBefore = await statementSeconds();
   const start = Date.now();
   const deps = { db, clock: { now: () => new Date() }, config: b.config };
-  // settleDraw's two steps, timed apart.
-  const w = await insertWinners(deps, drawId);
-  const winnersMs = Date.now() - start;
-  const d = await distribute(deps, drawId, null);
+  // The product's own path: settleDraw (on PostgreSQL its two steps at once, distribution reading the
+  // sums while the strikes are found).
+  const d = await settleDraw(deps, drawId, null);
   const ms = Date.now() - start;
   const statementsAfter = await statementSeconds();
   const steps = [...statementsAfter].map(([step, sec]) => ({ step, ms: (sec - (statementsBefore.get(step) ?? 0)) * 1000 })).filter((x) => x.ms > 0);
-  const settled = { lines: d.lines, strikes: w.strikes };
-  console.log(`  winners ${(winnersMs / 1000).toFixed(2)} s, distribute strike ${((ms - winnersMs) / 1000).toFixed(2)} s`);
+  const settled = { lines: d.lines, strikes: d.strikes };
   console.log(`  statements (the server's fourd_settlement_statement_duration_seconds): ${steps.map((x) => `${x.step} ${(x.ms / 1000).toFixed(2)} s`).join(', ')}`);
   const heapAfter = process.memoryUsage().heapUsed;
 

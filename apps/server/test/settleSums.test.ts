@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { HierarchyLevel, PoolId, type PoolResult } from '@app/domain';
 import { checkLedger } from '../src/modules/ledger/service';
-import { distribute, insertWinners, startRound } from '../src/modules/settlement/service';
+import { settleDraw, startRound } from '../src/modules/settlement/service';
 import { chainSumsBackfillSql } from '../src/modules/settlement/chainSums';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
@@ -49,13 +49,18 @@ const figures = (drawId: number) =>
            commission_in, winnings_in, commission_below, winnings_below
     from settlement_figures where draw_id = ${drawId}::int order by user_id, via_user_id, bet_code`);
 
-async function settle(drawId: number, poolId: number) {
+/** The draw's released result and round 1, as release writes them before it settles. */
+async function release(drawId: number, poolId: number) {
   await t.db.execute(sql`insert into pool_results (draw_id, pool_id, draw_date, numbers, status, source, changed_at, released_at) values
     (${drawId}::int, ${poolId}::int, '2026-11-25', ${JSON.stringify(RESULT)}::jsonb, 'released', 'manual', now(), now())`);
   await t.db.transaction((tx) => startRound(tx, { id: drawId, poolId, drawDate: '2026-11-25' }, 1, t.clock.now()));
-  const deps = { db: t.db, clock: t.clock, config: t.config };
-  await insertWinners(deps, drawId);
-  await distribute(deps, drawId, null);
+}
+
+async function settle(drawId: number, poolId: number) {
+  await release(drawId, poolId);
+  // As release settles: on PostgreSQL its two steps at once, the sums read before the settlement lock (and,
+  // when they disagree with the lines, read again and rebuilt under it).
+  await settleDraw({ db: t.db, clock: t.clock, config: t.config }, drawId, null);
 }
 
 beforeAll(async () => {
@@ -67,18 +72,18 @@ beforeAll(async () => {
   await createOk(cookies.ssagent, { username: 'ssplayer', level: HierarchyLevel.Player, creditLimit: 1_000_000 });
   await createOk(cookies.ssagent, { username: 'ssplayerb', level: HierarchyLevel.Player, creditLimit: 1_000_000 });
   await createOk(cookies.ssco, { username: 'ssdirect', level: HierarchyLevel.Player, creditLimit: 1_000_000 });
-  for (const [name, poolId] of [['magnum', PoolId.Magnum], ['pmp', PoolId.PMP]] as const) {
+  for (const [name, poolId] of [['magnum', PoolId.Magnum], ['pmp', PoolId.PMP], ['toto', PoolId.Toto]] as const) {
     const draw = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: cookies.admin, json: { poolId, drawDate: '2026-11-25', isSpecial: false } });
     expect(draw.status, JSON.stringify(draw.body)).toBe(200);
     draws[name] = draw.body.data.drawId;
   }
-  // The same bets on both pools (#12), boxes and rolls among them, from three players under two chains.
-  await express('ssplayer', 'D\n#12\n1234#10#5\n5678#10\n0042#3#3');
-  await express('ssplayer', 'D\n#12\n*1234#2\n4321#1#1');
-  await express('ssplayerb', 'D\n#12\n9999#2#2\n1234#1\n6666#4');
-  await express('ssdirect', 'D\n#12\n1234#4\n2010#2#1');
+  // The same bets on the three pools (#123), boxes and rolls among them, from three players under two chains.
+  await express('ssplayer', 'D\n#123\n1234#10#5\n5678#10\n0042#3#3');
+  await express('ssplayer', 'D\n#123\n*1234#2\n4321#1#1');
+  await express('ssplayerb', 'D\n#123\n9999#2#2\n1234#1\n6666#4');
+  await express('ssdirect', 'D\n#123\n1234#4\n2010#2#1');
   // A ticket placed and voided: its lines are in neither draw's sums.
-  const voided = await express('ssplayerb', 'D\n#12\n1234#50');
+  const voided = await express('ssplayerb', 'D\n#123\n1234#50');
   const v = await t.request({ url: '/api/Bet/VoidTicket', cookie: cookies.ssco, json: { ticketId: voided.ticketId } });
   expect(v.status, JSON.stringify(v.body)).toBe(200);
 });
@@ -103,6 +108,17 @@ describe('settlement sums', () => {
     // The ticket voided before the draw is in neither.
     const [lines] = await rows<{ n: number }>(sql`select count(*)::int as n from bet_lines where draw_id = ${pmp}::int and status = 1`);
     expect(magnum.filter((f) => Number(f.user_id) === ids.ssco).reduce((s, f) => s + Number(f.lines), 0)).toBe(Number(lines.n));
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('book a draw once when two processes settle it at once', async () => {
+    await release(draws.toto, PoolId.Toto);
+    const deps = { db: t.db, clock: t.clock, config: t.config };
+    const both = await Promise.all([settleDraw(deps, draws.toto, null), settleDraw(deps, draws.toto, null)]);
+    expect(both.map((b) => b.lines).sort((a, b) => a - b)).toEqual([0, both[0].lines + both[1].lines]);
+    const [bookings] = await rows<{ n: number }>(sql`select count(*)::int as n from settlement_bookings where draw_id = ${draws.toto}::int and step = 'distribute'`);
+    expect(bookings.n).toBe(1);
+    expect(await figures(draws.toto)).toEqual(await figures(draws.magnum));
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

@@ -80,6 +80,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
+/** Which database a handle is on: PGlite has one connection, PostgreSQL a pool. */
+export function databaseKind(db: Db): 'pglite' | 'postgres' {
+  return typeof (db as unknown as { $client: { dumpDataDir?: unknown } }).$client?.dumpDataDir === 'function' ? 'pglite' : 'postgres';
+}
+
 /** Any number: the key of the session lock that lets one process migrate while the others wait. */
 const MIGRATION_LOCK = 4_040_404;
 

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { businessDateOf, businessMinuteOfDay } from '../../platform/businessTime';
+import { databaseKind } from '../../platform/db';
 import { refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import { rows } from '../ledger/queries';
@@ -137,8 +138,7 @@ async function dumpTo(deps: Deps, kind: 'pglite' | 'postgres', file: string): Pr
   await fs.writeFile(file, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
 }
 
-const kindOf = (deps: Deps): 'pglite' | 'postgres' =>
-  typeof (deps.db as unknown as { $client: { dumpDataDir?: unknown } }).$client.dumpDataDir === 'function' ? 'pglite' : 'postgres';
+const kindOf = (deps: Deps): 'pglite' | 'postgres' => databaseKind(deps.db);
 
 /** Deletes backups older than the retention, never the one just written. Returns the names deleted. */
 async function prune(folder: string, now: Date, retentionDays: number, keep: string): Promise<string[]> {

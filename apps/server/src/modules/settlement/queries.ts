@@ -281,6 +281,16 @@ export async function stakesAccountsOfSettleLines(tx: DbOrTx): Promise<number[]>
  * statement is large, and compiling it took 4 to 8 s of a 27 s run (auto_explain), more than it saved.
  */
 export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }) {
+  await prepareSettleKeys(tx, a);
+  await prepareSettleWins(tx, a);
+}
+
+/**
+ * The first part of prepareSettleLines, which does not depend on the result: settle_keys, settle_stakes and
+ * settle_rates. Returns false, having written nothing, when the sums disagree with the lines and `rebuild`
+ * is false (before the settlement lock is held: only its holder may rebuild the sums).
+ */
+export async function prepareSettleKeys(tx: DbOrTx, a: { drawId: number; companyId: number }, o: { rebuild: boolean } = { rebuild: true }): Promise<boolean> {
   const n = await longestChainOfDraw(tx);
   if (n > MAX_PLACES) throw new Error(`a rate chain has ${n} places; settlement sums keep ${MAX_PLACES}`);
   // Hashes of the draw's groups are kept in memory rather than spilled to disk (the default is 4 MB);
@@ -317,6 +327,7 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
     return Number(sums.n) === Number(lines.n) && sums.stake === lines.stake && sums.c1 === lines.c1;
   };
   if (!(await timeSettlementStatement('keys: sums and check', readSums))) {
+    if (!o.rebuild) return false;
     // Sums that disagree with the lines are never booked: rebuilt from the lines (final once a result is
     // released) for the whole draw, then read again.
     console.warn(`settlement: draw ${a.drawId} company ${a.companyId}: its settlement sums disagreed with its lines; rebuilt`);
@@ -348,6 +359,13 @@ export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; compan
         group by u.sheet_ids, u.bet_code, u.pool_id`,
   ));
   await tx.execute(sql`analyze settle_rates`);
+  return true;
+}
+
+/** The second part of prepareSettleLines: settle_wins, from the round's strikes; then the tables' statistics. */
+export async function prepareSettleWins(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }) {
+  const n = await longestChainOfDraw(tx);
+  await tx.execute(sql`drop table if exists settle_wins`);
   // Each striking line's winnings at each place of its chain: on what passed the place (w1..wN; none for
   // the company at the top of a longer chain: it has no upline link yet) and on what reached it (wi1..wiN),
   // at the place's payouts for the line's prizes, rounded per line (linkSql), then summed per chain, code

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { ledgerMemoText, RoleId, strikePatterns, type PoolResult } from '@app/domain';
 import { writeAudit } from '../../platform/audit';
-import type { Tx } from '../../platform/db';
+import { databaseKind, type Tx } from '../../platform/db';
 import { AppError, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/session';
@@ -59,12 +59,19 @@ async function findWinners(deps: Deps, drawId: number): Promise<{ round: number;
  * rounds booked); a company released before is released again. The draw is marked distributed when
  * every company is booked.
  */
-export const distribute = (deps: Deps, drawId: number, by: number | null) => timeSettlementStep('distribute', () => distributeDraw(deps, drawId, by));
+export const distribute = (deps: Deps, drawId: number, by: number | null, winners?: Promise<unknown>) =>
+  timeSettlementStep('distribute', () => distributeDraw(deps, drawId, by, winners));
 
-async function distributeDraw(deps: Deps, drawId: number, by: number | null): Promise<{ round: number; lines: number }> {
+/**
+ * `winners`: step 1 of the round, still running (settleDraw on PostgreSQL). The first company's booking
+ * reads the draw's sums meanwhile, on a second connection, and takes the settlement lock once step 1 has
+ * committed; nothing is booked before it has.
+ */
+async function distributeDraw(deps: Deps, drawId: number, by: number | null, winners?: Promise<unknown>): Promise<{ round: number; lines: number }> {
   const first = await runTransaction(deps.db, async (tx) => {
     const s = await q.settlementOf(tx, drawId);
-    if (!s?.winnersAt) throw refused('SETTLEMENT_WINNERS_FIRST');
+    if (!s) throw refused(winners ? 'SETTLEMENT_NOT_STARTED' : 'SETTLEMENT_WINNERS_FIRST');
+    if (!s.winnersAt && !winners) throw refused('SETTLEMENT_WINNERS_FIRST');
     // A lay-off still in doubt would be lost to settlement if accepted later (decision 0035): the draw is
     // settled once every lot is answered (asked again, or resolved by hand), so no company is booked before.
     await lockDrawPostingExclusive(tx, drawId);
@@ -74,7 +81,7 @@ async function distributeDraw(deps: Deps, drawId: number, by: number | null): Pr
     return { round: s.round, companies: [...new Set([...companies, ...booked.map((b) => Number(b.companyId))])].sort((a, b) => a - b) };
   });
   let lines = 0;
-  for (const companyId of first.companies) lines += await distributeCompany(deps, drawId, companyId, by);
+  for (const companyId of first.companies) lines += await distributeCompany(deps, drawId, companyId, by, winners);
   await runTransaction(deps.db, async (tx) => {
     await q.lockSettlement(tx, drawId);
     const s = await q.settlementOf(tx, drawId);
@@ -91,7 +98,7 @@ async function distributeDraw(deps: Deps, drawId: number, by: number | null): Pr
   return { round: first.round, lines };
 }
 
-async function distributeCompany(deps: Deps, drawId: number, companyId: number, by: number | null): Promise<number> {
+async function distributeCompany(deps: Deps, drawId: number, companyId: number, by: number | null, winners?: Promise<unknown>): Promise<number> {
   // Wallets are created before anything is locked (the ledger's lock order), in their own transaction.
   const uplines: number[] = await runTransaction(deps.db, async (tx) => {
     const s = await q.settlementOf(tx, drawId);
@@ -105,6 +112,14 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
   const held = await runTransaction(deps.db, (tx) => q.heldWinningsAccount(tx, companyId));
 
   const booked = await runTransaction(deps.db, async (tx) => {
+    // While step 1 finds the strikes: the keys, which do not depend on the result, read before the lock
+    // (the sums are final once a result is released; if they disagree with the lines they are read again,
+    // and rebuilt, under the lock). Then this waits for step 1 to commit.
+    // One core for it: step 1 has the other (parallel workers here slowed step 1 more than they saved).
+    if (winners) await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    const keysRead = winners ? await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }, { rebuild: false })) : false;
+    if (winners) await tx.execute(sql`reset max_parallel_workers_per_gather`);
+    if (winners) await winners;
     await q.lockSettlement(tx, drawId);
     const s = await q.settlementOf(tx, drawId);
     if (!s?.winnersAt) throw refused('SETTLEMENT_WINNERS_FIRST');
@@ -119,7 +134,8 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     // Booked already for this round (by another process meanwhile): its earlier rounds were reversed with it.
     if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return { lines: 0, round: s.round, releasedBefore: false };
     // The lines are final (a result is released: no placement, no void), so they are read once, here.
-    await timeSettlementStatement('keys and strikes', () => q.prepareSettleLines(tx, { drawId, companyId, round: s.round }));
+    if (!keysRead) await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }));
+    await timeSettlementStatement('strikes', () => q.prepareSettleWins(tx, { drawId, companyId, round: s.round }));
     const lineOwners = await q.uplinesOfSettleLines(tx);
     const wallets = await q.walletIds(tx, remoteIds.length && !lineOwners.includes(companyId) ? [...lineOwners, companyId] : lineOwners);
     const stakes = await q.stakesAccountsOfSettleLines(tx);
@@ -269,8 +285,16 @@ async function releaseHeld(deps: Deps, o: ReleaseOrder): Promise<{ released: num
 
 /** Steps 1 and 2 for a draw (what release and correction run by themselves). */
 export async function settleDraw(deps: Deps, drawId: number, by: number | null) {
-  const w = await insertWinners(deps, drawId);
-  const d = await distribute(deps, drawId, by);
+  if (databaseKind(deps.db) === 'pglite') {
+    // One connection: the steps one after the other.
+    const w = await insertWinners(deps, drawId);
+    const d = await distribute(deps, drawId, by);
+    return { round: d.round, strikes: w.strikes, lines: d.lines };
+  }
+  // Both at once (both cores): distribution reads what does not depend on the result while step 1 finds
+  // the strikes, and books once step 1 has committed (distributeDraw).
+  const winners = insertWinners(deps, drawId);
+  const [w, d] = await Promise.all([winners, distribute(deps, drawId, by, winners)]);
   return { round: d.round, strikes: w.strikes, lines: d.lines };
 }
 
