@@ -1,4 +1,4 @@
-// bench:settle's baseline: the per-account links of a draw computed by one bare SQL statement from the raw
+// bench:settle's baseline: the per-account links of a draw computed by bare SQL statements from the raw
 // rows (lines, their eat shares, tickets' frozen chains, the sheets' rates), with none of the product's
 // layers or stored sums, written as fast as we know how (issue 31 line 2; docs/benchmarks.md "Settlement
 // (issue 31)" explains it with its plan). Money only through linkSql (the one SQL form of the link rule).
@@ -18,16 +18,17 @@ const PLACES = [1, 2, 3, 4, 5];
 export const BARE_SETTINGS = ['enable_hashagg = off'];
 
 /**
- * One row: accounts, the links' total and an md5 of every account's link in account order (the digest the
- * product's figures are compared with). The bench's lines are 4D-family lines of one pool and one package
+ * Every account's link (member, link as text) over the draw's lines whose ids are in `ids` (inclusive): the
+ * bench runs it on two backends at once, each on half the lines (both cores, as the product's settlement
+ * uses them), and adds the halves per account; the sums are additive over lines. The bench's lines are 4D-family lines of one pool and one package
  * type (the ticket's normal chain), ibox factor 1: the product handles the general case, this does not.
  *
- * How: (1) the striking lines through the (draw_id, number) index; (2) each line once, merged with its eat
+ * How, in each half: (1) the striking lines through the (draw_id, number) index; (2) each line once, merged with its eat
  * shares along both primary keys (no sort), grouped per line into what each place of its chain ate; (3) each
  * line's link at each place (pass less commission, less winnings only where it strikes), summed per chain;
  * (4) each chain's sums spread over its accounts and summed per account.
  */
-export function bareSettleSql(drawId: number, patterns: StrikePattern[]) {
+export function bareSettleSql(drawId: number, patterns: StrikePattern[], ids: { lo: number; hi: number }) {
   const eaten = PLACES.map((k) => `coalesce(sum(es.amount) filter (where es.user_id = rc.user_ids[${k}]), 0) as e${k}`).join(', ');
   const payout = (k: number) => `(${PRIZES.map((z) => `w.n_${z} * cr.${z}[${k}]`).join(' + ')})`;
   const linkAt = (k: number) =>
@@ -40,6 +41,7 @@ export function bareSettleSql(drawId: number, patterns: StrikePattern[]) {
       select bl.id, ${sql.raw(PRIZES.map((z) => `count(*) filter (where p.prize = '${z}') as n_${z}`).join(', '))}
       from bet_lines bl join p on p.code = bl.bet_code and right(bl.number, p.length) = p.pattern
       where bl.draw_id = ${drawId}::int and bl.number = any(${`{${strikingNumbers(patterns).join(',')}}`}::text[]) and bl.status = 1
+        and bl.id between ${ids.lo} and ${ids.hi}
       group by bl.id
     ),
     -- The rates of each place of each set of sheets and code (null where the sheet has none: the company).
@@ -65,8 +67,9 @@ export function bareSettleSql(drawId: number, patterns: StrikePattern[]) {
       from (
         select bl.id, bl.stake, bl.bet_code, min(t.rate_chain_normal) as chain_id, ${sql.raw(eaten)}
         from bet_lines bl join tickets t on t.id = bl.ticket_id join rate_chains rc on rc.id = t.rate_chain_normal
-        left join eat_shares es on es.bet_line_id = bl.id
-        where bl.draw_id = ${drawId}::int and bl.status = 1
+        -- The range on both sides: each scan starts at its half.
+        left join eat_shares es on es.bet_line_id = bl.id and es.bet_line_id between ${ids.lo} and ${ids.hi}
+        where bl.draw_id = ${drawId}::int and bl.status = 1 and bl.id between ${ids.lo} and ${ids.hi}
         group by bl.id
       ) e
       offset 0
@@ -88,6 +91,5 @@ export function bareSettleSql(drawId: number, patterns: StrikePattern[]) {
       where c.ord <= cardinality(rc.user_ids)
       group by 1
     )
-    select count(*)::int as accounts, sum(link)::text as total, md5(string_agg(member || ':' || link, ',' order by member)) as digest
-    from t`;
+    select member, link::text as link from t`;
 }
