@@ -51,28 +51,19 @@ const TIER_COLUMNS = { first: 'n_first', second: 'n_second', third: 'n_third', f
 const PRIZE_TIERS = Object.keys(TIER_COLUMNS);
 
 /**
- * Step 1: every strike of the draw, by joining the result's patterns (packages/domain strikePatterns)
- * against the draw's active lines. Highest-only codes (5D, 6D) keep their best match; the others count
- * every slot matched. ibox lines carry the exact-division factor: written stake / (line stake x permutations).
+ * The strikes of a draw's lines (of one company, or of every company: null) under the result's patterns, as
+ * CTEs ending in `s`: each striking line with its prize tiers counted and its ibox factor. Step 1 inserts
+ * them into winners; distribution, running beside step 1 (decision 0055), prices them from here and checks
+ * them against winners once step 1 has committed.
  */
-export async function insertWinners(tx: DbOrTx, drawId: number, round: number, patterns: StrikePattern[]): Promise<number> {
-  if (patterns.length === 0) return 0;
+function strikeCtes(drawId: number, patterns: StrikePattern[], companyId: number | null): SQL {
   const counts = Object.entries(TIER_COLUMNS)
     .map(([prize, col]) => `count(*) filter (where prize = '${prize}')::smallint as ${col}`)
     .join(', ');
-  // The lines that can strike are read through the (draw_id, number) index (strikingNumbers), not by a scan
-  // of the draw's lines: about 5% of a draw strikes, and the scan of a million lines was most of the step.
-  // Found and inserted in one statement (no table in between).
-  // The player's winnings of each strike, at the player's payouts (the first sheet of the ticket's frozen
-  // chain) on what passed the player (the stake less what it ate of it, if anything), rounded per line by
-  // linkSql: found here, with the strike, so that distribution books them without writing winners again.
-  const payoutOf = (r: string) => `(${PRIZE_TIERS.map((t) => `s.n_${t} * ${r}.${t}`).join(' + ')})`;
   const matches = strikingMatches(patterns);
   // Digits, codes, prize names and flags: array literals need no quoting.
   const arr = (xs: readonly (string | number | boolean)[]) => `{${xs.join(',')}}`;
-  const [r] = await timeSettlementStatement('winners', () => rows<{ n: number }>(
-    tx,
-    sql`with p as not materialized (
+  return sql`p as not materialized (
           select * from unnest(${arr(matches.number)}::text[], ${arr(matches.code)}::text[], ${arr(matches.prize)}::text[],
                                ${arr(matches.rank)}::int[], ${arr(matches.highestOnly)}::boolean[])
             as x(number, code, prize, rank, highest_only)
@@ -85,6 +76,7 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
           from bet_lines bl
           join p on p.number = bl.number and p.code = bl.bet_code
           where bl.draw_id = ${drawId}::int and bl.number = any(${arr(strikingNumbers(patterns))}::text[]) and bl.status = 1
+            ${companyId === null ? sql`` : sql`and ${companyOfLineSql(companyId)}`}
         ),
         -- The parentheses matter: without them the order by sorts the union, and distinct on keeps any match.
         best as (
@@ -106,7 +98,26 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
           where s0.bet_type = 3
           group by s0.id
         ),
-        s as (select s0.*, coalesce(ib.written, 1) as factor_num, coalesce(s0.stake * ib.perms, 1) as factor_den from s0 left join ib on ib.id = s0.id),
+        s as (select s0.*, coalesce(ib.written, 1) as factor_num, coalesce(s0.stake * ib.perms, 1) as factor_den from s0 left join ib on ib.id = s0.id)`;
+}
+
+/**
+ * Step 1: every strike of the draw, by joining the result's patterns (packages/domain strikePatterns)
+ * against the draw's active lines. Highest-only codes (5D, 6D) keep their best match; the others count
+ * every slot matched. ibox lines carry the exact-division factor: written stake / (line stake x permutations).
+ */
+export async function insertWinners(tx: DbOrTx, drawId: number, round: number, patterns: StrikePattern[]): Promise<number> {
+  if (patterns.length === 0) return 0;
+  // The lines that can strike are read through the (draw_id, number) index (strikingNumbers), not by a scan
+  // of the draw's lines: about 5% of a draw strikes, and the scan of a million lines was most of the step.
+  // Found and inserted in one statement (no table in between).
+  // The player's winnings of each strike, at the player's payouts (the first sheet of the ticket's frozen
+  // chain) on what passed the player (the stake less what it ate of it, if anything), rounded per line by
+  // linkSql: found here, with the strike, so that distribution books them without writing winners again.
+  const payoutOf = (r: string) => `(${PRIZE_TIERS.map((t) => `s.n_${t} * ${r}.${t}`).join(' + ')})`;
+  const [r] = await timeSettlementStatement('winners', () => rows<{ n: number }>(
+    tx,
+    sql`with ${strikeCtes(drawId, patterns, null)},
         ins as (
           insert into winners (draw_id, round, bet_line_id, ticket_id, user_id, company_id,
                                n_first, n_second, n_third, n_fourth, n_fifth, n_sixth, n_starter, n_consolation, factor_num, factor_den,
@@ -130,6 +141,12 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
   // planner believes empty is joined by a nested loop (measured: quadratic in the lines).
   await timeSettlementStatement('winners: analyze', () => tx.execute(sql`analyze winners`));
   return Number(r.n);
+}
+
+/** The draw's released result's version and strike patterns (null before one is released). */
+export async function releasedResultOf(tx: DbOrTx, drawId: number): Promise<{ version: number; patterns: StrikePattern[] } | null> {
+  const [res] = await rows<{ numbers: PoolResult; version: number }>(tx, sql`select numbers, version from pool_results where draw_id = ${drawId}::int and status = 'released'`);
+  return res ? { version: Number(res.version), patterns: strikePatterns(res.numbers) } : null;
 }
 
 /** The strike patterns of the draw's released result (none before one is released). */
@@ -363,49 +380,60 @@ export async function prepareSettleKeys(tx: DbOrTx, a: { drawId: number; company
 }
 
 /** The second part of prepareSettleLines: settle_wins, from the round's strikes; then the tables' statistics. */
-export async function prepareSettleWins(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }) {
+export async function prepareSettleWins(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }, fromLines?: { patterns: StrikePattern[] }) {
   const n = await longestChainOfDraw(tx);
   await tx.execute(sql`drop table if exists settle_wins`);
   // Each striking line's winnings at each place of its chain: on what passed the place (w1..wN; none for
   // the company at the top of a longer chain: it has no upline link yet) and on what reached it (wi1..wiN),
   // at the place's payouts for the line's prizes, rounded per line (linkSql), then summed per chain, code
-  // and pool (the booking spreads them as it spreads the keys). What passed each place and the commissions
-  // are in the sums already: they do not depend on the result.
+  // and pool (the booking spreads them as it spreads the keys), with the strikes counted. What passed each
+  // place and the commissions are in the sums already: they do not depend on the result.
   // The strikes are read from winners (they carry the line's ticket, code and stake; the draw's pool is the
-  // line's), not from the draw's lines: a lookup of each strike's ticket and shares, not a scan.
+  // line's), not from the draw's lines: a lookup of each strike's ticket and shares, not a scan. Beside
+  // step 1 (`fromLines`), they are found in the lines as step 1 finds them (strikeCtes) and the player's
+  // winnings priced here by the same rule; settleWinsAgree compares them with winners under the lock.
   const eatenAt = Array.from({ length: MAX_PLACES }, (_, i) => `coalesce(sum(es.amount) filter (where es.user_id = rc.user_ids[${i + 1}]), 0) as e${i + 1}`).join(', ');
-  const payoutAt = (k: number) => `(${PRIZE_TIERS.map((t) => `s.n_${t} * cr.${t}[${k}]`).join(' + ')})`;
+  const payoutAt = (k: number) => `(${PRIZE_TIERS.map((t) => `sw.n_${t} * cr.${t}[${k}]`).join(' + ')})`;
   const places = Array.from({ length: n }, (_, i) => i + 1);
+  const placeWins = (k: number) => `case when ${k} <= len and not (${k} = len and ${k} > 1) then ${linkSql.winnings(`p${k}`, `payout${k}`, 'num', 'den')} else 0 end as w${k}`;
   const winsAt = [
     // The player's: found with the strike (insertWinners), the same rule on the same amounts.
-    'coalesce(player_winnings, 0) as w1',
-    ...places.slice(1).map((k) => `case when ${k} <= len and not (${k} = len and ${k} > 1) then ${linkSql.winnings(`p${k}`, `payout${k}`, 'num', 'den')} else 0 end as w${k}`),
+    fromLines ? placeWins(1) : 'coalesce(player_winnings, 0) as w1',
+    ...places.slice(1).map(placeWins),
     ...places.map((k) => `case when ${k} <= len then ${linkSql.winnings(k === 1 ? 'stake' : `p${k - 1}`, `payout${k}`, 'num', 'den')} else 0 end as wi${k}`),
   ];
-  await timeSettlementStatement('strikes: wins', () => tx.execute(
-    sql`create temp table settle_wins on commit drop as
-        with s as (
-          select w.bet_line_id as id, w.bet_code, d.pool_id, w.stake, ${sql.raw(chainOfLineSql)} as chain_id,
-                 w.n_first, w.n_second, w.n_third, w.n_fourth, w.n_fifth, w.n_sixth, w.n_starter, w.n_consolation,
+  const tiers = sql.raw(PRIZE_TIERS.map((t) => `n_${t}`).join(', '));
+  const source = fromLines
+    ? sql`${strikeCtes(a.drawId, fromLines.patterns, a.companyId)},
+        sw as (
+          select s.id, s.bet_code, s.pool_id, s.stake, ${sql.raw(chainOfLineSql)} as chain_id, ${tiers},
+                 s.factor_num as num, s.factor_den as den, null::bigint as player_winnings
+          from s join tickets t on t.id = s.ticket_id join pools p on p.id = s.pool_id
+        )`
+    : sql`sw as (
+          select w.bet_line_id as id, w.bet_code, d.pool_id, w.stake, ${sql.raw(chainOfLineSql)} as chain_id, ${tiers},
                  w.factor_num as num, w.factor_den as den, w.player_winnings
           from winners w
           join draws d on d.id = w.draw_id join pools p on p.id = d.pool_id
           join tickets t on t.id = w.ticket_id
-          where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int
-            and ${a.companyId ? sql`w.company_id = ${a.companyId}::int` : sql`(w.company_id is null or w.company_id = 0)`}
-        ),
+          where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and ${companyOfWinnerSql(a.companyId)}
+        )`;
+  await timeSettlementStatement('strikes: wins', () => tx.execute(
+    sql`create temp table settle_wins on commit drop as
+        with ${source},
         sx as (
-          select s.id, s.chain_id, s.bet_code, s.pool_id, s.stake, s.num, s.den, s.player_winnings, coalesce(cardinality(rc.user_ids), 0) as len, e.*,
+          select sw.id, sw.chain_id, sw.bet_code, sw.pool_id, sw.stake, sw.num, sw.den, sw.player_winnings, coalesce(cardinality(rc.user_ids), 0) as len, e.*,
                  ${sql.raw(places.map((k) => `coalesce(${payoutAt(k)}, 0) as payout${k}`).join(', '))}
-          from s
-          left join rate_chains rc on rc.id = s.chain_id
-          left join settle_rates cr on cr.sheet_ids = rc.sheet_ids and cr.bet_code = s.bet_code and cr.pool_id = s.pool_id
+          from sw
+          left join rate_chains rc on rc.id = sw.chain_id
+          left join settle_rates cr on cr.sheet_ids = rc.sheet_ids and cr.bet_code = sw.bet_code and cr.pool_id = sw.pool_id
           -- What each place of the chain ate of the line (its shares, by their key).
-          cross join lateral (select ${sql.raw(eatenAt)} from eat_shares es where es.bet_line_id = s.id) e
+          cross join lateral (select ${sql.raw(eatenAt)} from eat_shares es where es.bet_line_id = sw.id) e
         ),
         sp as (select sx.*, ${sql.raw(passAmounts((k) => `e${k}`, 'len').join(', '))} from sx offset 0),
         lw as (select sp.chain_id, sp.bet_code, sp.pool_id, ${sql.raw(winsAt.join(', '))} from sp offset 0)
-        select chain_id, bet_code, pool_id, ${sql.raw(places.map((k) => `sum(w${k})::bigint as w${k}, sum(wi${k})::bigint as wi${k}`).join(', '))}
+        select chain_id, bet_code, pool_id, count(*)::int as strikes,
+               ${sql.raw(places.map((k) => `sum(w${k})::bigint as w${k}, sum(wi${k})::bigint as wi${k}`).join(', '))}
         from lw group by chain_id, bet_code, pool_id`,
   ));
   // Their sizes and the columns they are joined on: statistics of the two dozen sums measured most of the
@@ -413,6 +441,25 @@ export async function prepareSettleWins(tx: DbOrTx, a: { drawId: number; company
   await timeSettlementStatement('keys: analyze', async () => {
     for (const t of ['settle_keys (chain_id, bet_code, pool_id)', 'settle_wins (chain_id, bet_code, pool_id)', 'settle_stakes (stakes_id)']) await tx.execute(sql.raw(`analyze ${t}`));
   });
+}
+
+/** A strike of the company (0: of none), as companyOfLineSql for lines. */
+const companyOfWinnerSql = (companyId: number): SQL => (companyId ? sql`w.company_id = ${companyId}::int` : sql`(w.company_id is null or w.company_id = 0)`);
+
+/**
+ * Whether settle_wins, found in the lines beside step 1, has the round's strikes of the company as step 1
+ * wrote them: as many strikes, and the same player's winnings in all (winners.player_winnings, which the
+ * release of the held winnings pays).
+ */
+export async function settleWinsAgree(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }): Promise<boolean> {
+  const [r] = await rows<{ agree: boolean }>(
+    tx,
+    sql`select (select coalesce(sum(strikes), 0) from settle_wins) = (select count(*) from winners w where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and ${companyOfWinnerSql(a.companyId)})
+           and (select coalesce(sum(w1), 0) from settle_wins)
+             = (select coalesce(sum(coalesce(w.player_winnings, 0)), 0) from winners w where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and ${companyOfWinnerSql(a.companyId)})
+           as agree`,
+  );
+  return r.agree;
 }
 
 /**

@@ -112,13 +112,11 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
   const held = await runTransaction(deps.db, (tx) => q.heldWinningsAccount(tx, companyId));
 
   const booked = await runTransaction(deps.db, async (tx) => {
-    // While step 1 finds the strikes: the keys, which do not depend on the result, read before the lock
-    // (the sums are final once a result is released; if they disagree with the lines they are read again,
-    // and rebuilt, under the lock). Then this waits for step 1 to commit.
-    // One core for it: step 1 has the other (parallel workers here slowed step 1 more than they saved).
-    if (winners) await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    const keysRead = winners ? await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }, { rebuild: false })) : false;
-    if (winners) await tx.execute(sql`reset max_parallel_workers_per_gather`);
+    // While step 1 finds the strikes (decision 0055): the keys, which do not depend on the result, read
+    // before the lock (the sums are final once a result is released; if they disagree with the lines they
+    // are read again, and rebuilt, under the lock), and the company's strikes found and priced as step 1
+    // finds them. Then this waits for step 1 to commit.
+    const early = winners ? await readBesideWinners(tx, drawId, companyId) : { keysRead: false, winsOfVersion: null };
     if (winners) await winners;
     await q.lockSettlement(tx, drawId);
     const s = await q.settlementOf(tx, drawId);
@@ -134,8 +132,12 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     // Booked already for this round (by another process meanwhile): its earlier rounds were reversed with it.
     if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return { lines: 0, round: s.round, releasedBefore: false };
     // The lines are final (a result is released: no placement, no void), so they are read once, here.
-    if (!keysRead) await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }));
-    await timeSettlementStatement('strikes', () => q.prepareSettleWins(tx, { drawId, companyId, round: s.round }));
+    if (!early.keysRead) await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }));
+    // The strikes found beside step 1 are kept only if they are the round's result's and agree with what
+    // step 1 wrote; else they are read from winners.
+    const winsRead = early.winsOfVersion === s.resultVersion && (await q.settleWinsAgree(tx, { drawId, companyId, round: s.round }));
+    if (early.winsOfVersion !== null && !winsRead) console.warn(`settlement: draw ${drawId} company ${companyId}: the strikes found beside step 1 differ from winners; read from winners`);
+    if (!winsRead) await timeSettlementStatement('strikes', () => q.prepareSettleWins(tx, { drawId, companyId, round: s.round }));
     const lineOwners = await q.uplinesOfSettleLines(tx);
     const wallets = await q.walletIds(tx, remoteIds.length && !lineOwners.includes(companyId) ? [...lineOwners, companyId] : lineOwners);
     const stakes = await q.stakesAccountsOfSettleLines(tx);
@@ -172,6 +174,21 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     });
   }
   return booked.lines;
+}
+
+/**
+ * What a company's booking reads before the settlement lock while step 1 runs (decision 0055), on one core
+ * (step 1 has the other: parallel workers here slowed step 1 by more than they saved): the keys, then the
+ * strikes' winnings from the lines. Returns whether the keys were read (false when the sums disagree with
+ * the lines) and the result version the strikes were found for (null: not found).
+ */
+async function readBesideWinners(tx: Tx, drawId: number, companyId: number): Promise<{ keysRead: boolean; winsOfVersion: number | null }> {
+  await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+  const keysRead = await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }, { rebuild: false }));
+  const result = keysRead ? await q.releasedResultOf(tx, drawId) : null;
+  if (result) await timeSettlementStatement('strikes', () => q.prepareSettleWins(tx, { drawId, companyId, round: 0 }, { patterns: result.patterns }));
+  await tx.execute(sql`reset max_parallel_workers_per_gather`);
+  return { keysRead, winsOfVersion: result?.version ?? null };
 }
 
 /** Reverses the bookings of earlier rounds (release first); returns whether credit had been released. */
@@ -293,9 +310,13 @@ export async function settleDraw(deps: Deps, drawId: number, by: number | null) 
   }
   // Both at once (both cores): distribution reads what does not depend on the result while step 1 finds
   // the strikes, and books once step 1 has committed (distributeDraw).
+  // Both are waited for, whatever either does: a caller told of a refusal (a lay-off in doubt, say) finds
+  // step 1 committed, as it did when the steps ran one after the other.
   const winners = insertWinners(deps, drawId);
-  const [w, d] = await Promise.all([winners, distribute(deps, drawId, by, winners)]);
-  return { round: d.round, strikes: w.strikes, lines: d.lines };
+  const [w, d] = await Promise.allSettled([winners, distribute(deps, drawId, by, winners)]);
+  if (w.status === 'rejected') throw w.reason;
+  if (d.status === 'rejected') throw d.reason;
+  return { round: d.value.round, strikes: w.value.strikes, lines: d.value.lines };
 }
 
 /**
