@@ -10,6 +10,7 @@ import { HierarchyLevel, PoolId, type PoolResult } from '@app/domain';
 import { checkLedger } from '../src/modules/ledger/service';
 import { settleDraw, startRound } from '../src/modules/settlement/service';
 import { chainSumsBackfillSql } from '../src/modules/settlement/chainSums';
+import { settleWinsAgree } from '../src/modules/settlement/queries';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -120,6 +121,24 @@ describe('settlement sums', () => {
     expect(bookings.n).toBe(1);
     expect(await figures(draws.toto)).toEqual(await figures(draws.magnum));
     expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('keep strikes found beside step 1 only while they agree with winners', async () => {
+    // What the booking compares under the lock (decision 0055): the strikes it found and priced itself
+    // against the round's winners, by count and by the players' winnings.
+    const a = { drawId: draws.magnum, companyId: ids.ssco, round: 1 };
+    const [w] = await rows<{ n: number; won: string }>(
+      sql`select count(*)::int as n, coalesce(sum(player_winnings), 0)::text as won from winners where draw_id = ${a.drawId}::int and round = 1`,
+    );
+    expect(w.n).toBeGreaterThan(0);
+    const agree = async (strikes: number, won: string) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`create temp table settle_wins on commit drop as select ${strikes}::int as strikes, ${won}::bigint as w1`);
+        return settleWinsAgree(tx, a);
+      });
+    expect(await agree(w.n, w.won)).toBe(true);
+    expect(await agree(w.n - 1, w.won)).toBe(false);
+    expect(await agree(w.n, String(BigInt(w.won) + 1n))).toBe(false);
   });
 
   it('are backfilled by migration 0031 with the statement that rebuilds them (the same text)', () => {
