@@ -151,8 +151,7 @@ export async function releasedResultOf(tx: DbOrTx, drawId: number): Promise<{ ve
 
 /** The strike patterns of the draw's released result (none before one is released). */
 export async function patternsOfDraw(tx: DbOrTx, drawId: number): Promise<StrikePattern[]> {
-  const [res] = await rows<{ numbers: PoolResult }>(tx, sql`select numbers from pool_results where draw_id = ${drawId}::int and status = 'released'`);
-  return res ? strikePatterns(res.numbers) : [];
+  return (await releasedResultOf(tx, drawId))?.patterns ?? [];
 }
 
 /** The companies with active lines on the draw, or with lay-offs of it accepted by a remote (decision 0035). */
@@ -286,26 +285,19 @@ export async function stakesAccountsOfSettleLines(tx: DbOrTx): Promise<number[]>
  * - `settle_stakes`: the lines' net (stake less commission) per open-stakes account their tickets paid.
  * - `settle_rates`: the rates of each set of sheets, code and pool, one array entry per place (chains share
  *   their sheets: a handful of rows).
- * - `settle_wins`: the striking lines' winnings at every place of their chain, on what passed the place and
- *   on what reached it (what passed each place is computed by chainSums.passAmounts, as the sums were),
- *   each rounded per line, summed per chain, code and pool; the player's are those found with the strike
- *   (winners.player_winnings). Read from the strikes and their shares' keys, not from the draw's lines.
+ * - `settle_wins` (prepareSettleWins): the striking lines' winnings at every place of their chain, on what
+ *   passed the place and on what reached it (what passed each place is computed by chainSums.passAmounts,
+ *   as the sums were), each rounded per line, summed per chain, code and pool; the player's are those found
+ *   with the strike (winners.player_winnings). Read from the strikes and their shares' keys, not from the
+ *   draw's lines.
  *
- * Before it trusts the sums it compares their lines, stake and commission with the lines' own (one read of
- * the draw's lines, without their eat shares); should they differ, the draw's sums are rebuilt from the
- * lines here, and the booking goes on from those.
- * Also sets this transaction's memory for hashes (work_mem) and turns JIT compilation off: the booking
- * statement is large, and compiling it took 4 to 8 s of a 27 s run (auto_explain), more than it saved.
- */
-export async function prepareSettleLines(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }) {
-  await prepareSettleKeys(tx, a);
-  await prepareSettleWins(tx, a);
-}
-
-/**
- * The first part of prepareSettleLines, which does not depend on the result: settle_keys, settle_stakes and
- * settle_rates. Returns false, having written nothing, when the sums disagree with the lines and `rebuild`
- * is false (before the settlement lock is held: only its holder may rebuild the sums).
+ * This writes the first three, which do not depend on the result. Before it trusts the sums it compares
+ * their lines, stake and commission with the lines' own (one read of the draw's lines, without their eat
+ * shares); should they differ, the draw's sums are rebuilt from the lines here, and the booking goes on
+ * from those; with `rebuild` false (before the settlement lock is held: only its holder may rebuild the
+ * sums) it returns false instead, having kept nothing.
+ * Also sets this transaction's memory for hashes (work_mem); JIT compilation is off in the server's
+ * sessions (decision 0053): the booking statement is large, and compiling it cost more than it saved.
  */
 export async function prepareSettleKeys(tx: DbOrTx, a: { drawId: number; companyId: number }, o: { rebuild: boolean } = { rebuild: true }): Promise<boolean> {
   const n = await longestChainOfDraw(tx);
