@@ -81,7 +81,10 @@ async function distributeDraw(deps: Deps, drawId: number, by: number | null, win
     return { round: s.round, companies: [...new Set([...companies, ...booked.map((b) => Number(b.companyId))])].sort((a, b) => a - b) };
   });
   let lines = 0;
-  for (const companyId of first.companies) lines += await distributeCompany(deps, drawId, companyId, by, winners);
+  // Only the first company's booking runs beside step 1; the others start once it has booked, step 1 done.
+  for (const [i, companyId] of first.companies.entries()) lines += await distributeCompany(deps, drawId, companyId, by, i === 0 ? winners : undefined);
+  // A draw without a company to book is marked distributed only after its strikes are found.
+  if (winners) await winners;
   await runTransaction(deps.db, async (tx) => {
     await q.lockSettlement(tx, drawId);
     const s = await q.settlementOf(tx, drawId);
