@@ -371,7 +371,10 @@ export async function prepareSettleKeys(tx: DbOrTx, a: { drawId: number; company
   return true;
 }
 
-/** The second part of prepareSettleLines: settle_wins, from the round's strikes; then the tables' statistics. */
+/**
+ * `settle_wins` (see prepareSettleKeys), from the round's strikes in winners, or (`fromLines`, beside step 1)
+ * from the strikes found in the lines; then the statistics of the booking's tables.
+ */
 export async function prepareSettleWins(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }, fromLines?: { patterns: StrikePattern[] }) {
   const n = await longestChainOfDraw(tx);
   await tx.execute(sql`drop table if exists settle_wins`);

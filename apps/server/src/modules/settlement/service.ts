@@ -64,8 +64,8 @@ export const distribute = (deps: Deps, drawId: number, by: number | null, winner
 
 /**
  * `winners`: step 1 of the round, still running (settleDraw on PostgreSQL). The first company's booking
- * reads the draw's sums meanwhile, on a second connection, and takes the settlement lock once step 1 has
- * committed; nothing is booked before it has.
+ * reads the draw's sums and finds and prices its strikes meanwhile, on a second connection, and takes the
+ * settlement lock once step 1 has committed; nothing is booked before it has (decision 0055).
  */
 async function distributeDraw(deps: Deps, drawId: number, by: number | null, winners?: Promise<unknown>): Promise<{ round: number; lines: number }> {
   const first = await runTransaction(deps.db, async (tx) => {
