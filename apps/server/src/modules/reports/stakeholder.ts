@@ -36,16 +36,40 @@ function figures(q: StakeholderQuery, blockedDates: string[], where: SQL): SQL {
     where ${where} and ${drawFilterSql('s', q, blockedDates)} and ${betCodeSql(sql`f.bet_code`, q)}`;
 }
 
+/** The range of a report on the summary: the dates left out (named by the head) and the rounds it reads. */
+interface SummaryRange {
+  blockedDates: string[];
+  rounds: SQL;
+}
+
+/**
+ * The range's current, distributed rounds as a condition on the summary's own columns (`f`): round 1 of every
+ * draw but those corrected or not yet distributed, and the current round of a corrected draw once it is
+ * distributed. Read first (a few hundred draws at most), so that each of the range's summary rows is checked
+ * on the index's columns: a semi-join with draw_settlements probed a hash per row, about 20 of 120 ms for a
+ * company's 250,000 rows of 31 days (docs/benchmarks.md).
+ */
+async function summaryRange(db: DbOrTx, q: StakeholderQuery, blockedDates: string[]): Promise<SummaryRange> {
+  const draws = await rows<{ drawId: number; round: number; distributed: boolean }>(
+    db,
+    sql`select draw_id as "drawId", round, distributed_at is not null as distributed
+        from draw_settlements where draw_date between ${q.fromDate}::date and ${q.toDate}::date`,
+  );
+  const notFirst = draws.filter((d) => Number(d.round) !== 1 || !d.distributed).map((d) => Number(d.drawId));
+  const later = draws.filter((d) => Number(d.round) !== 1 && d.distributed).map((d) => `(${Number(d.drawId)}, ${Number(d.round)})`);
+  const rounds = sql`(f.round = 1 and not (f.draw_id = any(${`{${notFirst.join(',')}}`}::int[]))${later.length ? sql.raw(` or (f.draw_id, f.round) in (${later.join(', ')})`) : sql``})`;
+  return { blockedDates, rounds };
+}
+
 /**
  * The same figures summed per account over the downlines they came through (stakeholder_summary, decision
  * 0039): one row per account, draw and code ('' all codes), so a company's 31 days are its accounts' rows,
  * not every figure of the subtree.
  */
-function summed(q: StakeholderQuery, blockedDates: string[], where: SQL, columns = sql`f.pass, `): SQL {
+function summed(q: StakeholderQuery, range: SummaryRange, where: SQL, columns = sql`f.pass, `): SQL {
   return sql`select f.user_id, f.turnover, f.eaten, ${columns}f.link, f.link_below
     from stakeholder_summary f
-    where ${where} and ${drawFilterSql('f', q, blockedDates)} and f.bet_code = ${totalCodeSql(q)}
-      and (f.draw_id, f.round) in (select draw_id, round from draw_settlements where distributed_at is not null)`;
+    where ${where} and ${drawFilterSql('f', q, range.blockedDates)} and f.bet_code = ${totalCodeSql(q)} and ${range.rounds}`;
 }
 
 /**
@@ -81,10 +105,10 @@ interface AccountRaw {
  * The subtree's accounts with a part in the range: a page of them, or every one (files), each row also
  * carrying the per-level sums (one aggregation of the summary for both).
  */
-function accountsSql(node: ReportNode, q: StakeholderQuery, blockedDates: string[], page: { limit: number; offset: number }): SQL {
+function accountsSql(node: ReportNode, q: StakeholderQuery, range: SummaryRange, page: { limit: number; offset: number }): SQL {
   return sql`with a as materialized (
       select f.user_id, sum(f.turnover) as turnover, sum(f.eaten) as eaten, sum(f.link_below - f.link) as result
-      from (${summed(q, blockedDates, subtreeSql(node), sql``)}) f group by f.user_id
+      from (${summed(q, range, subtreeSql(node), sql``)}) f group by f.user_id
     ),
     au as materialized (select a.*, u.username, u.full_name, u.role_id, u.level from a join users u on u.id = a.user_id),
     lv as (
@@ -103,6 +127,7 @@ function accountsSql(node: ReportNode, q: StakeholderQuery, blockedDates: string
 export async function stakeholderReport(db: DbOrTx, auth: AuthContext, q: StakeholderQuery): Promise<StakeholderReport> {
   const { node, head } = await reportStart(db, auth, q);
   const blocked = head.blockedDates;
+  const range = await summaryRange(db, q, blocked);
 
   // The node's lines: their turnover, what the node passed up and its link (the platform: its companies').
   const whose = node.platform
@@ -110,7 +135,7 @@ export async function stakeholderReport(db: DbOrTx, auth: AuthContext, q: Stakeh
     : sql`f.user_id = ${node.userId}::int`;
   const [own] = await rows<{ turnover: string | null; pass: string | null; link: string | null }>(
     db,
-    sql`select sum(f.turnover) as turnover, sum(f.pass) as pass, sum(f.link) as link from (${summed(q, blocked, whose)}) f`,
+    sql`select sum(f.turnover) as turnover, sum(f.pass) as pass, sum(f.link) as link from (${summed(q, range, whose)}) f`,
   );
   const turnover = n(own?.turnover);
 
@@ -157,11 +182,11 @@ export async function stakeholderReport(db: DbOrTx, auth: AuthContext, q: Stakeh
     share: share(n(r.eaten), turnover),
     result: n(r.result),
   });
-  const found = await rows<AccountRaw>(db, accountsSql(node, q, blocked, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }));
+  const found = await rows<AccountRaw>(db, accountsSql(node, q, range, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }));
   let total = n(found[0]?.total);
   let levelSums = found[0]?.levels ?? [];
   if (!found.length && q.page > 1) {
-    const [first] = await rows<AccountRaw>(db, accountsSql(node, q, blocked, { limit: 1, offset: 0 }));
+    const [first] = await rows<AccountRaw>(db, accountsSql(node, q, range, { limit: 1, offset: 0 }));
     total = n(first?.total);
     levelSums = first?.levels ?? [];
   }
@@ -189,7 +214,7 @@ export async function stakeholderReport(db: DbOrTx, auth: AuthContext, q: Stakeh
 export async function stakeholderAllRows(db: DbOrTx, auth: AuthContext, q: StakeholderQuery) {
   const report = await stakeholderReport(db, auth, { ...q, page: 1, pageSize: 1 });
   const node = await reportNode(db, auth, q.userId);
-  const all = await rows<AccountRaw>(db, accountsSql(node, q, report.blockedDates, { limit: 1_000_000, offset: 0 }));
+  const all = await rows<AccountRaw>(db, accountsSql(node, q, await summaryRange(db, q, report.blockedDates), { limit: 1_000_000, offset: 0 }));
   const list: StakeholderRow[] = all.map((r) => ({
     kind: 'account',
     account: { userId: Number(r.userId), username: r.username, fullName: r.fullName, roleId: Number(r.roleId) },
