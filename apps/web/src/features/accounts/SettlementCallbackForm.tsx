@@ -26,7 +26,8 @@ export function SettlementCallbackForm({ userId }: { userId: number }) {
 
   useEffect(() => {
     void getSettlementCallback(userId).then((r) => {
-      if (r.success && r.data) form.setFieldsValue({ callbackUrl: r.data.callbackUrl ?? '' });
+      // What the user typed before the saved address arrived is theirs: it is not overwritten.
+      if (r.success && r.data && !form.isFieldTouched('callbackUrl')) form.setFieldsValue({ callbackUrl: r.data.callbackUrl ?? '' });
     });
   }, [userId, form]);
 
