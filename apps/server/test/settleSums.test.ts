@@ -11,6 +11,7 @@ import { checkLedger } from '../src/modules/ledger/service';
 import { settleDraw, startRound } from '../src/modules/settlement/service';
 import { chainSumsBackfillSql } from '../src/modules/settlement/chainSums';
 import { settleWinsAgree } from '../src/modules/settlement/queries';
+import { summarizeRoundWinnings } from '../src/modules/reports/settledSummaries';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -56,6 +57,12 @@ async function release(drawId: number, poolId: number) {
     (${drawId}::int, ${poolId}::int, '2026-11-25', ${JSON.stringify(RESULT)}::jsonb, 'released', 'manual', now(), now())`);
   await t.db.transaction((tx) => startRound(tx, { id: drawId, poolId, drawDate: '2026-11-25' }, 1, t.clock.now()));
 }
+
+/** A draw's winning summary, without its draw's own columns. */
+const winningSummary = (drawId: number) =>
+  rows<Record<string, string>>(sql`
+    select round, company_id, user_id, number, bet_code, prize, lines, bettors, stake, winnings
+    from winning_summary where draw_id = ${drawId}::int order by user_id, number, bet_code, prize`);
 
 async function settle(drawId: number, poolId: number) {
   await release(drawId, poolId);
@@ -120,7 +127,29 @@ describe('settlement sums', () => {
     const [bookings] = await rows<{ n: number }>(sql`select count(*)::int as n from settlement_bookings where draw_id = ${draws.toto}::int and step = 'distribute'`);
     expect(bookings.n).toBe(1);
     expect(await figures(draws.toto)).toEqual(await figures(draws.magnum));
+    // The round's winning summary written once, by one of the four writers that asked for it (each
+    // settleDraw's beside the booking, and before the draw is marked distributed): the same rows as the
+    // magnum draw's, which has the same bets and result.
+    expect(await winningSummary(draws.toto)).toEqual(await winningSummary(draws.magnum));
+    expect((await winningSummary(draws.toto)).length).toBeGreaterThan(5);
+    expect(await t.db.transaction((tx) => summarizeRoundWinnings(tx, draws.toto))).toBe(false);
     expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('write a round\'s winning summary once when two writers ask for it at once', async () => {
+    const before = await winningSummary(draws.toto);
+    await t.db.execute(sql`delete from winning_summary where draw_id = ${draws.toto}::int`);
+    // The first writer holds its transaction open after writing; the second asks meanwhile, waits for it,
+    // then finds the round written (without the draw's summary lock it would write the same keys again).
+    const first = t.db.transaction(async (tx) => {
+      const wrote = await summarizeRoundWinnings(tx, draws.toto);
+      await new Promise((r) => setTimeout(r, 300));
+      return wrote;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const second = t.db.transaction((tx) => summarizeRoundWinnings(tx, draws.toto));
+    expect(await Promise.all([first, second])).toEqual([true, false]);
+    expect(await winningSummary(draws.toto)).toEqual(before);
   });
 
   it('keep strikes found beside step 1 only while they agree with winners', async () => {

@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { SETTLE_LOCK_CLASS } from '../settlement/queries';
-import { resyncSettled } from './settledSummaries';
+import { resyncSettled, SUMMARY_LOCK_CLASS } from './settledSummaries';
 import { rebuildChainSums } from '../settlement/chainSums';
 
 /**
@@ -48,9 +48,6 @@ export function summaryDeltasCtes(lines: string, shares: string, sign: 1 | -1): 
       group by x.draw_id, c.uid, x.number, x.bet_code
     )`;
 }
-
-/** Advisory lock class of a draw's summary rebuilds (compaction, resync), taken per draw in the caller's transaction. */
-export const SUMMARY_LOCK_CLASS = 5040;
 
 /**
  * Folds a draw's deltas into one row per key (rows summing to nothing dropped). The settlement sums

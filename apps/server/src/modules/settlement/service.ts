@@ -20,7 +20,7 @@ import * as q from './queries';
 import { claimedWallets, resettleClaims } from '../prizes/claims';
 import { enqueueSettled } from '../seamless/queries';
 import { compactDraw } from '../reports/summaries';
-import { summarizeBooking } from '../reports/settledSummaries';
+import { summarizeBooking, summarizeRoundWinnings } from '../reports/settledSummaries';
 import { bookPostingLinks, remoteAccounts, remotesOfDraw } from './posting';
 import { hasInDoubt, inDoubtError, lockDrawPostingExclusive } from '../posting/released';
 import { timeSettlementStatement, timeSettlementStep } from '../../platform/metrics';
@@ -89,6 +89,9 @@ async function distributeDraw(deps: Deps, drawId: number, by: number | null, win
     await q.lockSettlement(tx, drawId);
     const s = await q.settlementOf(tx, drawId);
     if (s && s.round === first.round && !s.distributedAt) {
+      // The round's winning summary, unless written beside the booking (settleDraw): readers see the round
+      // once it is distributed, so it is there by then.
+      await timeSettlementStatement('winning summary', () => summarizeRoundWinnings(tx, drawId));
       await tx.execute(sql`update draw_settlements set distributed_at = ${deps.clock.now().toISOString()}::timestamptz where draw_id = ${drawId}::int`);
       // The draw's report summaries folded into one row per key (decision 0034): its sales are final (no
       // placement after the cutoff, no void once a result is entered), so once a round is enough: a
@@ -163,8 +166,9 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     await resettleClaims(tx, s, companyId, held, now, by);
     const txId = (await q.hasEntries(tx, done.txId)) ? done.txId : null;
     await q.recordBooking(tx, { drawId, companyId, round: s.round, step: 'distribute', transactionId: txId, at: now, by });
-    // The stakeholder and winning summaries of this booking, from the figures and winners just written (decision 0039).
-    await timeSettlementStatement('summaries', () => summarizeBooking(tx, drawId, s.round, companyId));
+    // The stakeholder summary of this booking, from the figures just written (decision 0039); the winning
+    // summary is the round's, from its winners (decision 0056).
+    await timeSettlementStatement('stakeholder summary', () => summarizeBooking(tx, drawId, s.round, companyId));
     return { lines: done.lines, round: s.round, releasedBefore };
   });
   // Credit released in an earlier round is released again, in a transaction of its own (its own lock
@@ -303,6 +307,10 @@ async function releaseHeld(deps: Deps, o: ReleaseOrder): Promise<{ released: num
   return { released, draws: targets.length, booked };
 }
 
+/** The round's winning summary in a transaction of its own, once its strikes are found (summarizeRoundWinnings). */
+const summarizeWinningsOf = (deps: Deps, drawId: number) =>
+  timeSettlementStatement('winning summary', () => runTransaction(deps.db, (tx) => summarizeRoundWinnings(tx, drawId)));
+
 /** Steps 1 and 2 for a draw (what release and correction run by themselves). */
 export async function settleDraw(deps: Deps, drawId: number, by: number | null) {
   if (databaseKind(deps.db) === 'pglite') {
@@ -312,13 +320,16 @@ export async function settleDraw(deps: Deps, drawId: number, by: number | null) 
     return { round: d.round, strikes: w.strikes, lines: d.lines };
   }
   // Both at once (both cores): distribution reads what does not depend on the result while step 1 finds
-  // the strikes, and books once step 1 has committed (distributeDraw).
-  // Both are waited for, whatever either does: a caller told of a refusal (a lay-off in doubt, say) finds
+  // the strikes, and books once step 1 has committed (distributeDraw). Step 1's connection then writes the
+  // round's winning summary while the booking runs (decision 0056).
+  // All are waited for, whatever each does: a caller told of a refusal (a lay-off in doubt, say) finds
   // step 1 committed, as it did when the steps ran one after the other.
   const winners = insertWinners(deps, drawId);
-  const [w, d] = await Promise.allSettled([winners, distribute(deps, drawId, by, winners)]);
+  const winnings = winners.then(() => summarizeWinningsOf(deps, drawId));
+  const [w, d, ws] = await Promise.allSettled([winners, distribute(deps, drawId, by, winners), winnings]);
   if (w.status === 'rejected') throw w.reason;
   if (d.status === 'rejected') throw d.reason;
+  if (ws.status === 'rejected') throw ws.reason;
   return { round: d.value.round, strikes: w.value.strikes, lines: d.value.lines };
 }
 
