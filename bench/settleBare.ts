@@ -29,7 +29,7 @@ export const BARE_SETTINGS = ['enable_hashagg = off'];
  * (4) each chain's sums spread over its accounts and summed per account.
  */
 export function bareSettleSql(drawId: number, patterns: StrikePattern[], ids: { lo: number; hi: number }) {
-  const eaten = PLACES.map((k) => `coalesce(sum(es.amount) filter (where es.user_id = rc.user_ids[${k}]), 0) as e${k}`).join(', ');
+  const eaten = PLACES.map((k) => `coalesce(bigint_sum(es.amount) filter (where es.user_id = rc.user_ids[${k}]), 0) as e${k}`).join(', ');
   const payout = (k: number) => `(${PRIZES.map((z) => `w.n_${z} * cr.${z}[${k}]`).join(' + ')})`;
   const linkAt = (k: number) =>
     `case when cr.bp${k} is null then 0

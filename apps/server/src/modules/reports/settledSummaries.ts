@@ -29,7 +29,7 @@ async function summarizeStakeholders(db: DbOrTx, booked: SQL) {
   await db.execute(sql`
     insert into stakeholder_summary (draw_id, round, draw_date, pool_id, company_id, user_id, bet_code, turnover, eaten, pass, link, link_below)
     select f.draw_id, f.round, d.draw_date, d.pool_id, f.company_id, f.user_id, coalesce(f.bet_code, ''),
-           sum(f.turnover), sum(f.eaten), sum(f.pass), sum(f.link), sum(f.link_below)
+           bigint_sum(f.turnover), bigint_sum(f.eaten), bigint_sum(f.pass), bigint_sum(f.link), bigint_sum(f.link_below)
     from settlement_bookings b
     -- The draw by the booking's key (one row each), not by each figure's: joined per figure, the planner
     -- scanned draws once a figure (0.35 s of 1 s for 160,920 figures).

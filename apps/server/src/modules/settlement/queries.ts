@@ -319,7 +319,7 @@ export async function prepareSettleKeys(tx: DbOrTx, a: { drawId: number; company
     await tx.execute(
       sql`create temp table settle_keys on commit drop as
           select chain_id, bet_code, pool_id, sum(tickets)::int as tickets, sum(lines)::int as n,
-                 ${sql.raw(keyColumns.map((c) => `sum(${c})::bigint as ${c}`).join(', '))}
+                 ${sql.raw(keyColumns.map((c) => `bigint_sum(${c}) as ${c}`).join(', '))}
           from settle_sums where ${ofCompany}
           group by chain_id, bet_code, pool_id having sum(lines) <> 0`,
     );
@@ -345,7 +345,7 @@ export async function prepareSettleKeys(tx: DbOrTx, a: { drawId: number; company
   }
   await timeSettlementStatement('keys: stakes', () => tx.execute(
     sql`create temp table settle_stakes on commit drop as
-        select stakes_id, sum(net)::bigint as net from settle_sums where ${ofCompany} group by stakes_id having sum(net) <> 0`,
+        select stakes_id, bigint_sum(net) as net from settle_sums where ${ofCompany} group by stakes_id having bigint_sum(net) <> 0`,
   ));
   await tx.execute(sql.raw(`create temp table settle_rates (sheet_ids int[], bet_code text, pool_id smallint, bp int[], priced boolean[], ${PRIZE_TIERS.map((t) => `${t} bigint[]`).join(', ')}) on commit drop`));
   // Rates are those of the chain's sheets, shared by many chains (a sheet is a set of rates, kept once): each
@@ -387,7 +387,7 @@ export async function prepareSettleWins(tx: DbOrTx, a: { drawId: number; company
   // line's), not from the draw's lines: a lookup of each strike's ticket and shares, not a scan. Beside
   // step 1 (`fromLines`), they are found in the lines as step 1 finds them (strikeCtes) and the player's
   // winnings priced here by the same rule; settleWinsAgree compares them with winners under the lock.
-  const eatenAt = Array.from({ length: MAX_PLACES }, (_, i) => `coalesce(sum(es.amount) filter (where es.user_id = rc.user_ids[${i + 1}]), 0) as e${i + 1}`).join(', ');
+  const eatenAt = Array.from({ length: MAX_PLACES }, (_, i) => `coalesce(bigint_sum(es.amount) filter (where es.user_id = rc.user_ids[${i + 1}]), 0) as e${i + 1}`).join(', ');
   const payoutAt = (k: number) => `(${PRIZE_TIERS.map((t) => `sw.n_${t} * cr.${t}[${k}]`).join(' + ')})`;
   const places = Array.from({ length: n }, (_, i) => i + 1);
   const placeWins = (k: number) => `case when ${k} <= len and not (${k} = len and ${k} > 1) then ${linkSql.winnings(`p${k}`, `payout${k}`, 'num', 'den')} else 0 end as w${k}`;
@@ -537,13 +537,13 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           from gx
         ),
         fa as materialized (
-          select member, via, bet_code, sum(n)::int as lines, sum(tickets)::int as tickets, sum(stake) as stake, sum(pass) as pass,
+          select member, via, bet_code, sum(n)::int as lines, sum(tickets)::int as tickets, bigint_sum(stake) as stake, bigint_sum(pass) as pass,
                  -- A company's own ticket (a chain of one) links it to itself: in the figures it neither owes an
                  -- upline nor is owed from below (its result on the bet is nil), though the booking pays it the link.
-                 sum(eaten) as eaten, sum(comm) as comm, sum(win) as win, sum(case when len = 1 then 0 else link end) as link,
-                 sum(case when len = 1 then 0 else link_below_fig end) as link_below,
-                 sum(comm_in) as comm_in, sum(win_in) as win_in, sum(comm_below) as comm_below, sum(win_below) as win_below,
-                 sum(case when len = 1 then link when ord > 1 then link_below_fig - link else 0 end) as own,
+                 bigint_sum(eaten) as eaten, bigint_sum(comm) as comm, bigint_sum(win) as win, bigint_sum(case when len = 1 then 0 else link end) as link,
+                 bigint_sum(case when len = 1 then 0 else link_below_fig end) as link_below,
+                 bigint_sum(comm_in) as comm_in, bigint_sum(win_in) as win_in, bigint_sum(comm_below) as comm_below, bigint_sum(win_below) as win_below,
+                 bigint_sum(case when len = 1 then link when ord > 1 then link_below_fig - link else 0 end) as own,
                  sum(case when not priced and not (ord = len and ord > 1) then n else 0 end) as unpriced
           from xf group by member, via, bet_code
         ),
@@ -559,7 +559,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
         stakes as (select stakes_id as account_id, -net as amount from settle_stakes),
         -- Each account above the players: what it receives from below less what it owes above. A ticket
         -- its company placed for itself (a chain of one) is held by that company: it receives the link.
-        own as materialized (select member, sum(own) as amount from fa group by member),
+        own as materialized (select member, bigint_sum(own) as amount from fa group by member),
         ${manyPostingsCtes(
           a.at,
           'settlement',
