@@ -85,10 +85,12 @@ function strikeCtes(drawId: number, patterns: StrikePattern[], companyId: number
           (select distinct on (id) * from m where highest_only order by id, rank)
         ),
         -- The line's own columns come along from m (a line is in m once per slot it struck): no second
-        -- lookup of each striking line.
+        -- lookup of each striking line. In the lines' order: each strike's ticket, eat shares and (step 1)
+        -- winners' keys are then looked up in their indexes' order, not at random.
         s0 as (
           select id, ticket_id, user_id, company_id, number, bet_code, stake, bet_type, line_no, written_number, pool_id, ${sql.raw(counts)}
           from best group by id, ticket_id, user_id, company_id, number, bet_code, stake, bet_type, line_no, written_number, pool_id
+          order by id
         ),
         -- ibox: the written number's lines of one ticket line and code share its written stake.
         ib as (
