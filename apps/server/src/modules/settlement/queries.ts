@@ -414,6 +414,8 @@ export async function prepareSettleWins(tx: DbOrTx, a: { drawId: number; company
           join draws d on d.id = w.draw_id join pools p on p.id = d.pool_id
           join tickets t on t.id = w.ticket_id
           where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and ${companyOfWinnerSql(a.companyId)}
+          -- In the lines' order, as strikeCtes gives them: the shares are looked up in their index's order.
+          order by w.bet_line_id
         )`;
   await timeSettlementStatement('strikes: wins', () => tx.execute(
     sql`create temp table settle_wins on commit drop as
