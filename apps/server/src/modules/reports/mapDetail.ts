@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { drawOf } from './map';
-import { reportNode } from './scope';
+import { reportNode, hasDownlinesSql } from './scope';
 
 export async function mapDetailReport(db: DbOrTx, auth: AuthContext, q: { drawId: number; number: string; userId?: number }): Promise<MapDetail> {
   const node = await reportNode(db, auth, q.userId);
@@ -39,7 +39,7 @@ export async function mapDetailReport(db: DbOrTx, auth: AuthContext, q: { drawId
         tk as (select via, count(distinct ticket_id) as tickets from l group by via)
         select pv.via, pv.stake, pv.stake_total, pv.eaten, pv.eaten_total, tk.tickets,
                u.username, u.full_name, u.role_id,
-               exists (select 1 from users c where c.upline_id = u.id and c.is_main_account) as has_down
+               ${hasDownlinesSql(sql`u.id`)} as has_down
         from pv join tk on tk.via is not distinct from pv.via left join users u on u.id = pv.via
         order by pv.via is not null, u.username`,
   );

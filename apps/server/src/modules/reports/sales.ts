@@ -10,7 +10,7 @@ import type { ReportFilter, SalesRow, SalesSummary, SalesSummaryQuery, SumSalesS
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
-import { accountJoin, betCodeSql, direction, drawFilterSql, type ReportNode, reportStart } from './scope';
+import { accountJoin, betCodeSql, direction, drawFilterSql, type ReportNode, reportStart, hasDownlinesSql } from './scope';
 
 /** The function GetSumSalesSummary is gated by, and the dashboard's sales part with it. */
 export const SALES_FUNCTION = 'Group Sales Report' as const;
@@ -68,7 +68,7 @@ export async function salesSummary(db: DbOrTx, auth: AuthContext, q: SalesSummar
                  sum(turnover - commission) as net from f where bet_code = ${totalCodeSql(q)}
         )
         select s.*, u.username, u.full_name as "fullName", u.role_id as "roleId",
-               exists (select 1 from users c where c.upline_id = s.via and c.is_main_account) as "hasDownlines",
+               ${hasDownlinesSql(sql`s.via`)} as "hasDownlines",
                count(*) over () as total, t.tickets as t_tickets, t.lines as t_lines, t.turnover as t_turnover, t.commission as t_commission, t.net as t_net
         from s cross join t ${accountJoin('u', sql`s.via`)}
         order by s.via = 0 desc, ${sql.raw(SORT[q.sortBy])} ${direction(q.sortOrder)}, s.via, s."betCode"

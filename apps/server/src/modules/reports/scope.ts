@@ -113,6 +113,14 @@ export function drawFilterSql(d: string, f: ReportFilter, blockedDates: string[]
 export const accountJoin = (alias: string, id: SQL): SQL =>
   sql`left join lateral (select username, full_name, role_id from users where users.id = ${id} limit 1) ${sql.raw(alias)} on true`;
 
+/**
+ * Whether the account `id` has main-account downlines, one probe of users_upline_idx per row. As `exists`,
+ * the planner may build a hash of every main account instead when it expects many rows: 12.6 ms of an
+ * agent's 23 ms sales summary at 20,000 accounts, for a page of 50. A scalar subquery is never hashed.
+ */
+export const hasDownlinesSql = (id: SQL): SQL =>
+  sql`coalesce((select true from users c where c.upline_id = ${id} and c.is_main_account limit 1), false)`;
+
 /** SQL condition on a bet code column. */
 export const betCodeSql = (column: SQL, f: ReportFilter): SQL => sql`(${f.betCode}::text = '-1' or ${column} = ${f.betCode}::text)`;
 

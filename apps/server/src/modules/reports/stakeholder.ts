@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
 import { totalCodeSql } from './sales';
-import { betCodeSql, direction, drawFilterSql, reportNode, type ReportNode, reportStart } from './scope';
+import { betCodeSql, direction, drawFilterSql, reportNode, type ReportNode, reportStart, hasDownlinesSql } from './scope';
 
 const SORT: Record<StakeholderQuery['sortBy'], string> = {
   level: 'au.level',
@@ -121,7 +121,7 @@ function accountsSql(node: ReportNode, q: StakeholderQuery, range: SummaryRange,
     )
     select au.user_id as "userId", au.username, u.full_name as "fullName", u.role_id as "roleId", au.level,
            au.turnover, au.eaten, au.result,
-           exists (select 1 from users c where c.upline_id = au.user_id and c.is_main_account) as "hasDownlines",
+           ${hasDownlinesSql(sql`au.user_id`)} as "hasDownlines",
            (select count(*) from a) as total, (select levels from lv) as levels
     from (select * from au order by ${order} limit ${page.limit}::int offset ${page.offset}::int) au
     join users u on u.id = au.user_id

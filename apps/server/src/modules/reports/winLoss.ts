@@ -12,7 +12,7 @@ import type { WinLossFigures, WinLossQuery, WinLossReport, WinLossRow } from '@a
 import type { DbOrTx } from '../../platform/db';
 import type { AuthContext } from '../../platform/session';
 import { rows } from '../ledger/queries';
-import { accountJoin, betCodeSql, direction, drawFilterSql, type ReportNode, reportStart } from './scope';
+import { accountJoin, betCodeSql, direction, drawFilterSql, type ReportNode, reportStart, hasDownlinesSql } from './scope';
 
 const SUMS = [
   'tickets',
@@ -132,7 +132,7 @@ export async function winLossReport(db: DbOrTx, auth: AuthContext, q: WinLossQue
     sql`with g as (${grouped(node, q, head.blockedDates, demo)}),
         r as (select ${figuresSql(node.platform)} from g)
         select r.*, coalesce(u.username, ra.name) as username, coalesce(u.full_name, ra.name) as "fullName", u.role_id as "roleId",
-               exists (select 1 from users c where c.upline_id = r.via and c.is_main_account) as "hasDownlines",
+               ${hasDownlinesSql(sql`r.via`)} as "hasDownlines",
                count(*) over () as total, ${sql.raw(totalsOver)}
         -- A negative via is a remote agent the company laid off to (decision 0035): its row is the link to it.
         from r ${accountJoin('u', sql`r.via`)} left join remote_agents ra on r.via < 0 and ra.id = -r.via
