@@ -9,6 +9,7 @@
 // read settlement_figures.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { rows } from '../ledger/queries';
 
 /**
  * Advisory lock class of a draw's summary writes (compaction, resync, the round's winning summary), taken
@@ -82,11 +83,11 @@ export async function summarizeBooking(db: DbOrTx, drawId: number, round: number
  */
 export async function summarizeRoundWinnings(db: DbOrTx, drawId: number): Promise<boolean> {
   await db.execute(sql`select pg_advisory_xact_lock(${SUMMARY_LOCK_CLASS}::int, ${drawId}::int)`);
-  const [s] = (
-    (await db.execute(sql`
-      select s.round, s.winners_at is not null and not exists (select 1 from winning_summary ws where ws.draw_id = s.draw_id and ws.round = s.round) as due
-      from draw_settlements s where s.draw_id = ${drawId}::int`)) as unknown as { rows: { round: number; due: boolean }[] }
-  ).rows;
+  const [s] = await rows<{ round: number; due: boolean }>(
+    db,
+    sql`select s.round, s.winners_at is not null and not exists (select 1 from winning_summary ws where ws.draw_id = s.draw_id and ws.round = s.round) as due
+        from draw_settlements s where s.draw_id = ${drawId}::int`,
+  );
   if (!s?.due) return false;
   await summarizeWinnings(db, sql`w.draw_id = ${drawId}::int and w.round = ${Number(s.round)}::int`);
   return true;

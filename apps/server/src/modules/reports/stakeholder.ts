@@ -104,9 +104,9 @@ interface AccountRaw {
 /**
  * The subtree's accounts with a part in the range: a page of them, or every one (files), each row also
  * carrying the count and the per-level sums (one aggregation of the summary for all three). The sums are
- * bigint from the grouping on (bigint_sum: no numeric per account and sum), the count is not a window over every account, and an account is named and
- * asked for downlines only on the page: for a company's 20,231 accounts the part after the grouping went
- * from about 60 to 35 ms (docs/benchmarks.md).
+ * bigint from the grouping on (bigint_sum: no numeric per account and sum), the count is not a window over
+ * every account, and an account is named and asked for downlines only on the page: for a company's 20,231
+ * accounts the part after the grouping went from about 60 to 35 ms (docs/benchmarks.md).
  */
 function accountsSql(node: ReportNode, q: StakeholderQuery, range: SummaryRange, page: { limit: number; offset: number }): SQL {
   const order = sql`${sql.raw(SORT[q.sortBy])} ${direction(q.sortOrder)} nulls first, au.username, au.user_id`;
