@@ -16,8 +16,9 @@ export async function setLanguage(page: Page, lang: 'en' | 'cn' | 'bm') {
   await page.locator('label', { has: page.getByTestId(`language-${lang}`) }).click();
 }
 
-/** Saves a screenshot under test-results/e2e/screens for a person to look at. */
+/** Saves a screenshot under test-results/e2e/screens for a person to look at; none with E2E_SCREENSHOTS=0 (CI). */
 export async function shot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: path.join('test-results', 'e2e', 'screens', `${name}.png`), fullPage: true });
 }

@@ -20,7 +20,7 @@ export type Plan =
   | { kind: 'install'; packages: string[]; commands: string[][] }
   | { kind: 'tell'; message: string };
 
-const chromiumPackage = 'chromium';
+const chromiumPackage = 'chromium-headless-shell';
 const fontPackage = 'fonts-wqy-microhei';
 
 export function plan(m: Machine): Plan {
@@ -34,7 +34,7 @@ export function plan(m: Machine): Plan {
     return {
       kind: 'tell',
       message:
-        'The browser tests need Chromium at /usr/bin/chromium (or CHROMIUM_PATH set to it) and a Chinese font ' +
+        `The browser tests need Chromium at ${defaultChromiumPath} (or CHROMIUM_PATH set to it) and a Chinese font ` +
         '(WenQuanYi Micro Hei). This machine has no apt-get: install them with its package manager.',
     };
   }

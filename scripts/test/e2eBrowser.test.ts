@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { plan, type Machine } from '../e2eBrowser';
 
 const fresh: Machine = {
-  chromium: '/usr/bin/chromium',
+  chromium: '/usr/bin/chromium-headless-shell',
   hasChromium: false,
   hasChineseFont: false,
   isRoot: true,
@@ -19,10 +19,10 @@ describe('providing the browser tests their Chromium and Chinese font', () => {
   it('as root on a fresh Debian machine installs both with apt-get, after updating its lists', () => {
     expect(plan(fresh)).toEqual({
       kind: 'install',
-      packages: ['chromium', 'fonts-wqy-microhei'],
+      packages: ['chromium-headless-shell', 'fonts-wqy-microhei'],
       commands: [
         ['apt-get', 'update'],
-        ['apt-get', 'install', '-y', 'chromium', 'fonts-wqy-microhei'],
+        ['apt-get', 'install', '-y', 'chromium-headless-shell', 'fonts-wqy-microhei'],
       ],
     });
   });
@@ -37,7 +37,7 @@ describe('providing the browser tests their Chromium and Chinese font', () => {
     expect(p.kind).toBe('tell');
     expect(p.kind === 'tell' && p.message).toContain(
       'sudo DEBIAN_FRONTEND=noninteractive apt-get update && ' +
-        'sudo DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-wqy-microhei',
+        'sudo DEBIAN_FRONTEND=noninteractive apt-get install -y chromium-headless-shell fonts-wqy-microhei',
     );
   });
 
