@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-// npm run bench:express — the express order screen in a real browser (Debian's Chromium, headless) with
+// npm run bench:express — the express order screen in a real browser (Debian's full Chromium, headless:
+// `apt-get install chromium`; the tests use the headless shell) with
 // 1,000 lines of bet text: how long a keystroke takes (keydown to the next frame, median and p95 of 60)
 // and how long the preview takes to read and show the text (the screen's own 'express-preview' user
 // timing: from reading the text to the frame after the rows are on screen). Issue 10 item 15 targets:

@@ -1,5 +1,7 @@
 // npm run bench:screens (issue 28 line 10): how long each screen of the demo takes to show its content, in
-// Chromium, on PostgreSQL (DATABASE_URL; PGlite in a temp folder without it). Not a test, not in CI.
+// Chromium, on PostgreSQL (DATABASE_URL; PGlite in a temp folder without it). Not a test, not in CI. In
+// Debian's full browser, as users run it (`apt-get install chromium`; the tests use the headless shell,
+// decision 0057), or CHROMIUM_PATH.
 //
 // The real server (apps/server/src/main.ts, DEMO=1 with the demo history) is started as its own process on
 // a new database (dropped at the end) and the web app built into a temp folder (or WEB_DIST). Then:
