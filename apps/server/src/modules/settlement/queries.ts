@@ -492,12 +492,51 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
   // One row per place of the key's chain: a branch per place over the keys, each reading its place's
   // columns. A lateral per key (nine arrays unnested, or a VALUES list) measured 0.7-0.9 s for 80,000 keys
   // into 400,000 rows: its rescan per key, not the figures.
+  // Each branch knows its place k, so it computes the place's figure columns itself: the rows sorted for
+  // the grouping carry the accounts and the sums only (not the chain's arrays), a narrower sort.
+  // At the top of a longer chain (k = len > 1) the company has no upline link yet: no commission, winnings
+  // or link of its own, and what reaches it is valued at its downline's (its spreads are nil). A company's
+  // own ticket (a chain of one) links it to itself: in the figures it neither owes an upline nor is owed from
+  // below (its result on the bet is nil), though the booking pays it the link (own).
   const placeRows = ks
     .map((k) => {
-      const below = k === 1 ? ['0', '0', '0'] : [`g.p${k - 1} - g.c${k - 1} - g.w${k - 1}`, `g.c${k - 1}`, `g.w${k - 1}`];
-      return `select g.bet_code, g.n, g.tickets, g.stake, g.user_ids, g.priced, ${k} as ord, g.p${k} as pass, g.e${k} as eaten, g.c${k} as comm,
-                 g.ci${k} as ci, g.w${k} as win, g.wi${k} as wi, ${below.map((b, i) => `(${b})::bigint as ${['link_below', 'comm_below', 'win_below'][i]}`).join(', ')}
-          from g where cardinality(g.user_ids) >= ${k}`;
+      const len = 'cardinality(g.user_ids)';
+      const top = k === 1 ? 'false' : `${len} = ${k}`;
+      const ifTop = (atTop: string, below: string) => (k === 1 ? below : `case when ${top} then ${atTop} else ${below} end`);
+      const link = `g.p${k} - g.c${k} - g.w${k}`;
+      const cols =
+        k === 1
+          ? {
+              member: 'g.user_ids[1]',
+              via: '0',
+              comm: 'g.c1',
+              win: 'g.w1',
+              link: `case when ${len} = 1 then 0 else ${link} end`,
+              link_below: '0',
+              comm_in: 'g.ci1',
+              win_in: 'g.wi1',
+              comm_below: '0',
+              win_below: '0',
+              own: `case when ${len} = 1 then ${link} else 0 end`,
+            }
+          : {
+              member: `g.user_ids[${k}]`,
+              via: `g.user_ids[${k - 1}]`,
+              comm: ifTop('0', `g.c${k}`),
+              win: ifTop('0', `g.w${k}`),
+              link: ifTop('0', link),
+              link_below: `g.p${k - 1} - g.c${k - 1} - g.w${k - 1}`,
+              comm_in: ifTop(`g.c${k - 1}`, `g.ci${k}`),
+              win_in: ifTop(`g.w${k - 1}`, `g.wi${k}`),
+              comm_below: `g.c${k - 1}`,
+              win_below: `g.w${k - 1}`,
+              own: `g.p${k - 1} - g.c${k - 1} - g.w${k - 1} - (${ifTop('0', link)})`,
+            };
+      const unpriced = `case when not g.priced[${k}] and not ${top} then g.n else 0 end`;
+      const sums = ['comm', 'win', 'link', 'link_below', 'comm_in', 'win_in', 'comm_below', 'win_below', 'own'] as const;
+      return `select ${cols.member} as member, ${cols.via} as via, g.bet_code, g.n, g.tickets, g.stake, g.p${k} as pass, g.e${k} as eaten,
+                 ${sums.map((c) => `(${cols[c]})::bigint as ${c}`).join(', ')}, ${unpriced} as unpriced
+          from g where ${len} >= ${k}`;
     })
     .join('\n          union all\n          ');
   // The figures' rows grouped by sorting: hashing 657,500 rows' sums into 160,920 groups measured slower.
@@ -515,41 +554,17 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           left join settle_wins w on w.chain_id = s.chain_id and w.bet_code = s.bet_code and w.pool_id = s.pool_id
           left join settle_rates cr on cr.sheet_ids = rc.sheet_ids and cr.bet_code = s.bet_code and cr.pool_id = s.pool_id
         ),
-        -- Spread over the chain's accounts (link_below, comm_below, win_below: those of the place below). The
-        -- company at the top of a longer chain has no upline link yet: no commission, winnings or link.
+        -- Every account's figures (n lines per row) and its tickets: the key's rows at each place of its chain
+        -- (link_below, comm_below, win_below: those of the place below), summed per account, via and code.
         -- A draw's lines of one ticket share one chain (the draw's pool is normal or GD): a key's tickets are
         -- counted once at each place of its chain.
-        gx as (
-          select c.bet_code, c.n, c.tickets, c.stake, c.ord, c.user_ids[c.ord] as member, cardinality(c.user_ids) as len,
-                 coalesce(c.user_ids[c.ord - 1], 0) as via, c.pass, c.eaten, c.ci, c.wi,
-                 case when c.ord = cardinality(c.user_ids) and c.ord > 1 then 0 else c.comm end as comm,
-                 case when c.ord = cardinality(c.user_ids) and c.ord > 1 then 0 else c.win end as win,
-                 case when c.ord = cardinality(c.user_ids) and c.ord > 1 then 0 else c.pass - c.comm - c.win end as link,
-                 c.link_below, c.comm_below, c.win_below, c.priced[c.ord] as priced
-          from (${sql.raw(placeRows)}) c
-        ),
-        -- Every account's figures (n lines per row) and its tickets.
-        xf as (
-          select gx.member, gx.via, gx.bet_code, gx.n, gx.tickets, gx.stake, gx.pass, gx.eaten, gx.comm, gx.win, gx.link, gx.ord, gx.len,
-                 gx.link_below, gx.comm_below, gx.win_below, gx.priced,
-                 -- The company at the top has no rates of its own for a link yet: what reaches it is valued at its
-                 -- downline's, so its own win/loss is its whole result and its spreads are nil.
-                 case when gx.ord = gx.len and gx.ord > 1 then gx.comm_below else gx.ci end as comm_in,
-                 case when gx.ord = gx.len and gx.ord > 1 then gx.win_below else gx.wi end as win_in,
-                 -- A company's own ticket (a chain of one): it is the house of its own bet and receives its link.
-                 case when gx.len = 1 then gx.link else gx.link_below end as link_below_fig
-          from gx
-        ),
         fa as materialized (
           select member, via, bet_code, sum(n)::int as lines, sum(tickets)::int as tickets, bigint_sum(stake) as stake, bigint_sum(pass) as pass,
-                 -- A company's own ticket (a chain of one) links it to itself: in the figures it neither owes an
-                 -- upline nor is owed from below (its result on the bet is nil), though the booking pays it the link.
-                 bigint_sum(eaten) as eaten, bigint_sum(comm) as comm, bigint_sum(win) as win, bigint_sum(case when len = 1 then 0 else link end) as link,
-                 bigint_sum(case when len = 1 then 0 else link_below_fig end) as link_below,
-                 bigint_sum(comm_in) as comm_in, bigint_sum(win_in) as win_in, bigint_sum(comm_below) as comm_below, bigint_sum(win_below) as win_below,
-                 bigint_sum(case when len = 1 then link when ord > 1 then link_below_fig - link else 0 end) as own,
-                 sum(case when not priced and not (ord = len and ord > 1) then n else 0 end) as unpriced
-          from xf group by member, via, bet_code
+                 bigint_sum(eaten) as eaten, bigint_sum(comm) as comm, bigint_sum(win) as win, bigint_sum(link) as link,
+                 bigint_sum(link_below) as link_below, bigint_sum(comm_in) as comm_in, bigint_sum(win_in) as win_in,
+                 bigint_sum(comm_below) as comm_below, bigint_sum(win_below) as win_below, bigint_sum(own) as own, sum(unpriced) as unpriced
+          from (${sql.raw(placeRows)}) c
+          group by member, via, bet_code
         ),
         fig as (
           insert into settlement_figures (draw_id, round, company_id, user_id, via_user_id, bet_code, lines, tickets, turnover, pass, eaten,
