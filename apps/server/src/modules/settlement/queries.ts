@@ -273,6 +273,42 @@ export async function stakesAccountsOfSettleLines(tx: DbOrTx): Promise<number[]>
   return found.map((r) => Number(r.id));
 }
 
+/** What the draw's active lines of a company add up to: the settlement sums are checked against it. */
+export interface LinesTotals {
+  n: number;
+  stake: string;
+  c1: string;
+}
+
+/** The lines' totals of one company of a draw (one read of its lines, without their eat shares). */
+export async function linesTotals(tx: DbOrTx, drawId: number, companyId: number): Promise<LinesTotals> {
+  const [lines] = await rows<{ n: number; stake: string; c1: string }>(
+    tx,
+    sql`select count(*)::int as n, coalesce(sum(stake), 0)::text as stake, coalesce(sum(commission), 0)::text as c1
+        from bet_lines bl where bl.draw_id = ${drawId}::int and bl.status = 1 and ${companyOfLineSql(companyId)}`,
+  );
+  return { n: Number(lines.n), stake: lines.stake, c1: lines.c1 };
+}
+
+/** The lines' totals of every company of a draw, in one read (a company without lines is absent; 0: of none). */
+export async function linesTotalsOfDraw(db: DbOrTx, drawId: number): Promise<Map<number, LinesTotals>> {
+  const found = await rows<{ companyId: number; n: number; stake: string; c1: string }>(
+    db,
+    sql`select coalesce(company_id, 0) as "companyId", count(*)::int as n, sum(stake)::text as stake, sum(commission)::text as c1
+        from bet_lines where draw_id = ${drawId}::int and status = 1 group by 1`,
+  );
+  return new Map(found.map((r) => [Number(r.companyId), { n: Number(r.n), stake: r.stake, c1: r.c1 }]));
+}
+
+/** Whether settle_keys adds up to the lines' totals (lines, stake and the players' commission). */
+export async function keysAgree(tx: DbOrTx, lines: LinesTotals): Promise<boolean> {
+  const [sums] = await rows<{ n: number; stake: string; c1: string }>(
+    tx,
+    sql`select coalesce(sum(n), 0)::int as n, coalesce(sum(stake), 0)::text as stake, coalesce(sum(c1), 0)::text as c1 from settle_keys`,
+  );
+  return Number(sums.n) === lines.n && sums.stake === lines.stake && sums.c1 === lines.c1;
+}
+
 /**
  * The draw's lines of the company, read into small tables of this transaction, analysed so that the booking
  * is planned on their true sizes (decisions 0040, 0041, 0043). What every line contributes apart from
@@ -297,11 +333,17 @@ export async function stakesAccountsOfSettleLines(tx: DbOrTx): Promise<number[]>
  * their lines, stake and commission with the lines' own (one read of the draw's lines, without their eat
  * shares); should they differ, the draw's sums are rebuilt from the lines here, and the booking goes on
  * from those; with `rebuild` false (before the settlement lock is held: only its holder may rebuild the
- * sums) it returns false instead, having kept nothing.
+ * sums) it returns false instead, having kept nothing. With `check` false it builds them without that
+ * check: the caller checks them (keysAgree) against totals read elsewhere (settleDraw: by step 1's
+ * connection, beside this one).
  * Also sets this transaction's memory for hashes (work_mem); JIT compilation is off in the server's
  * sessions (decision 0053): the booking statement is large, and compiling it cost more than it saved.
  */
-export async function prepareSettleKeys(tx: DbOrTx, a: { drawId: number; companyId: number }, o: { rebuild: boolean } = { rebuild: true }): Promise<boolean> {
+export async function prepareSettleKeys(
+  tx: DbOrTx,
+  a: { drawId: number; companyId: number },
+  o: { rebuild: boolean; check?: boolean } = { rebuild: true },
+): Promise<boolean> {
   const n = await longestChainOfDraw(tx);
   if (n > MAX_PLACES) throw new Error(`a rate chain has ${n} places; settlement sums keep ${MAX_PLACES}`);
   // Hashes of the draw's groups are kept in memory rather than spilled to disk (the default is 4 MB);
@@ -326,16 +368,7 @@ export async function prepareSettleKeys(tx: DbOrTx, a: { drawId: number; company
           group by chain_id, bet_code, pool_id having sum(lines) <> 0`,
     );
     await tx.execute(sql`reset enable_hashagg`);
-    const [sums] = await rows<{ n: number; stake: string; c1: string }>(
-      tx,
-      sql`select coalesce(sum(n), 0)::int as n, coalesce(sum(stake), 0)::text as stake, coalesce(sum(c1), 0)::text as c1 from settle_keys`,
-    );
-    const [lines] = await rows<{ n: number; stake: string; c1: string }>(
-      tx,
-      sql`select count(*)::int as n, coalesce(sum(stake), 0)::text as stake, coalesce(sum(commission), 0)::text as c1
-          from bet_lines bl where bl.draw_id = ${a.drawId}::int and bl.status = 1 and ${companyOfLineSql(a.companyId)}`,
-    );
-    return Number(sums.n) === Number(lines.n) && sums.stake === lines.stake && sums.c1 === lines.c1;
+    return o.check === false || keysAgree(tx, await linesTotals(tx, a.drawId, a.companyId));
   };
   if (!(await timeSettlementStatement('keys: sums and check', readSums))) {
     if (!o.rebuild) return false;

@@ -59,15 +59,26 @@ async function findWinners(deps: Deps, drawId: number): Promise<{ round: number;
  * rounds booked); a company released before is released again. The draw is marked distributed when
  * every company is booked.
  */
-export const distribute = (deps: Deps, drawId: number, by: number | null, winners?: Promise<unknown>) =>
-  timeSettlementStep('distribute', () => distributeDraw(deps, drawId, by, winners));
+export const distribute = (deps: Deps, drawId: number, by: number | null, beside?: Beside) =>
+  timeSettlementStep('distribute', () => distributeDraw(deps, drawId, by, beside));
 
 /**
- * `winners`: step 1 of the round, still running (settleDraw on PostgreSQL). The first company's booking
- * reads the draw's sums and finds and prices its strikes meanwhile, on a second connection, and takes the
- * settlement lock once step 1 has committed; nothing is booked before it has (decision 0055).
+ * What runs beside the first company's booking on PostgreSQL (settleDraw): step 1 of the round, then, on
+ * its connection, the totals of the draw's lines per company, against which the booking checks the sums it
+ * read meanwhile.
  */
-async function distributeDraw(deps: Deps, drawId: number, by: number | null, winners?: Promise<unknown>): Promise<{ round: number; lines: number }> {
+interface Beside {
+  winners: Promise<unknown>;
+  lines: Promise<Map<number, q.LinesTotals>>;
+}
+
+/**
+ * `beside.winners`: step 1 of the round, still running (settleDraw on PostgreSQL). The first company's
+ * booking reads the draw's sums and finds and prices its strikes meanwhile, on a second connection, and
+ * takes the settlement lock once step 1 has committed; nothing is booked before it has (decision 0055).
+ */
+async function distributeDraw(deps: Deps, drawId: number, by: number | null, beside?: Beside): Promise<{ round: number; lines: number }> {
+  const winners = beside?.winners;
   const first = await runTransaction(deps.db, async (tx) => {
     const s = await q.settlementOf(tx, drawId);
     if (!s) throw refused(winners ? 'SETTLEMENT_NOT_STARTED' : 'SETTLEMENT_WINNERS_FIRST');
@@ -82,7 +93,7 @@ async function distributeDraw(deps: Deps, drawId: number, by: number | null, win
   });
   let lines = 0;
   // Only the first company's booking runs beside step 1; the others start once it has booked, step 1 done.
-  for (const [i, companyId] of first.companies.entries()) lines += await distributeCompany(deps, drawId, companyId, by, i === 0 ? winners : undefined);
+  for (const [i, companyId] of first.companies.entries()) lines += await distributeCompany(deps, drawId, companyId, by, i === 0 ? beside : undefined);
   // A draw without a company to book is marked distributed only after its strikes are found.
   if (winners) await winners;
   await runTransaction(deps.db, async (tx) => {
@@ -104,7 +115,8 @@ async function distributeDraw(deps: Deps, drawId: number, by: number | null, win
   return { round: first.round, lines };
 }
 
-async function distributeCompany(deps: Deps, drawId: number, companyId: number, by: number | null, winners?: Promise<unknown>): Promise<number> {
+async function distributeCompany(deps: Deps, drawId: number, companyId: number, by: number | null, beside?: Beside): Promise<number> {
+  const winners = beside?.winners;
   // Wallets are created before anything is locked (the ledger's lock order), in their own transaction.
   const uplines: number[] = await runTransaction(deps.db, async (tx) => {
     const s = await q.settlementOf(tx, drawId);
@@ -122,7 +134,7 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     // before the lock (the sums are final once a result is released; if they disagree with the lines they
     // are read again, and rebuilt, under the lock), and the company's strikes found and priced as step 1
     // finds them. Then this waits for step 1 to commit.
-    const early = winners ? await readBesideWinners(tx, drawId, companyId) : { keysRead: false, winsOfVersion: null };
+    const early = beside ? await readBesideWinners(tx, drawId, companyId, beside.lines) : { keysRead: false, winsOfVersion: null };
     if (winners) await winners;
     await q.lockSettlement(tx, drawId);
     const s = await q.settlementOf(tx, drawId);
@@ -186,19 +198,28 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
 /**
  * What a company's booking reads before the settlement lock while step 1 runs (decision 0055), on one core
  * (step 1 has the other: parallel workers here slowed step 1 by more than they saved): the keys, then the
- * strikes' winnings from the lines. Returns whether the keys were read (false when the sums disagree with
- * the lines) and the result version the strikes were found for (null: not found).
+ * strikes' winnings from the lines; then the keys are checked against the lines' totals, which step 1's
+ * connection reads once it has found the strikes (`lines`; read here should that read have failed). Returns
+ * whether the keys were read and agree (false: the sums disagree with the lines; nothing of this is kept)
+ * and the result version the strikes were found for (null: not found, or not kept).
  */
-async function readBesideWinners(tx: Tx, drawId: number, companyId: number): Promise<{ keysRead: boolean; winsOfVersion: number | null }> {
+async function readBesideWinners(
+  tx: Tx,
+  drawId: number,
+  companyId: number,
+  lines: Promise<Map<number, q.LinesTotals>>,
+): Promise<{ keysRead: boolean; winsOfVersion: number | null }> {
   await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-  const keysRead = await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }, { rebuild: false }));
-  const result = keysRead ? await q.releasedResultOf(tx, drawId) : null;
+  await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }, { rebuild: false, check: false }));
+  const result = await q.releasedResultOf(tx, drawId);
   if (result) await timeSettlementStatement('strikes', () => q.prepareSettleWins(tx, { drawId, companyId, round: 0 }, { patterns: result.patterns }));
   await tx.execute(sql`reset max_parallel_workers_per_gather`);
-  return { keysRead, winsOfVersion: result?.version ?? null };
+  const read = await lines.catch(() => null);
+  const totals = read ? (read.get(companyId) ?? { n: 0, stake: '0', c1: '0' }) : await q.linesTotals(tx, drawId, companyId);
+  if (!(await timeSettlementStatement('keys: check', () => q.keysAgree(tx, totals)))) return { keysRead: false, winsOfVersion: null };
+  return { keysRead: true, winsOfVersion: result?.version ?? null };
 }
 
-/** Reverses the bookings of earlier rounds (release first); returns whether credit had been released. */
 async function reverseEarlierRounds(tx: Tx, s: q.SettlementRow, companyId: number, now: Date, by: number | null): Promise<boolean> {
   const drawId = s.drawId;
   const open = await q.unreversed(tx, drawId, companyId, s.round);
@@ -321,12 +342,17 @@ export async function settleDraw(deps: Deps, drawId: number, by: number | null) 
   }
   // Both at once (both cores): distribution reads what does not depend on the result while step 1 finds
   // the strikes, and books once step 1 has committed (distributeDraw). Step 1's connection then writes the
-  // round's winning summary while the booking runs (decision 0056).
+  // round's winning summary while the booking runs (decision 0056); before it, the totals of the draw's
+  // lines, which the first booking checks its sums against once it has found its strikes: that read (one
+  // scan of the lines) is then off the booking's path.
   // All are waited for, whatever each does: a caller told of a refusal (a lay-off in doubt, say) finds
   // step 1 committed, as it did when the steps ran one after the other.
   const winners = insertWinners(deps, drawId);
-  const winnings = winners.then(() => summarizeWinningsOf(deps, drawId));
-  const [w, d, ws] = await Promise.allSettled([winners, distribute(deps, drawId, by, winners), winnings]);
+  const lines = winners.then(() => timeSettlementStatement('keys: lines', () => q.linesTotalsOfDraw(deps.db, drawId)));
+  // Its failure is the booking's to handle (it reads the totals itself), never an unhandled rejection.
+  lines.catch(() => undefined);
+  const winnings = winners.then(() => lines.catch(() => undefined)).then(() => summarizeWinningsOf(deps, drawId));
+  const [w, d, ws] = await Promise.allSettled([winners, distribute(deps, drawId, by, { winners, lines }), winnings]);
   if (w.status === 'rejected') throw w.reason;
   if (d.status === 'rejected') throw d.reason;
   if (ws.status === 'rejected') throw ws.reason;
