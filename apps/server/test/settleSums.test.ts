@@ -12,6 +12,7 @@ import { settleDraw, startRound } from '../src/modules/settlement/service';
 import { chainSumsBackfillSql } from '../src/modules/settlement/chainSums';
 import { settleWinsAgree } from '../src/modules/settlement/queries';
 import { summarizeRoundWinnings } from '../src/modules/reports/settledSummaries';
+import { databaseKind } from '../src/platform/db';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
 
 let t: TestApp;
@@ -90,6 +91,12 @@ beforeAll(async () => {
   await express('ssplayer', 'D\n#123\n*1234#2\n4321#1#1');
   await express('ssplayerb', 'D\n#123\n9999#2#2\n1234#1\n6666#4');
   await express('ssdirect', 'D\n#123\n1234#4\n2010#2#1');
+  // The same bets on Singapore, whose sums go missing altogether (below).
+  const sg = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: cookies.admin, json: { poolId: PoolId.Singapore, drawDate: '2026-11-25', isSpecial: false } });
+  expect(sg.status, JSON.stringify(sg.body)).toBe(200);
+  draws.singapore = sg.body.data.drawId;
+  await express('ssplayer', 'D\n#4\n1234#10#5\n5678#10\n0042#3#3');
+  await express('ssdirect', 'D\n#4\n1234#4\n2010#2#1');
   // A ticket placed and voided: its lines are in neither draw's sums.
   const voided = await express('ssplayerb', 'D\n#123\n1234#50');
   const v = await t.request({ url: '/api/Bet/VoidTicket', cookie: cookies.ssco, json: { ticketId: voided.ticketId } });
@@ -116,6 +123,25 @@ describe('settlement sums', () => {
     // The ticket voided before the draw is in neither.
     const [lines] = await rows<{ n: number }>(sql`select count(*)::int as n from bet_lines where draw_id = ${pmp}::int and status = 1`);
     expect(magnum.filter((f) => Number(f.user_id) === ids.ssco).reduce((s, f) => s + Number(f.lines), 0)).toBe(Number(lines.n));
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('book a company whose lines have no sums at all', async () => {
+    // On PostgreSQL the companies to book are listed from the sums beside step 1 (decision 0058): a company
+    // the sums miss is found by the lines' totals read beside, and booked from its lines after the others.
+    const sg = draws.singapore;
+    await t.db.execute(sql`delete from settle_sums where draw_id = ${sg}::int`);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await settle(sg, PoolId.Singapore);
+    if (databaseKind(t.db) === 'postgres') expect(warn).toHaveBeenCalledWith(expect.stringMatching(/have lines but no settlement sums/));
+    warn.mockRestore();
+    const [lines] = await rows<{ n: number }>(sql`select count(*)::int as n from bet_lines where draw_id = ${sg}::int and status = 1`);
+    const booked = await figures(sg);
+    expect(Number(lines.n)).toBeGreaterThan(5);
+    expect(booked.filter((f) => Number(f.user_id) === ids.ssco).reduce((s, f) => s + Number(f.lines), 0)).toBe(Number(lines.n));
+    expect(booked.some((f) => Number(f.winnings) > 0)).toBe(true);
+    const [bookings] = await rows<{ n: number }>(sql`select count(*)::int as n from settlement_bookings where draw_id = ${sg}::int and step = 'distribute'`);
+    expect(bookings.n).toBe(1);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

@@ -168,6 +168,21 @@ export async function companiesOfDraw(tx: DbOrTx, drawId: number): Promise<numbe
   return found.map((r) => Number(r.companyId));
 }
 
+/**
+ * The companies whose settlement sums of the draw hold lines, or with lay-offs of it accepted by a remote:
+ * companiesOfDraw from the sums (one read of their index), when the lines' own companies are checked after.
+ */
+export async function companiesOfDrawSums(tx: DbOrTx, drawId: number): Promise<number[]> {
+  const found = await rows<{ companyId: number }>(
+    tx,
+    sql`select coalesce(company_id, 0) as "companyId" from settle_sums where draw_id = ${drawId}::int group by 1 having sum(lines) <> 0
+        union
+        select distinct company_id from remote_invoices where draw_id = ${drawId}::int and status = 1
+        order by 1`,
+  );
+  return found.map((r) => Number(r.companyId));
+}
+
 export async function bookingOf(tx: DbOrTx, drawId: number, companyId: number, round: number, step: string) {
   const [r] = await rows<{ transactionId: number | null }>(
     tx,

@@ -87,13 +87,23 @@ async function distributeDraw(deps: Deps, drawId: number, by: number | null, bes
     // settled once every lot is answered (asked again, or resolved by hand), so no company is booked before.
     await lockDrawPostingExclusive(tx, drawId);
     if (await hasInDoubt(tx, drawId)) throw inDoubtError();
-    const companies = await q.companiesOfDraw(tx, drawId);
+    // Beside step 1 the companies are listed from the draw's sums, not from a scan of its lines: those with
+    // lines are known from the lines' totals read beside, and any the sums missed are booked after the
+    // others (decision 0058).
+    const companies = beside ? await q.companiesOfDrawSums(tx, drawId) : await q.companiesOfDraw(tx, drawId);
     const booked = await rows<{ companyId: number }>(tx, sql`select distinct company_id as "companyId" from settlement_bookings where draw_id = ${drawId}::int`);
     return { round: s.round, companies: [...new Set([...companies, ...booked.map((b) => Number(b.companyId))])].sort((a, b) => a - b) };
   });
   let lines = 0;
   // Only the first company's booking runs beside step 1; the others start once it has booked, step 1 done.
   for (const [i, companyId] of first.companies.entries()) lines += await distributeCompany(deps, drawId, companyId, by, i === 0 ? beside : undefined);
+  if (beside) {
+    const read = await beside.lines.catch(() => null);
+    const withLines = read ? [...read.keys()] : await runTransaction(deps.db, (tx) => q.companiesOfDraw(tx, drawId));
+    const missed = withLines.filter((c) => !first.companies.includes(c)).sort((a, b) => a - b);
+    if (missed.length) console.warn(`settlement: draw ${drawId}: companies ${missed.join(', ')} have lines but no settlement sums; booked from their lines`);
+    for (const companyId of missed) lines += await distributeCompany(deps, drawId, companyId, by);
+  }
   // A draw without a company to book is marked distributed only after its strikes are found.
   if (winners) await winners;
   await runTransaction(deps.db, async (tx) => {
