@@ -230,6 +230,7 @@ async function readBesideWinners(
   return { keysRead: true, winsOfVersion: result?.version ?? null };
 }
 
+/** Reverses the bookings of earlier rounds (release first); returns whether credit had been released. */
 async function reverseEarlierRounds(tx: Tx, s: q.SettlementRow, companyId: number, now: Date, by: number | null): Promise<boolean> {
   const drawId = s.drawId;
   const open = await q.unreversed(tx, drawId, companyId, s.round);
