@@ -295,16 +295,6 @@ export interface LinesTotals {
   c1: string;
 }
 
-/** The lines' totals of one company of a draw (one read of its lines, without their eat shares). */
-export async function linesTotals(tx: DbOrTx, drawId: number, companyId: number): Promise<LinesTotals> {
-  const [lines] = await rows<{ n: number; stake: string; c1: string }>(
-    tx,
-    sql`select count(*)::int as n, coalesce(sum(stake), 0)::text as stake, coalesce(sum(commission), 0)::text as c1
-        from bet_lines bl where bl.draw_id = ${drawId}::int and bl.status = 1 and ${companyOfLineSql(companyId)}`,
-  );
-  return { n: Number(lines.n), stake: lines.stake, c1: lines.c1 };
-}
-
 /** The lines' totals of every company of a draw, in one read (a company without lines is absent; 0: of none). */
 export async function linesTotalsOfDraw(db: DbOrTx, drawId: number): Promise<Map<number, LinesTotals>> {
   const found = await rows<{ companyId: number; n: number; stake: string; c1: string }>(
@@ -314,6 +304,9 @@ export async function linesTotalsOfDraw(db: DbOrTx, drawId: number): Promise<Map
   );
   return new Map(found.map((r) => [Number(r.companyId), { n: Number(r.n), stake: r.stake, c1: r.c1 }]));
 }
+
+/** One company's totals of linesTotalsOfDraw (a company without lines has none). */
+export const linesTotalsOf = (totals: Map<number, LinesTotals>, companyId: number): LinesTotals => totals.get(companyId) ?? { n: 0, stake: '0', c1: '0' };
 
 /** Whether settle_keys adds up to the lines' totals (lines, stake and the players' commission). */
 export async function keysAgree(tx: DbOrTx, lines: LinesTotals): Promise<boolean> {
@@ -383,7 +376,7 @@ export async function prepareSettleKeys(
           group by chain_id, bet_code, pool_id having sum(lines) <> 0`,
     );
     await tx.execute(sql`reset enable_hashagg`);
-    return o.check === false || keysAgree(tx, await linesTotals(tx, a.drawId, a.companyId));
+    return o.check === false || keysAgree(tx, linesTotalsOf(await linesTotalsOfDraw(tx, a.drawId), a.companyId));
   };
   if (!(await timeSettlementStatement('keys: sums and check', readSums))) {
     if (!o.rebuild) return false;

@@ -98,9 +98,8 @@ async function distributeDraw(deps: Deps, drawId: number, by: number | null, bes
   // Only the first company's booking runs beside step 1; the others start once it has booked, step 1 done.
   for (const [i, companyId] of first.companies.entries()) lines += await distributeCompany(deps, drawId, companyId, by, i === 0 ? beside : undefined);
   if (beside) {
-    const read = await beside.lines.catch(() => null);
-    const withLines = read ? [...read.keys()] : await runTransaction(deps.db, (tx) => q.companiesOfDraw(tx, drawId));
-    const missed = withLines.filter((c) => !first.companies.includes(c)).sort((a, b) => a - b);
+    const totals = (await beside.lines.catch(() => null)) ?? (await runTransaction(deps.db, (tx) => q.linesTotalsOfDraw(tx, drawId)));
+    const missed = [...totals.keys()].filter((c) => !first.companies.includes(c)).sort((a, b) => a - b);
     if (missed.length) console.warn(`settlement: draw ${drawId}: companies ${missed.join(', ')} have lines but no settlement sums; booked from their lines`);
     for (const companyId of missed) lines += await distributeCompany(deps, drawId, companyId, by);
   }
@@ -224,8 +223,7 @@ async function readBesideWinners(
   const result = await q.releasedResultOf(tx, drawId);
   if (result) await timeSettlementStatement('strikes', () => q.prepareSettleWins(tx, { drawId, companyId, round: 0 }, { patterns: result.patterns }));
   await tx.execute(sql`reset max_parallel_workers_per_gather`);
-  const read = await lines.catch(() => null);
-  const totals = read ? (read.get(companyId) ?? { n: 0, stake: '0', c1: '0' }) : await q.linesTotals(tx, drawId, companyId);
+  const totals = q.linesTotalsOf((await lines.catch(() => null)) ?? (await q.linesTotalsOfDraw(tx, drawId)), companyId);
   if (!(await timeSettlementStatement('keys: check', () => q.keysAgree(tx, totals)))) return { keysRead: false, winsOfVersion: null };
   return { keysRead: true, winsOfVersion: result?.version ?? null };
 }
