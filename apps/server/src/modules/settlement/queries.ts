@@ -539,47 +539,65 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
   // or link of its own, and what reaches it is valued at its downline's (its spreads are nil). A company's
   // own ticket (a chain of one) links it to itself: in the figures it neither owes an upline nor is owed from
   // below (its result on the bet is nil), though the booking pays it the link (own).
-  const placeRows = ks
-    .map((k) => {
-      const len = 'cardinality(g.user_ids)';
-      const top = k === 1 ? 'false' : `${len} = ${k}`;
-      const ifTop = (atTop: string, below: string) => (k === 1 ? below : `case when ${top} then ${atTop} else ${below} end`);
-      const link = `g.p${k} - g.c${k} - g.w${k}`;
-      const cols =
-        k === 1
-          ? {
-              member: 'g.user_ids[1]',
-              via: '0',
-              comm: 'g.c1',
-              win: 'g.w1',
-              link: `case when ${len} = 1 then 0 else ${link} end`,
-              link_below: '0',
-              comm_in: 'g.ci1',
-              win_in: 'g.wi1',
-              comm_below: '0',
-              win_below: '0',
-              own: `case when ${len} = 1 then ${link} else 0 end`,
-            }
-          : {
-              member: `g.user_ids[${k}]`,
-              via: `g.user_ids[${k - 1}]`,
-              comm: ifTop('0', `g.c${k}`),
-              win: ifTop('0', `g.w${k}`),
-              link: ifTop('0', link),
-              link_below: `g.p${k - 1} - g.c${k - 1} - g.w${k - 1}`,
-              comm_in: ifTop(`g.c${k - 1}`, `g.ci${k}`),
-              win_in: ifTop(`g.w${k - 1}`, `g.wi${k}`),
-              comm_below: `g.c${k - 1}`,
-              win_below: `g.w${k - 1}`,
-              own: `g.p${k - 1} - g.c${k - 1} - g.w${k - 1} - (${ifTop('0', link)})`,
-            };
-      const unpriced = `case when not g.priced[${k}] and not ${top} then g.n else 0 end`;
-      const sums = ['comm', 'win', 'link', 'link_below', 'comm_in', 'win_in', 'comm_below', 'win_below', 'own'] as const;
-      return `select ${cols.member} as member, ${cols.via} as via, g.bet_code, g.n, g.tickets, g.stake, g.p${k} as pass, g.e${k} as eaten,
-                 ${sums.map((c) => `(${cols[c]})::bigint as ${c}`).join(', ')}, ${unpriced} as unpriced
-          from g where ${len} >= ${k}`;
-    })
-    .join('\n          union all\n          ');
+  const placeRow = (k: number, src: 'g' | 'gh') => {
+    const len = 'cardinality(g.user_ids)';
+    const top = k === 1 ? 'false' : `${len} = ${k}`;
+    const ifTop = (atTop: string, below: string) => (k === 1 ? below : `case when ${top} then ${atTop} else ${below} end`);
+    const link = `g.p${k} - g.c${k} - g.w${k}`;
+    const cols =
+      k === 1
+        ? {
+            member: 'g.user_ids[1]',
+            via: '0',
+            comm: 'g.c1',
+            win: 'g.w1',
+            link: `case when ${len} = 1 then 0 else ${link} end`,
+            link_below: '0',
+            comm_in: 'g.ci1',
+            win_in: 'g.wi1',
+            comm_below: '0',
+            win_below: '0',
+            own: `case when ${len} = 1 then ${link} else 0 end`,
+          }
+        : {
+            member: `g.user_ids[${k}]`,
+            via: `g.user_ids[${k - 1}]`,
+            comm: ifTop('0', `g.c${k}`),
+            win: ifTop('0', `g.w${k}`),
+            link: ifTop('0', link),
+            link_below: `g.p${k - 1} - g.c${k - 1} - g.w${k - 1}`,
+            comm_in: ifTop(`g.c${k - 1}`, `g.ci${k}`),
+            win_in: ifTop(`g.w${k - 1}`, `g.wi${k}`),
+            comm_below: `g.c${k - 1}`,
+            win_below: `g.w${k - 1}`,
+            own: `g.p${k - 1} - g.c${k - 1} - g.w${k - 1} - (${ifTop('0', link)})`,
+          };
+    const unpriced = `case when not g.priced[${k}] and not ${top} then g.n else 0 end`;
+    const sums = ['comm', 'win', 'link', 'link_below', 'comm_in', 'win_in', 'comm_below', 'win_below', 'own'] as const;
+    return `select ${cols.member} as member, ${cols.via} as via, g.bet_code, g.n, g.tickets, g.stake, g.p${k} as pass, g.e${k} as eaten,
+               ${sums.map((c) => `(${cols[c]})::bigint as ${c}`).join(', ')}, ${unpriced} as unpriced
+        from ${src} g where ${len} >= ${k}`;
+  };
+  // Places 1 and 2 (the player, and the account above it: via is the player) give one figure row per
+  // player, code and account above, so their rows are grouped as they are. From place 3 up many players'
+  // keys meet in one figure row: the keys are first summed per chain above the player (gh, a few thousand
+  // rows; every figure column is a sum of the keys' columns), then spread. Spreading all 80,000 keys to
+  // every place sorted 400,000 rows for 160,920 figures.
+  const placeRows = [...ks.filter((k) => k <= 2).map((k) => placeRow(k, 'g')), ...ks.filter((k) => k >= 3).map((k) => placeRow(k, 'gh'))].join(
+    '\n          union all\n          ',
+  );
+  const upper = (from: number, col: string) => ks.filter((k) => k >= from).map((k) => `bigint_sum(g.${col}${k}) as ${col}${k}`);
+  const ghCols = [...upper(2, 'p'), ...upper(2, 'c'), ...upper(2, 'w'), ...upper(3, 'e'), ...upper(3, 'ci'), ...upper(3, 'wi')].join(', ');
+  // The keys of chains of three places or more summed per chain above the player (its first place nulled:
+  // an account keeps its index in the chain), code and rates.
+  const ghCte =
+    n < 3
+      ? sql``
+      : sql.raw(`gh as materialized (
+          select 0 || g.user_ids[2:] as user_ids, g.bet_code, g.priced, sum(g.tickets) as tickets, sum(g.n) as n, bigint_sum(g.stake) as stake, ${ghCols}
+          from g where cardinality(g.user_ids) >= 3
+          group by 1, 2, 3
+        ),`);
   // The figures' rows grouped by sorting: hashing 657,500 rows' sums into 160,920 groups measured slower.
   await tx.execute(sql`set local enable_hashagg = off`);
   const [r] = await timeSettlementStatement('book: figures and journal', () => rows<{ txId: number; lines: number; figures: number; unpriced: number }>(
@@ -595,6 +613,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           left join settle_wins w on w.chain_id = s.chain_id and w.bet_code = s.bet_code and w.pool_id = s.pool_id
           left join settle_rates cr on cr.sheet_ids = rc.sheet_ids and cr.bet_code = s.bet_code and cr.pool_id = s.pool_id
         ),
+        ${ghCte}
         -- Every account's figures (n lines per row) and its tickets: the key's rows at each place of its chain
         -- (link_below, comm_below, win_below: those of the place below), summed per account, via and code.
         -- A draw's lines of one ticket share one chain (the draw's pool is normal or GD): a key's tickets are
