@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { HierarchyLevel, PoolId, type PoolResult } from '@app/domain';
 import { checkLedger } from '../src/modules/ledger/service';
-import { settleDraw, startRound } from '../src/modules/settlement/service';
+import { distribute, insertWinners, settleDraw, startRound } from '../src/modules/settlement/service';
 import { chainSumsBackfillSql } from '../src/modules/settlement/chainSums';
 import { settleWinsAgree } from '../src/modules/settlement/queries';
 import { summarizeRoundWinnings } from '../src/modules/reports/settledSummaries';
@@ -97,6 +97,14 @@ beforeAll(async () => {
   draws.singapore = sg.body.data.drawId;
   await express('ssplayer', 'D\n#4\n1234#10#5\n5678#10\n0042#3#3');
   await express('ssdirect', 'D\n#4\n1234#4\n2010#2#1');
+  // The same bets as on Magnum on Sabah, whose strikes' sums go missing (below).
+  const sabah = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: cookies.admin, json: { poolId: PoolId.Sabah, drawDate: '2026-11-25', isSpecial: false } });
+  expect(sabah.status, JSON.stringify(sabah.body)).toBe(200);
+  draws.sabah = sabah.body.data.drawId;
+  await express('ssplayer', 'D\n#5\n1234#10#5\n5678#10\n0042#3#3');
+  await express('ssplayer', 'D\n#5\n*1234#2\n4321#1#1');
+  await express('ssplayerb', 'D\n#5\n9999#2#2\n1234#1\n6666#4');
+  await express('ssdirect', 'D\n#5\n1234#4\n2010#2#1');
   // A ticket placed and voided: its lines are in neither draw's sums.
   const voided = await express('ssplayerb', 'D\n#123\n1234#50');
   const v = await t.request({ url: '/api/Bet/VoidTicket', cookie: cookies.ssco, json: { ticketId: voided.ticketId } });
@@ -178,9 +186,26 @@ describe('settlement sums', () => {
     expect(await winningSummary(draws.toto)).toEqual(before);
   });
 
-  it('keep strikes found beside step 1 only while they agree with winners', async () => {
-    // What the booking compares under the lock (decision 0055): the strikes it found and priced itself
-    // against the round's winners, by count and by the players' winnings.
+  it('price the strikes from winners when step 1 kept no sums of them', async () => {
+    // Step 1 prices every strike and keeps their sums per company, chain, code and pool (decision 0059); a
+    // round whose strikes were found before that (or whose sums were lost) is priced from its winners.
+    const deps = { db: t.db, clock: t.clock, config: t.config };
+    await release(draws.sabah, PoolId.Sabah);
+    await insertWinners(deps, draws.sabah);
+    const [kept] = await rows<{ n: number }>(sql`select count(*)::int as n from strike_sums where draw_id = ${draws.sabah}::int`);
+    expect(kept.n).toBeGreaterThan(0);
+    await t.db.execute(sql`delete from strike_sums where draw_id = ${draws.sabah}::int`);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await distribute(deps, draws.sabah, null);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/no strike sums agree with its winners; priced from winners/));
+    warn.mockRestore();
+    expect(await figures(draws.sabah)).toEqual(await figures(draws.magnum));
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('keep strike sums only while they agree with winners', async () => {
+    // What the booking compares under the lock (decision 0059): the strikes' sums step 1 kept against the
+    // round's winners, by count and by the players' winnings.
     const a = { drawId: draws.magnum, companyId: ids.ssco, round: 1 };
     const [w] = await rows<{ n: number; won: string }>(
       sql`select count(*)::int as n, coalesce(sum(player_winnings), 0)::text as won from winners where draw_id = ${a.drawId}::int and round = 1`,

@@ -236,3 +236,37 @@ export const settleSums = pgTable(
   },
   (t) => [index('settle_sums_draw_company_idx').on(t.drawId, t.companyId)],
 );
+
+/**
+ * The strikes of a draw's round summed per company (0: none), frozen chain, bet code and pool, with their
+ * winnings at each place k of the chain on what passed it (wk; none for the company at the top of a longer
+ * chain) and on what reached it (wik), each rounded per line before it is summed; 0 beyond the chain.
+ * Written by step 1 with the round's winners (decision 0059), read by each company's booking.
+ */
+export const strikeSums = pgTable(
+  'strike_sums',
+  {
+    drawId: integer('draw_id').notNull(),
+    round: integer('round').notNull(),
+    companyId: integer('company_id').notNull(),
+    chainId: integer('chain_id'),
+    betCode: text('bet_code').notNull(),
+    poolId: smallint('pool_id').notNull(),
+    strikes: integer('strikes').notNull(),
+    w1: bigint('w1', { mode: 'number' }).notNull(),
+    w2: bigint('w2', { mode: 'number' }).notNull(),
+    w3: bigint('w3', { mode: 'number' }).notNull(),
+    w4: bigint('w4', { mode: 'number' }).notNull(),
+    w5: bigint('w5', { mode: 'number' }).notNull(),
+    w6: bigint('w6', { mode: 'number' }).notNull(),
+    w7: bigint('w7', { mode: 'number' }).notNull(),
+    wi1: bigint('wi1', { mode: 'number' }).notNull(),
+    wi2: bigint('wi2', { mode: 'number' }).notNull(),
+    wi3: bigint('wi3', { mode: 'number' }).notNull(),
+    wi4: bigint('wi4', { mode: 'number' }).notNull(),
+    wi5: bigint('wi5', { mode: 'number' }).notNull(),
+    wi6: bigint('wi6', { mode: 'number' }).notNull(),
+    wi7: bigint('wi7', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('strike_sums_draw_round_company_idx').on(t.drawId, t.round, t.companyId)],
+);

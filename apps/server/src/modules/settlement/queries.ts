@@ -51,12 +51,10 @@ const TIER_COLUMNS = { first: 'n_first', second: 'n_second', third: 'n_third', f
 const PRIZE_TIERS = Object.keys(TIER_COLUMNS);
 
 /**
- * The strikes of a draw's lines (of one company, or of every company: null) under the result's patterns, as
- * CTEs ending in `s`: each striking line with its prize tiers counted and its ibox factor. Step 1 inserts
- * them into winners; distribution, running beside step 1 (decision 0055), prices them from here and checks
- * them against winners once step 1 has committed.
+ * The strikes of a draw's lines under the result's patterns, as CTEs ending in `s`: each striking line with
+ * its prize tiers counted and its ibox factor. Step 1 inserts them into winners and prices them.
  */
-function strikeCtes(drawId: number, patterns: StrikePattern[], companyId: number | null): SQL {
+function strikeCtes(drawId: number, patterns: StrikePattern[]): SQL {
   const counts = Object.entries(TIER_COLUMNS)
     .map(([prize, col]) => `count(*) filter (where prize = '${prize}')::smallint as ${col}`)
     .join(', ');
@@ -76,7 +74,6 @@ function strikeCtes(drawId: number, patterns: StrikePattern[], companyId: number
           from bet_lines bl
           join p on p.number = bl.number and p.code = bl.bet_code
           where bl.draw_id = ${drawId}::int and bl.number = any(${arr(strikingNumbers(patterns))}::text[]) and bl.status = 1
-            ${companyId === null ? sql`` : sql`and ${companyOfLineSql(companyId)}`}
         ),
         -- The parentheses matter: without them the order by sorts the union, and distinct on keeps any match.
         best as (
@@ -107,41 +104,70 @@ function strikeCtes(drawId: number, patterns: StrikePattern[], companyId: number
  * Step 1: every strike of the draw, by joining the result's patterns (packages/domain strikePatterns)
  * against the draw's active lines. Highest-only codes (5D, 6D) keep their best match; the others count
  * every slot matched. ibox lines carry the exact-division factor: written stake / (line stake x permutations).
+ * Each strike is priced at every place of its frozen chain (strikeWinsCtes) as it is found: the player's
+ * winnings go into winners (player_winnings, which the release pays), and the winnings at every place,
+ * summed per company, chain, code and pool, into strike_sums, which each company's booking reads
+ * (decision 0059). Returns the strikes found.
  */
 export async function insertWinners(tx: DbOrTx, drawId: number, round: number, patterns: StrikePattern[]): Promise<number> {
   if (patterns.length === 0) return 0;
   // The lines that can strike are read through the (draw_id, number) index (strikingNumbers), not by a scan
   // of the draw's lines: about 5% of a draw strikes, and the scan of a million lines was most of the step.
-  // Found and inserted in one statement (no table in between).
-  // The player's winnings of each strike, at the player's payouts (the first sheet of the ticket's frozen
-  // chain) on what passed the player (the stake less what it ate of it, if anything), rounded per line by
-  // linkSql: found here, with the strike, so that distribution books them without writing winners again.
-  const payoutOf = (r: string) => `(${PRIZE_TIERS.map((t) => `s.n_${t} * ${r}.${t}`).join(' + ')})`;
+  // The strikes are kept in a table of this transaction with their statistics, and the rates of their sets
+  // of sheets priced once each (ratesSql, as the booking's are): joined from a CTE the planner believes has
+  // a few rows, the rates were scanned once a strike (0.35 s for 51,500).
+  const n = await longestChainOfDraw(tx);
+  const tiers = PRIZE_TIERS.map((t) => `s.n_${t}`).join(', ');
+  const ks = Array.from({ length: MAX_PLACES }, (_, i) => i + 1);
+  const sums = [...ks.map((k) => (k <= n ? `bigint_sum(lw.w${k})` : '0')), ...ks.map((k) => (k <= n ? `bigint_sum(lw.wi${k})` : '0'))].join(', ');
+  await tx.execute(sql`drop table if exists settle_strikes, strike_rates`);
+  await timeSettlementStatement('winners: strikes', () => tx.execute(
+    sql`create temp table settle_strikes on commit drop as
+        with ${strikeCtes(drawId, patterns)}
+        select s.id, s.ticket_id, s.user_id, s.company_id, s.number, s.bet_code, s.stake, s.pool_id, ${sql.raw(tiers)},
+               s.factor_num, s.factor_den, s.factor_num as num, s.factor_den as den, ${sql.raw(chainOfLineSql)} as chain_id
+        from s join tickets t on t.id = s.ticket_id join pools p on p.id = s.pool_id`,
+  ));
+  // Its size (no plan reads its columns' statistics).
+  await tx.execute(sql`analyze settle_strikes (chain_id)`);
+  await tx.execute(
+    sql`create temp table strike_rates on commit drop as
+        ${ratesSql(sql`select distinct rc.sheet_ids, c.bet_code, c.pool_id from (select distinct chain_id, bet_code, pool_id from settle_strikes) c join rate_chains rc on rc.id = c.chain_id`)}`,
+  );
+  await tx.execute(sql`analyze strike_rates`);
   const [r] = await timeSettlementStatement('winners', () => rows<{ n: number }>(
     tx,
-    sql`with ${strikeCtes(drawId, patterns, null)},
+    // In the lines' order (strikeCtes gives them so): each strike's eat shares and winners' keys are looked
+    // up in their indexes' order, not at random.
+    sql`with sw as (select * from settle_strikes),
+        ${strikeWinsCtes(n, 'strike_rates', 'priced')},
         ins as (
           insert into winners (draw_id, round, bet_line_id, ticket_id, user_id, company_id,
                                n_first, n_second, n_third, n_fourth, n_fifth, n_sixth, n_starter, n_consolation, factor_num, factor_den,
                                number, bet_code, stake, player_winnings)
-          select ${drawId}::int, ${round}::int, s.id, s.ticket_id, s.user_id, s.company_id,
-                 s.n_first, s.n_second, s.n_third, s.n_fourth, s.n_fifth, s.n_sixth, s.n_starter, s.n_consolation, s.factor_num, s.factor_den,
-                 s.number, s.bet_code, s.stake,
-                 case when rc.id is not null then ${sql.raw(linkSql.winnings('(s.stake - coalesce(es.amount, 0))', `coalesce(${payoutOf('ro')}, ${payoutOf('rd')}, 0)`, 's.factor_num', 's.factor_den'))} end
-          from s
-          join tickets t on t.id = s.ticket_id join pools p on p.id = s.pool_id
-          left join rate_chains rc on rc.id = ${sql.raw(chainOfLineSql)}
-          left join rate_sheet_rows rd on rd.sheet_id = rc.sheet_ids[1] and rd.code = s.bet_code and rd.pool_id is null
-          left join rate_sheet_rows ro on ro.sheet_id = rc.sheet_ids[1] and ro.code = s.bet_code and ro.pool_id = s.pool_id
-          left join eat_shares es on es.bet_line_id = s.id and es.user_id = rc.user_ids[1]
+          select ${drawId}::int, ${round}::int, lw.id, lw.ticket_id, lw.user_id, lw.company_id,
+                 lw.n_first, lw.n_second, lw.n_third, lw.n_fourth, lw.n_fifth, lw.n_sixth, lw.n_starter, lw.n_consolation, lw.factor_num, lw.factor_den,
+                 lw.number, lw.bet_code, lw.stake,
+                 -- A line without a frozen chain has no winnings (the booking refuses its draw).
+                 case when lw.len > 0 then lw.w1 end
+          from lw
           on conflict do nothing
           returning 1
+        ),
+        sums as (
+          insert into strike_sums (draw_id, round, company_id, chain_id, bet_code, pool_id, strikes,
+                                   ${sql.raw([...ks.map((k) => `w${k}`), ...ks.map((k) => `wi${k}`)].join(', '))})
+          select ${drawId}::int, ${round}::int, coalesce(lw.company_id, 0), lw.chain_id, lw.bet_code, lw.pool_id, count(*)::int, ${sql.raw(sums)}
+          from lw group by coalesce(lw.company_id, 0), lw.chain_id, lw.bet_code, lw.pool_id
+          returning 1
         )
-        select count(*)::int as n from ins`,
+        select (select count(*) from ins)::int as n, (select count(*) from sums)::int as sums`,
   ));
-  // Fresh statistics: distribution joins every line of the draw to these rows next, and a table the
-  // planner believes empty is joined by a nested loop (measured: quadratic in the lines).
-  await timeSettlementStatement('winners: analyze', () => tx.execute(sql`analyze winners`));
+  // Fresh statistics for what reads the round's strikes next (the winning summary, each booking's check of
+  // its strike sums and, should they disagree, its pricing): a table the planner believes empty is joined by
+  // nested loops. Of the columns those read by only: every column's took 0.09 s for 51,500 strikes, on the
+  // path of the booking, which waits for this step.
+  await timeSettlementStatement('winners: analyze', () => tx.execute(sql`analyze winners (draw_id, round, company_id, user_id, ticket_id)`));
   return Number(r.n);
 }
 
@@ -318,6 +344,25 @@ export async function keysAgree(tx: DbOrTx, lines: LinesTotals): Promise<boolean
 }
 
 /**
+ * The rates of each set of sheets, code and pool of `keys` (distinct rows of sheet_ids, bet_code, pool_id),
+ * one array entry per place: commission (bp), whether the place's sheet prices the code (priced) and each
+ * prize tier's payout. Rates are those of the chain's sheets, shared by many chains (a sheet is a set of
+ * rates, kept once): each (sheets, code, pool) is priced once, and the chains find theirs by their sheets
+ * (a handful of rows, not one per chain and code).
+ */
+function ratesSql(keys: SQL): SQL {
+  return sql`select u.sheet_ids, u.bet_code, u.pool_id,
+               array_agg(coalesce(ro.commission_bp, rd.commission_bp, 0) order by s.ord) as bp,
+               array_agg(coalesce(ro.sheet_id, rd.sheet_id) is not null order by s.ord) as priced,
+               ${sql.raw(PRIZE_TIERS.map((t) => `array_agg(coalesce(ro.${t}, rd.${t}, 0) order by s.ord) as ${t}`).join(', '))}
+        from (${keys}) u
+        cross join lateral unnest(u.sheet_ids) with ordinality as s(sheet_id, ord)
+        left join rate_sheet_rows rd on rd.sheet_id = s.sheet_id and rd.code = u.bet_code and rd.pool_id is null
+        left join rate_sheet_rows ro on ro.sheet_id = s.sheet_id and ro.code = u.bet_code and ro.pool_id = u.pool_id
+        group by u.sheet_ids, u.bet_code, u.pool_id`;
+}
+
+/**
  * The draw's lines of the company, read into small tables of this transaction, analysed so that the booking
  * is planned on their true sizes (decisions 0040, 0041, 0043). What every line contributes apart from
  * winnings does not depend on the result: placement and void keep it as sums (settle_sums, chainSums.ts),
@@ -333,9 +378,10 @@ export async function keysAgree(tx: DbOrTx, lines: LinesTotals): Promise<boolean
  *   their sheets: a handful of rows).
  * - `settle_wins` (prepareSettleWins): the striking lines' winnings at every place of their chain, on what
  *   passed the place and on what reached it (what passed each place is computed by chainSums.passAmounts,
- *   as the sums were), each rounded per line, summed per chain, code and pool; the player's are those found
- *   with the strike (winners.player_winnings). Read from the strikes and their shares' keys, not from the
- *   draw's lines.
+ *   as the sums were), each rounded per line, summed per chain, code and pool, as step 1 priced them
+ *   (strike_sums).
+ * - `settle_spread` (prepareSettleSpread): the keys spread over the accounts of their chains, without the
+ *   winnings: the figures but for the strikes, which the booking adds.
  *
  * This writes the first three, which do not depend on the result. Before it trusts the sums it compares
  * their lines, stake and commission with the lines' own (one read of the draw's lines, without their eat
@@ -391,105 +437,102 @@ export async function prepareSettleKeys(
         select stakes_id, bigint_sum(net) as net from settle_sums where ${ofCompany} group by stakes_id having bigint_sum(net) <> 0`,
   ));
   await tx.execute(sql.raw(`create temp table settle_rates (sheet_ids int[], bet_code text, pool_id smallint, bp int[], priced boolean[], ${PRIZE_TIERS.map((t) => `${t} bigint[]`).join(', ')}) on commit drop`));
-  // Rates are those of the chain's sheets, shared by many chains (a sheet is a set of rates, kept once): each
-  // (sheets, code, pool) is priced once, and the chains find theirs by their sheets (a handful of rows, not
-  // one per chain and code).
   await timeSettlementStatement('keys: rates', () => tx.execute(
-    sql`insert into settle_rates
-        with u as (
-          select distinct rc.sheet_ids, k.bet_code, k.pool_id
-          from settle_keys k join rate_chains rc on rc.id = k.chain_id
-        )
-        select u.sheet_ids, u.bet_code, u.pool_id,
-               array_agg(coalesce(ro.commission_bp, rd.commission_bp, 0) order by s.ord) as bp,
-               array_agg(coalesce(ro.sheet_id, rd.sheet_id) is not null order by s.ord) as priced,
-               ${sql.raw(PRIZE_TIERS.map((t) => `array_agg(coalesce(ro.${t}, rd.${t}, 0) order by s.ord) as ${t}`).join(', '))}
-        from u
-        cross join lateral unnest(u.sheet_ids) with ordinality as s(sheet_id, ord)
-        left join rate_sheet_rows rd on rd.sheet_id = s.sheet_id and rd.code = u.bet_code and rd.pool_id is null
-        left join rate_sheet_rows ro on ro.sheet_id = s.sheet_id and ro.code = u.bet_code and ro.pool_id = u.pool_id
-        group by u.sheet_ids, u.bet_code, u.pool_id`,
+    sql`insert into settle_rates ${ratesSql(sql`select distinct rc.sheet_ids, k.bet_code, k.pool_id from settle_keys k join rate_chains rc on rc.id = k.chain_id`)}`,
   ));
   await tx.execute(sql`analyze settle_rates`);
+  // Their sizes and the columns they are joined on: statistics of the two dozen sums measured most of the
+  // analyze, and no plan reads them.
+  await timeSettlementStatement('keys: analyze', async () => {
+    for (const t of ['settle_keys (chain_id, bet_code, pool_id)', 'settle_stakes (stakes_id)']) await tx.execute(sql.raw(`analyze ${t}`));
+  });
   return true;
 }
 
 /**
- * `settle_wins` (see prepareSettleKeys), from the round's strikes in winners, or (`fromLines`, beside step 1)
- * from the strikes found in the lines; then the statistics of the booking's tables.
+ * Each strike of `sw` priced at every place of its chain, as CTEs ending in `lw` (every column of `sw`, the
+ * chain's length `len`, and w1..wN, wi1..wiN): its winnings on what passed each place (none for the company
+ * at the top of a longer chain: it has no upline link yet) and on what reached it, at the place's payouts
+ * for the line's prizes (`rates`, rows of ratesSql), rounded per line (linkSql). What passed each place is
+ * computed by chainSums.passAmounts, as the sums were. `sw` has each strike's line id, code, pool, stake,
+ * chain, prize tiers, ibox factor (num, den) and, with `w1` 'player_winnings', the player's winnings found
+ * with the strike.
  */
-export async function prepareSettleWins(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }, fromLines?: { patterns: StrikePattern[] }) {
-  const n = await longestChainOfDraw(tx);
-  await tx.execute(sql`drop table if exists settle_wins`);
-  // Each striking line's winnings at each place of its chain: on what passed the place (w1..wN; none for
-  // the company at the top of a longer chain: it has no upline link yet) and on what reached it (wi1..wiN),
-  // at the place's payouts for the line's prizes, rounded per line (linkSql), then summed per chain, code
-  // and pool (the booking spreads them as it spreads the keys), with the strikes counted. What passed each
-  // place and the commissions are in the sums already: they do not depend on the result.
-  // The strikes are read from winners (they carry the line's ticket, code and stake; the draw's pool is the
-  // line's), not from the draw's lines: a lookup of each strike's ticket and shares, not a scan. Beside
-  // step 1 (`fromLines`), they are found in the lines as step 1 finds them (strikeCtes) and the player's
-  // winnings priced here by the same rule; settleWinsAgree compares them with winners under the lock.
-  const eatenAt = Array.from({ length: MAX_PLACES }, (_, i) => `coalesce(bigint_sum(es.amount) filter (where es.user_id = rc.user_ids[${i + 1}]), 0) as e${i + 1}`).join(', ');
+function strikeWinsCtes(n: number, rates: string, w1: 'priced' | 'player_winnings'): SQL {
+  // Places beyond the longest chain ate nothing (passAmounts names every place).
+  const eatenAt = Array.from({ length: MAX_PLACES }, (_, i) =>
+    i < n ? `coalesce(bigint_sum(es.amount) filter (where es.user_id = rc.user_ids[${i + 1}]), 0) as e${i + 1}` : `0::bigint as e${i + 1}`,
+  ).join(', ');
   const payoutAt = (k: number) => `(${PRIZE_TIERS.map((t) => `sw.n_${t} * cr.${t}[${k}]`).join(' + ')})`;
   const places = Array.from({ length: n }, (_, i) => i + 1);
   const placeWins = (k: number) => `case when ${k} <= len and not (${k} = len and ${k} > 1) then ${linkSql.winnings(`p${k}`, `payout${k}`, 'num', 'den')} else 0 end as w${k}`;
   const winsAt = [
-    // The player's: found with the strike (insertWinners), the same rule on the same amounts.
-    fromLines ? placeWins(1) : 'coalesce(player_winnings, 0) as w1',
+    w1 === 'priced' ? placeWins(1) : 'coalesce(player_winnings, 0) as w1',
     ...places.slice(1).map(placeWins),
     ...places.map((k) => `case when ${k} <= len then ${linkSql.winnings(k === 1 ? 'stake' : `p${k - 1}`, `payout${k}`, 'num', 'den')} else 0 end as wi${k}`),
   ];
-  const tiers = sql.raw(PRIZE_TIERS.map((t) => `n_${t}`).join(', '));
-  const source = fromLines
-    ? sql`${strikeCtes(a.drawId, fromLines.patterns, a.companyId)},
-        sw as (
-          select s.id, s.bet_code, s.pool_id, s.stake, ${sql.raw(chainOfLineSql)} as chain_id, ${tiers},
-                 s.factor_num as num, s.factor_den as den, null::bigint as player_winnings
-          from s join tickets t on t.id = s.ticket_id join pools p on p.id = s.pool_id
-        )`
-    : sql`sw as (
-          select w.bet_line_id as id, w.bet_code, d.pool_id, w.stake, ${sql.raw(chainOfLineSql)} as chain_id, ${tiers},
-                 w.factor_num as num, w.factor_den as den, w.player_winnings
-          from winners w
-          join draws d on d.id = w.draw_id join pools p on p.id = d.pool_id
-          join tickets t on t.id = w.ticket_id
-          where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and ${companyOfWinnerSql(a.companyId)}
-          -- In the lines' order, as strikeCtes gives them: the shares are looked up in their index's order.
-          order by w.bet_line_id
-        )`;
-  await timeSettlementStatement('strikes: wins', () => tx.execute(
-    sql`create temp table settle_wins on commit drop as
-        with ${source},
-        sx as (
-          select sw.id, sw.chain_id, sw.bet_code, sw.pool_id, sw.stake, sw.num, sw.den, sw.player_winnings, coalesce(cardinality(rc.user_ids), 0) as len, e.*,
-                 ${sql.raw(places.map((k) => `coalesce(${payoutAt(k)}, 0) as payout${k}`).join(', '))}
+  return sql.raw(`sx as (
+          select sw.*, coalesce(cardinality(rc.user_ids), 0) as len, e.*,
+                 ${places.map((k) => `coalesce(${payoutAt(k)}, 0) as payout${k}`).join(', ')}
           from sw
           left join rate_chains rc on rc.id = sw.chain_id
-          left join settle_rates cr on cr.sheet_ids = rc.sheet_ids and cr.bet_code = sw.bet_code and cr.pool_id = sw.pool_id
+          left join ${rates} cr on cr.sheet_ids = rc.sheet_ids and cr.bet_code = sw.bet_code and cr.pool_id = sw.pool_id
           -- What each place of the chain ate of the line (its shares, by their key).
-          cross join lateral (select ${sql.raw(eatenAt)} from eat_shares es where es.bet_line_id = sw.id) e
+          cross join lateral (select ${eatenAt} from eat_shares es where es.bet_line_id = sw.id) e
         ),
-        sp as (select sx.*, ${sql.raw(passAmounts((k) => `e${k}`, 'len').join(', '))} from sx offset 0),
-        lw as (select sp.chain_id, sp.bet_code, sp.pool_id, ${sql.raw(winsAt.join(', '))} from sp offset 0)
-        select chain_id, bet_code, pool_id, count(*)::int as strikes,
-               ${sql.raw(places.map((k) => `sum(w${k})::bigint as w${k}, sum(wi${k})::bigint as wi${k}`).join(', '))}
-        from lw group by chain_id, bet_code, pool_id`,
+        sp as (select sx.*, ${passAmounts((k) => `e${k}`, 'len').join(', ')} from sx offset 0),
+        lw as (select sp.*, ${winsAt.join(', ')} from sp offset 0)`);
+}
+
+/**
+ * `settle_wins` (see prepareSettleKeys): the company's strikes of the round as step 1 summed them
+ * (strike_sums), kept if they agree with its winners (settleWinsAgree); else (a round found before step 1
+ * kept its sums) priced here from winners by the same statement; then the statistics of the booking's tables.
+ */
+export async function prepareSettleWins(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }) {
+  const n = await longestChainOfDraw(tx);
+  const places = Array.from({ length: n }, (_, i) => i + 1);
+  const wins = places.flatMap((k) => [`w${k}`, `wi${k}`]);
+  await tx.execute(sql`drop table if exists settle_wins`);
+  await timeSettlementStatement('strikes: sums', () => tx.execute(
+    sql`create temp table settle_wins on commit drop as
+        select chain_id, bet_code, pool_id, strikes, ${sql.raw(wins.join(', '))}
+        from strike_sums where draw_id = ${a.drawId}::int and round = ${a.round}::int and company_id = ${a.companyId}::int`,
   ));
-  // Their sizes and the columns they are joined on: statistics of the two dozen sums measured most of the
-  // analyze, and no plan reads them.
-  await timeSettlementStatement('keys: analyze', async () => {
-    for (const t of ['settle_keys (chain_id, bet_code, pool_id)', 'settle_wins (chain_id, bet_code, pool_id)', 'settle_stakes (stakes_id)']) await tx.execute(sql.raw(`analyze ${t}`));
-  });
+  if (!(await settleWinsAgree(tx, a))) {
+    console.warn(`settlement: draw ${a.drawId} company ${a.companyId} round ${a.round}: no strike sums agree with its winners; priced from winners`);
+    await tx.execute(sql`drop table settle_wins`);
+    const tiers = sql.raw(PRIZE_TIERS.map((t) => `n_${t}`).join(', '));
+    // The strikes are read from winners (they carry the line's ticket, code and stake; the draw's pool is the
+    // line's), not from the draw's lines: a lookup of each strike's ticket and shares, not a scan.
+    await timeSettlementStatement('strikes: wins', () => tx.execute(
+      sql`create temp table settle_wins on commit drop as
+          with sw as (
+            select w.bet_line_id as id, w.bet_code, d.pool_id, w.stake, ${sql.raw(chainOfLineSql)} as chain_id, ${tiers},
+                   w.factor_num as num, w.factor_den as den, w.player_winnings
+            from winners w
+            join draws d on d.id = w.draw_id join pools p on p.id = d.pool_id
+            join tickets t on t.id = w.ticket_id
+            where w.draw_id = ${a.drawId}::int and w.round = ${a.round}::int and ${companyOfWinnerSql(a.companyId)}
+            -- In the lines' order: the shares are looked up in their index's order.
+            order by w.bet_line_id
+          ),
+          ${strikeWinsCtes(n, 'settle_rates', 'player_winnings')}
+          select chain_id, bet_code, pool_id, count(*)::int as strikes, ${sql.raw(wins.map((c) => `sum(${c})::bigint as ${c}`).join(', '))}
+          from lw group by chain_id, bet_code, pool_id`,
+    ));
+  }
+  // Its size and the columns it is joined on (as the keys', prepareSettleKeys).
+  await timeSettlementStatement('keys: analyze', () => tx.execute(sql`analyze settle_wins (chain_id, bet_code, pool_id)`));
 }
 
 /** A strike of the company (0: of none), as companyOfLineSql for lines. */
 const companyOfWinnerSql = (companyId: number): SQL => (companyId ? sql`w.company_id = ${companyId}::int` : sql`(w.company_id is null or w.company_id = 0)`);
 
 /**
- * Whether settle_wins, found in the lines beside step 1, has the round's strikes of the company as step 1
- * wrote them: as many strikes, and the same player's winnings in all (winners.player_winnings, which the
- * release of the held winnings pays).
+ * Whether settle_wins has the round's strikes of the company as step 1 wrote them into winners: as many
+ * strikes, and the same player's winnings in all (winners.player_winnings, which the release of the held
+ * winnings pays).
  */
 export async function settleWinsAgree(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }): Promise<boolean> {
   const [r] = await rows<{ agree: boolean }>(
@@ -502,22 +545,23 @@ export async function settleWinsAgree(tx: DbOrTx, a: { drawId: number; companyId
   return r.agree;
 }
 
+/** The figure columns summed per account, via and code (besides lines, tickets, stake, pass and eaten). */
+const FIGURE_SUMS = ['comm', 'win', 'link', 'link_below', 'comm_in', 'win_in', 'comm_below', 'win_below', 'own'] as const;
+/** Those of them a strike's winnings move: the others come from the keys alone. */
+const WIN_SUMS = new Set<string>(['win', 'link', 'link_below', 'win_in', 'win_below', 'own']);
+
 /**
- * Step 2 for one draw and company, in one statement: every active line's links (DOMAIN's link rule, via
- * linkSql) are computed for its whole frozen chain, booked as one journal transaction (open stakes pay
- * each player's link to its upline, each account above receives from below what it does not owe above,
- * the players' winnings go to the company's held account), and written as the per-level figures. The
- * accounts are locked by the caller. Returns the journal transaction id and the number of lines.
+ * The columns a spread reads of each key, from the keys (`s`, settle_keys: what passed each place and the
+ * commissions, no winnings) or from the strikes (`w`, settle_wins: the winnings alone). The figures are
+ * sums of these columns, so the keys' figures and the strikes' add up to the figures of both.
  */
-export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyId: number; round: number; heldId: number; at: Date; by: number | null; memo: string }) {
-  // Every line of the draw is in settle_keys, summed per chain, code and pool (what passed each place and the
-  // commissions there, rounded per line); the striking lines add their winnings (settle_wins, rounded per
-  // line). Each key is spread over its chain's accounts: every sum below is of per-line rounded amounts.
-  const n = await longestChainOfDraw(tx);
+function spreadColumns(n: number, from: 'keys' | 'wins'): string {
   const ks = Array.from({ length: n }, (_, i) => i + 1);
   const list = (f: (k: number) => string) => ks.map(f).join(', ');
   const prevPass = (k: number) => (k === 1 ? 's.stake' : `s.p${k - 1}`);
-  const sums = [
+  if (from === 'wins')
+    return [list((k) => `0::bigint as p${k}, 0::bigint as e${k}, 0::bigint as c${k}, 0::bigint as ci${k}`), list((k) => `w.w${k}::bigint as w${k}, w.wi${k}::bigint as wi${k}`)].join(', ');
+  return [
     list((k) => `s.p${k}::bigint as p${k}`),
     // What each place ate: what passed the place below less what passed it (a sum of differences is the
     // difference of the sums).
@@ -527,9 +571,20 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
     list((k) => (k === 1 ? 's.c1::bigint as c1' : `s.c${k}::bigint as c${k}`)),
     list((k) => (k === 1 ? 's.c1::bigint as ci1' : `s.ci${k}::bigint as ci${k}`)),
     // w: the winnings at the account's own payouts on what passed it; wi: on what reached it.
-    list((k) => `coalesce(w.w${k}, 0)::bigint as w${k}`),
-    list((k) => `coalesce(w.wi${k}, 0)::bigint as wi${k}`),
+    list((k) => `0::bigint as w${k}, 0::bigint as wi${k}`),
   ].join(',\n                 ');
+}
+
+/**
+ * The keys of `src` (a CTE: each key's chain accounts `user_ids`, code, `priced`, tickets, n, stake and
+ * spreadColumns) spread over the accounts of their chains, as CTEs ending in `${src}_fa`: every account's
+ * figures (n lines per row) and its tickets, the key's rows at each place of its chain (link_below,
+ * comm_below, win_below: those of the place below), summed per account, via and code, in that order. A
+ * draw's lines of one ticket share one chain (the draw's pool is normal or GD): a key's tickets are counted
+ * once at each place of its chain.
+ */
+function spreadCtes(src: string, n: number): string {
+  const ks = Array.from({ length: n }, (_, i) => i + 1);
   // One row per place of the key's chain: a branch per place over the keys, each reading its place's
   // columns. A lateral per key (nine arrays unnested, or a VALUES list) measured 0.7-0.9 s for 80,000 keys
   // into 400,000 rows: its rescan per key, not the figures.
@@ -539,7 +594,7 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
   // or link of its own, and what reaches it is valued at its downline's (its spreads are nil). A company's
   // own ticket (a chain of one) links it to itself: in the figures it neither owes an upline nor is owed from
   // below (its result on the bet is nil), though the booking pays it the link (own).
-  const placeRow = (k: number, src: 'g' | 'gh') => {
+  const placeRow = (k: number, from: string) => {
     const len = 'cardinality(g.user_ids)';
     const top = k === 1 ? 'false' : `${len} = ${k}`;
     const ifTop = (atTop: string, below: string) => (k === 1 ? below : `case when ${top} then ${atTop} else ${below} end`);
@@ -573,65 +628,105 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
             own: `g.p${k - 1} - g.c${k - 1} - g.w${k - 1} - (${ifTop('0', link)})`,
           };
     const unpriced = `case when not g.priced[${k}] and not ${top} then g.n else 0 end`;
-    const sums = ['comm', 'win', 'link', 'link_below', 'comm_in', 'win_in', 'comm_below', 'win_below', 'own'] as const;
     return `select ${cols.member} as member, ${cols.via} as via, g.bet_code, g.n, g.tickets, g.stake, g.p${k} as pass, g.e${k} as eaten,
-               ${sums.map((c) => `(${cols[c]})::bigint as ${c}`).join(', ')}, ${unpriced} as unpriced
-        from ${src} g where ${len} >= ${k}`;
+               ${FIGURE_SUMS.map((c) => `(${cols[c]})::bigint as ${c}`).join(', ')}, ${unpriced} as unpriced
+        from ${from} g where ${len} >= ${k}`;
   };
   // Places 1 and 2 (the player, and the account above it: via is the player) give one figure row per
   // player, code and account above, so their rows are grouped as they are. From place 3 up many players'
-  // keys meet in one figure row: the keys are first summed per chain above the player (gh, a few thousand
-  // rows; every figure column is a sum of the keys' columns), then spread. Spreading all 80,000 keys to
-  // every place sorted 400,000 rows for 160,920 figures.
-  const placeRows = [...ks.filter((k) => k <= 2).map((k) => placeRow(k, 'g')), ...ks.filter((k) => k >= 3).map((k) => placeRow(k, 'gh'))].join(
+  // keys meet in one figure row: the keys are first summed per chain above the player (`${src}_h`, its
+  // first place nulled: an account keeps its index in the chain; a few thousand rows), then spread.
+  // Spreading all 80,000 keys to every place sorted 400,000 rows for 160,920 figures.
+  const above = `${src}_h`;
+  const upper = (from: number, col: string) => ks.filter((k) => k >= from).map((k) => `bigint_sum(g.${col}${k}) as ${col}${k}`);
+  const aboveCols = [...upper(2, 'p'), ...upper(2, 'c'), ...upper(2, 'w'), ...upper(3, 'e'), ...upper(3, 'ci'), ...upper(3, 'wi')].join(', ');
+  const placeRows = [...ks.filter((k) => k <= 2).map((k) => placeRow(k, src)), ...ks.filter((k) => k >= 3).map((k) => placeRow(k, above))].join(
     '\n          union all\n          ',
   );
-  const upper = (from: number, col: string) => ks.filter((k) => k >= from).map((k) => `bigint_sum(g.${col}${k}) as ${col}${k}`);
-  const ghCols = [...upper(2, 'p'), ...upper(2, 'c'), ...upper(2, 'w'), ...upper(3, 'e'), ...upper(3, 'ci'), ...upper(3, 'wi')].join(', ');
-  // The keys of chains of three places or more summed per chain above the player (its first place nulled:
-  // an account keeps its index in the chain), code and rates.
-  const ghCte =
+  return `${
     n < 3
-      ? sql``
-      : sql.raw(`gh as materialized (
-          select 0 || g.user_ids[2:] as user_ids, g.bet_code, g.priced, sum(g.tickets) as tickets, sum(g.n) as n, bigint_sum(g.stake) as stake, ${ghCols}
-          from g where cardinality(g.user_ids) >= 3
+      ? ''
+      : `${above} as materialized (
+          select 0 || g.user_ids[2:] as user_ids, g.bet_code, g.priced, sum(g.tickets) as tickets, sum(g.n) as n, bigint_sum(g.stake) as stake, ${aboveCols}
+          from ${src} g where cardinality(g.user_ids) >= 3
           group by 1, 2, 3
-        ),`);
-  // The figures' rows grouped by sorting: hashing 657,500 rows' sums into 160,920 groups measured slower.
+        ),`
+  }
+        ${src}_fa as (
+          select member, via, bet_code, sum(n)::int as lines, sum(tickets)::int as tickets, bigint_sum(stake) as stake, bigint_sum(pass) as pass,
+                 bigint_sum(eaten) as eaten, ${FIGURE_SUMS.map((c) => `bigint_sum(${c}) as ${c}`).join(', ')}, sum(unpriced) as unpriced
+          from (${placeRows}) c
+          group by member, via, bet_code
+        )`;
+}
+
+/**
+ * `settle_spread` (see prepareSettleKeys): the company's keys spread over the accounts of their chains
+ * (spreadCtes), without winnings, in the figures' order. It does not depend on the result: the booking
+ * reads it before the settlement lock while step 1 finds and prices the strikes (decision 0059), then adds
+ * the strikes' figures to it.
+ */
+export async function prepareSettleSpread(tx: DbOrTx) {
+  const n = await longestChainOfDraw(tx);
+  await tx.execute(sql`drop table if exists settle_spread`);
+  // Grouped by sorting: hashing the place rows' sums into 160,920 groups measured slower, and the figures
+  // are inserted in their index's order.
   await tx.execute(sql`set local enable_hashagg = off`);
-  const [r] = await timeSettlementStatement('book: figures and journal', () => rows<{ txId: number; lines: number; figures: number; unpriced: number }>(
-    tx,
-    sql`with tx as materialized (select nextval('journal_transactions_id_seq') as tx_id),
-        -- Each key with its chain's accounts, its striking lines' winnings (settle_wins, per chain, code
-        -- and pool) and whether each place has rates.
-        g as materialized (
-          select s.chain_id, rc.user_ids, s.bet_code, s.pool_id, cr.priced, s.tickets, s.n, s.stake::bigint as stake,
-                 ${sql.raw(sums)}
+  await timeSettlementStatement('keys: spread', () => tx.execute(
+    sql.raw(`create temp table settle_spread on commit drop as
+        with gk as materialized (
+          select rc.user_ids, s.bet_code, cr.priced, s.tickets, s.n, s.stake::bigint as stake,
+                 ${spreadColumns(n, 'keys')}
           from settle_keys s
           join rate_chains rc on rc.id = s.chain_id
-          left join settle_wins w on w.chain_id = s.chain_id and w.bet_code = s.bet_code and w.pool_id = s.pool_id
           left join settle_rates cr on cr.sheet_ids = rc.sheet_ids and cr.bet_code = s.bet_code and cr.pool_id = s.pool_id
         ),
-        ${ghCte}
-        -- Every account's figures (n lines per row) and its tickets: the key's rows at each place of its chain
-        -- (link_below, comm_below, win_below: those of the place below), summed per account, via and code.
-        -- A draw's lines of one ticket share one chain (the draw's pool is normal or GD): a key's tickets are
-        -- counted once at each place of its chain.
+        ${spreadCtes('gk', n)}
+        select * from gk_fa order by member, via, bet_code`),
+  ));
+  await tx.execute(sql`reset enable_hashagg`);
+  await tx.execute(sql`analyze settle_spread (member)`);
+}
+
+/**
+ * Step 2 for one draw and company, in one statement: every active line's links (DOMAIN's link rule, via
+ * linkSql) are computed for its whole frozen chain, booked as one journal transaction (open stakes pay
+ * each player's link to its upline, each account above receives from below what it does not owe above,
+ * the players' winnings go to the company's held account), and written as the per-level figures. The
+ * accounts are locked by the caller. Returns the journal transaction id, the number of lines, and the
+ * links without rates and strikes without lines (both refused by the caller).
+ */
+export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyId: number; round: number; heldId: number; at: Date; by: number | null; memo: string }) {
+  // Every line of the draw is in settle_keys, summed per chain, code and pool (what passed each place and the
+  // commissions there, rounded per line), spread already over the chains' accounts (settle_spread); the
+  // striking lines add their winnings (settle_wins, rounded per line), spread here the same way and added
+  // to the keys' figures of the same account, via and code: every sum below is of per-line rounded amounts.
+  const n = await longestChainOfDraw(tx);
+  const add = (c: string) => (WIN_SUMS.has(c) ? `k.${c} + coalesce(w.${c}, 0)` : `k.${c}`);
+  const [r] = await timeSettlementStatement('book: figures and journal', () => rows<{ txId: number; lines: number; figures: number; unpriced: number; unmatched: number }>(
+    tx,
+    sql`with tx as materialized (select nextval('journal_transactions_id_seq') as tx_id),
+        -- Each strikes' key with its chain's accounts.
+        gw as materialized (
+          select rc.user_ids, w.bet_code, null::boolean[] as priced, 0 as tickets, 0 as n, 0::bigint as stake, ${sql.raw(spreadColumns(n, 'wins'))}
+          from settle_wins w
+          join rate_chains rc on rc.id = w.chain_id
+        ),
+        ${sql.raw(spreadCtes('gw', n))},
+        -- The keys' figures with the strikes' added (a strike's line is one of its key's lines: a strikes'
+        -- figure without the keys' is counted and refused).
         fa as materialized (
-          select member, via, bet_code, sum(n)::int as lines, sum(tickets)::int as tickets, bigint_sum(stake) as stake, bigint_sum(pass) as pass,
-                 bigint_sum(eaten) as eaten, bigint_sum(comm) as comm, bigint_sum(win) as win, bigint_sum(link) as link,
-                 bigint_sum(link_below) as link_below, bigint_sum(comm_in) as comm_in, bigint_sum(win_in) as win_in,
-                 bigint_sum(comm_below) as comm_below, bigint_sum(win_below) as win_below, bigint_sum(own) as own, sum(unpriced) as unpriced
-          from (${sql.raw(placeRows)}) c
-          group by member, via, bet_code
+          select k.member, k.via, k.bet_code, k.lines, k.tickets, k.stake, k.pass, k.eaten,
+                 ${sql.raw(FIGURE_SUMS.map((c) => `${add(c)} as ${c}`).join(', '))}, k.unpriced, k.member is null as unmatched
+          from settle_spread k
+          full join gw_fa w on w.member = k.member and w.via = k.via and w.bet_code = k.bet_code
         ),
         fig as (
           insert into settlement_figures (draw_id, round, company_id, user_id, via_user_id, bet_code, lines, tickets, turnover, pass, eaten,
                                           commission, winnings, link, link_below, commission_in, winnings_in, commission_below, winnings_below)
           select ${a.drawId}::int, ${a.round}::int, ${a.companyId}::int, member, via, bet_code, lines, tickets,
                  stake, pass, eaten, comm, win, link, link_below, comm_in, win_in, comm_below, win_below
-          from fa
+          from fa where not unmatched
           returning 1
         ),
         -- The lines' net back from the open-stakes accounts their tickets' stake transactions credited.
@@ -653,10 +748,9 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
               ) s, tx where s.amount <> 0`,
         )}
         select (select tx_id from tx) as "txId", (select coalesce(sum(n), 0) from settle_keys)::int as lines, (select count(*) from fig)::int as figures,
-               (select coalesce(sum(unpriced), 0) from fa)::int as unpriced`,
+               (select coalesce(sum(unpriced), 0) from fa)::int as unpriced, (select count(*) from fa where unmatched)::int as unmatched`,
   ));
-  await tx.execute(sql`reset enable_hashagg`);
-  return { txId: Number(r.txId), lines: Number(r.lines), unpriced: Number(r.unpriced) };
+  return { txId: Number(r.txId), lines: Number(r.lines), unpriced: Number(r.unpriced), unmatched: Number(r.unmatched) };
 }
 
 /** The longest rate chain (accounts from the player to the company): the places the statement prices. */

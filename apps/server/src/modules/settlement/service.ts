@@ -74,8 +74,9 @@ interface Beside {
 
 /**
  * `beside.winners`: step 1 of the round, still running (settleDraw on PostgreSQL). The first company's
- * booking reads the draw's sums and finds and prices its strikes meanwhile, on a second connection, and
- * takes the settlement lock once step 1 has committed; nothing is booked before it has (decision 0055).
+ * booking reads the draw's sums and spreads them over the chains' accounts meanwhile, on a second
+ * connection, and takes the settlement lock once step 1 has committed; nothing is booked before it has
+ * (decisions 0055, 0059).
  */
 async function distributeDraw(deps: Deps, drawId: number, by: number | null, beside?: Beside): Promise<{ round: number; lines: number }> {
   const winners = beside?.winners;
@@ -139,11 +140,11 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
   const held = await runTransaction(deps.db, (tx) => q.heldWinningsAccount(tx, companyId));
 
   const booked = await runTransaction(deps.db, async (tx) => {
-    // While step 1 finds the strikes (decision 0055): the keys, which do not depend on the result, read
-    // before the lock (the sums are final once a result is released; if they disagree with the lines they
-    // are read again, and rebuilt, under the lock), and the company's strikes found and priced as step 1
-    // finds them. Then this waits for step 1 to commit.
-    const early = beside ? await readBesideWinners(tx, drawId, companyId, beside.lines) : { keysRead: false, winsOfVersion: null };
+    // While step 1 finds and prices the strikes (decisions 0055, 0059): the keys and their spread over the
+    // chains' accounts, which do not depend on the result, read before the lock (the sums are final once a
+    // result is released; if they disagree with the lines they are read again, and rebuilt, under the lock).
+    // Then this waits for step 1 to commit.
+    const early: { keysRead: boolean; lineOwners?: number[] } = beside ? await readBesideWinners(tx, drawId, companyId, beside.lines) : { keysRead: false };
     if (winners) await winners;
     await q.lockSettlement(tx, drawId);
     const s = await q.settlementOf(tx, drawId);
@@ -159,13 +160,13 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     // Booked already for this round (by another process meanwhile): its earlier rounds were reversed with it.
     if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return { lines: 0, round: s.round, releasedBefore: false };
     // The lines are final (a result is released: no placement, no void), so they are read once, here.
-    if (!early.keysRead) await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }));
-    // The strikes found beside step 1 are kept only if they are the round's result's and agree with what
-    // step 1 wrote; else they are read from winners.
-    const winsRead = early.winsOfVersion === s.resultVersion && (await q.settleWinsAgree(tx, { drawId, companyId, round: s.round }));
-    if (early.winsOfVersion !== null && !winsRead) console.warn(`settlement: draw ${drawId} company ${companyId}: the strikes found beside step 1 differ from winners; read from winners`);
-    if (!winsRead) await timeSettlementStatement('strikes', () => q.prepareSettleWins(tx, { drawId, companyId, round: s.round }));
-    const lineOwners = await q.uplinesOfSettleLines(tx);
+    if (!early.keysRead) {
+      await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }));
+      await q.prepareSettleSpread(tx);
+    }
+    // The strikes as step 1 priced and summed them (strike_sums).
+    await timeSettlementStatement('strikes', () => q.prepareSettleWins(tx, { drawId, companyId, round: s.round }));
+    const lineOwners = early.keysRead && early.lineOwners ? early.lineOwners : await q.uplinesOfSettleLines(tx);
     const wallets = await q.walletIds(tx, remoteIds.length && !lineOwners.includes(companyId) ? [...lineOwners, companyId] : lineOwners);
     const stakes = await q.stakesAccountsOfSettleLines(tx);
     const remotes = await remoteAccounts(tx, companyId, remoteIds);
@@ -182,6 +183,7 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     if ((await q.linesWithoutRates(tx)) > 0) throw new Error(`draw ${drawId}: a ticket has no frozen rates`);
     const done = await q.bookDistribution(tx, { drawId, companyId, round: s.round, heldId: held, at: now, by, memo: q.drawMemo(s) });
     if (done.unpriced > 0) throw new Error(`draw ${drawId}: ${done.unpriced} links have no rates`);
+    if (done.unmatched > 0) throw new Error(`draw ${drawId}: strikes of ${done.unmatched} figures have no lines in the settlement sums`);
     // The company's link to each remote it laid off to, in the same journal transaction (reversed with it).
     if (remotes.length) await bookPostingLinks(tx, { drawId, companyId, round: s.round, txId: done.txId, at: now, patterns: await q.patternsOfDraw(tx, drawId) });
     await resettleClaims(tx, s, companyId, held, now, by);
@@ -205,27 +207,27 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
 }
 
 /**
- * What a company's booking reads before the settlement lock while step 1 runs (decision 0055), on one core
- * (step 1 has the other: parallel workers here slowed step 1 by more than they saved): the keys, then the
- * strikes' winnings from the lines; then the keys are checked against the lines' totals, which step 1's
- * connection reads once it has found the strikes (`lines`; read here should that read have failed). Returns
- * whether the keys were read and agree (false: the sums disagree with the lines; nothing of this is kept)
- * and the result version the strikes were found for (null: not found, or not kept).
+ * What a company's booking reads before the settlement lock while step 1 runs (decisions 0055, 0059), on
+ * one core (step 1 has the other: parallel workers here slowed step 1 by more than they saved): the keys
+ * and their spread over the chains' accounts; then the keys are checked against the lines' totals, which
+ * step 1's connection reads once it has found the strikes (`lines`; read here should that read have
+ * failed). Returns whether the keys were read and agree (false: the sums disagree with the lines; nothing
+ * of this is kept), and the accounts of their chains above the players.
  */
 async function readBesideWinners(
   tx: Tx,
   drawId: number,
   companyId: number,
   lines: Promise<Map<number, q.LinesTotals>>,
-): Promise<{ keysRead: boolean; winsOfVersion: number | null }> {
+): Promise<{ keysRead: boolean; lineOwners: number[] }> {
   await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
   await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }, { rebuild: false, check: false }));
-  const result = await q.releasedResultOf(tx, drawId);
-  if (result) await timeSettlementStatement('strikes', () => q.prepareSettleWins(tx, { drawId, companyId, round: 0 }, { patterns: result.patterns }));
+  await q.prepareSettleSpread(tx);
+  // The accounts the booking locks, from the keys.
+  const lineOwners = await q.uplinesOfSettleLines(tx);
   await tx.execute(sql`reset max_parallel_workers_per_gather`);
   const totals = q.linesTotalsOf((await lines.catch(() => null)) ?? (await q.linesTotalsOfDraw(tx, drawId)), companyId);
-  if (!(await timeSettlementStatement('keys: check', () => q.keysAgree(tx, totals)))) return { keysRead: false, winsOfVersion: null };
-  return { keysRead: true, winsOfVersion: result?.version ?? null };
+  return { keysRead: await timeSettlementStatement('keys: check', () => q.keysAgree(tx, totals)), lineOwners };
 }
 
 /** Reverses the bookings of earlier rounds (release first); returns whether credit had been released. */
