@@ -156,16 +156,23 @@ test('Express reads full-width text from a Chinese input method in the preview, 
 
 test('Express warns before placing when D falls on a later draw for some pools than for others', async ({ page, playwright }) => {
   await loginPlayer(page);
-  // GD (H) draws every day. When Magnum's next draw is today too, GD's cutoff is moved to midnight by the
-  // super admin, which closes today's GD draw: D then buys tomorrow on H and today on M.
+  // D must fall on different days for M and H. When both next draws are today, GD's cutoff is moved to
+  // midnight by the super admin, which closes today's GD draw: D then buys tomorrow on H and today on M.
+  // When both are on a later day (a day neither draws), the super admin opens a special GD draw today,
+  // open until 23:59: D then buys today on H and that later day on M.
   const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: XHR });
   expect((await admin.post('/api/Account/Login', { form: { username: ADMIN.username, password: ADMIN.password } })).ok()).toBe(true);
   const gd = ((await (await admin.get('/api/Pools/GetPoolsSelection')).json()).data as { poolId: number; cutoffHour: number; cutoffMinute: number }[]).find((p) => p.poolId === 8)!;
   let moved = false;
   try {
-    if (new Set(await nextDates(page, [1, 8])).size === 1) {
+    const [m0, h0] = await nextDates(page, [1, 8]);
+    const today = (await api<Clock & { businessDate: string }>(page.request, 'GET', '/api/Pools/GetDrawClock?poolIds=8')).businessDate;
+    if (m0 === h0 && m0 === today) {
       expect((await admin.post('/api/Pools/UpdateCutoffTime', { data: { poolId: 8, cutoffHour: 0, cutoffMinute: 0, secondaryPassword: ADMIN.password } })).ok()).toBe(true);
       moved = true;
+    } else if (m0 === h0) {
+      const opened = await admin.post('/api/Pools/SubmitNewDraw', { data: { poolId: 8, drawDate: today, isSpecial: true, cutoffHour: 23, cutoffMinute: 59 } });
+      expect(opened.ok(), await opened.text()).toBe(true);
     }
     const [m, h] = await nextDates(page, [1, 8]);
     expect(m).not.toBe(h);
