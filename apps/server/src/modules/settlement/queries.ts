@@ -125,7 +125,7 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
     sql`create temp table settle_strikes on commit drop as
         with ${strikeCtes(drawId, patterns)}
         select s.id, s.ticket_id, s.user_id, s.company_id, s.number, s.bet_code, s.stake, s.pool_id, ${sql.raw(tiers)},
-               s.factor_num, s.factor_den, s.factor_num as num, s.factor_den as den, ${sql.raw(chainOfLineSql)} as chain_id
+               s.factor_num as num, s.factor_den as den, ${sql.raw(chainOfLineSql)} as chain_id
         from s join tickets t on t.id = s.ticket_id join pools p on p.id = s.pool_id`,
   ));
   // Its size (no plan reads its columns' statistics).
@@ -146,7 +146,7 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
                                n_first, n_second, n_third, n_fourth, n_fifth, n_sixth, n_starter, n_consolation, factor_num, factor_den,
                                number, bet_code, stake, player_winnings)
           select ${drawId}::int, ${round}::int, lw.id, lw.ticket_id, lw.user_id, lw.company_id,
-                 lw.n_first, lw.n_second, lw.n_third, lw.n_fourth, lw.n_fifth, lw.n_sixth, lw.n_starter, lw.n_consolation, lw.factor_num, lw.factor_den,
+                 lw.n_first, lw.n_second, lw.n_third, lw.n_fourth, lw.n_fifth, lw.n_sixth, lw.n_starter, lw.n_consolation, lw.num, lw.den,
                  lw.number, lw.bet_code, lw.stake,
                  -- A line without a frozen chain has no winnings (the booking refuses its draw).
                  case when lw.len > 0 then lw.w1 end
@@ -159,9 +159,8 @@ export async function insertWinners(tx: DbOrTx, drawId: number, round: number, p
                                    ${sql.raw([...ks.map((k) => `w${k}`), ...ks.map((k) => `wi${k}`)].join(', '))})
           select ${drawId}::int, ${round}::int, coalesce(lw.company_id, 0), lw.chain_id, lw.bet_code, lw.pool_id, count(*)::int, ${sql.raw(sums)}
           from lw group by coalesce(lw.company_id, 0), lw.chain_id, lw.bet_code, lw.pool_id
-          returning 1
         )
-        select (select count(*) from ins)::int as n, (select count(*) from sums)::int as sums`,
+        select count(*)::int as n from ins`,
   ));
   // Fresh statistics for what reads the round's strikes next (the winning summary, each booking's check of
   // its strike sums and, should they disagree, its pricing): a table the planner believes empty is joined by
