@@ -29,7 +29,7 @@ async function setDefaultPools(page: Page, pools: number[]): Promise<number[]> {
   return before.defaultPools;
 }
 
-type Clock = { serverTime: string; pools: { poolId: number; letter: string; draws: { drawDate: string }[] }[] };
+type Clock = { serverTime: string; pools: { poolId: number; letter: string; draws: { drawDate: string; cutoffAt: string }[] }[] };
 const nextDates = async (page: Page, poolIds: number[]) =>
   (await api<Clock>(page.request, 'GET', `/api/Pools/GetDrawClock?poolIds=${poolIds.join(',')}`)).pools.map((p) => p.draws[0]?.drawDate);
 const ddmm = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
@@ -156,39 +156,48 @@ test('Express reads full-width text from a Chinese input method in the preview, 
 
 test('Express warns before placing when D falls on a later draw for some pools than for others', async ({ page, playwright }) => {
   await loginPlayer(page);
-  // D must fall on different days for M and H. When both next draws are today, GD's cutoff is moved to
-  // midnight by the super admin, which closes today's GD draw: D then buys tomorrow on H and today on M.
-  // When both are on a later day (a day neither draws), the super admin opens a special GD draw today,
-  // open until 23:59: D then buys today on H and that later day on M.
+  // D must fall on different days for M and another pool. When some pool's next draw is not on M's day
+  // already, that pool is taken as it is. Otherwise: when every next draw is today, GD's cutoff is moved to
+  // midnight by the super admin, which closes today's GD draw (D then buys tomorrow on H); when every next
+  // draw is on a later day, M's own draw of today (if it has none) or else another pool's, is opened as a
+  // special draw until 23:59, and cancelled after. (An earlier spec closes today's GD draw for good, so on
+  // a Tuesday or Friday M and H both draw next on the Wednesday or Saturday.)
   const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: XHR });
   expect((await admin.post('/api/Account/Login', { form: { username: ADMIN.username, password: ADMIN.password } })).ok()).toBe(true);
   const gd = ((await (await admin.get('/api/Pools/GetPoolsSelection')).json()).data as { poolId: number; cutoffHour: number; cutoffMinute: number }[]).find((p) => p.poolId === 8)!;
   let moved = false;
+  let opened: number | undefined;
   try {
-    const [m0, h0] = await nextDates(page, [1, 8]);
-    const today = (await api<Clock & { businessDate: string }>(page.request, 'GET', '/api/Pools/GetDrawClock?poolIds=8')).businessDate;
-    if (m0 === h0 && m0 === today) {
+    const ALL = [1, 8, 7, 6, 5, 3, 2];
+    const clock = await api<Clock & { businessDate: string }>(page.request, 'GET', `/api/Pools/GetDrawClock?poolIds=${ALL.join(',')}`);
+    const today = clock.businessDate;
+    const next0 = (id: number) => clock.pools.find((p) => p.poolId === id)?.draws[0];
+    // A pool whose next draw closes within minutes (the draw-day setup's) would change its D mid-test.
+    const lasting = (id: number) => Date.parse(next0(id)?.cutoffAt ?? '') > Date.parse(clock.serverTime) + 5 * 60_000;
+    let other = ALL.slice(1).find((id) => lasting(id) && next0(id)!.drawDate !== next0(1)?.drawDate);
+    if (!other && next0(1)?.drawDate === today) {
       expect((await admin.post('/api/Pools/UpdateCutoffTime', { data: { poolId: 8, cutoffHour: 0, cutoffMinute: 0, secondaryPassword: ADMIN.password } })).ok()).toBe(true);
       moved = true;
-    } else if (m0 === h0) {
-      const opened = await admin.post('/api/Pools/SubmitNewDraw', { data: { poolId: 8, drawDate: today, isSpecial: true, cutoffHour: 23, cutoffMinute: 59 } });
-      if (opened.status() === 409) {
-        // Today's GD draw exists but is closed (an earlier spec, or its cutoff passed): its own cutoff moved.
-        const day = (await (await admin.get(`/api/Pools/GetPoolScheduleByDay?date=${today}`)).json()).data as { drawId: number; poolId: number }[];
-        const gdToday = day.find((d) => d.poolId === 8)!;
-        const edited = await admin.post('/api/Pools/SubmitEditedDraw', { data: { drawId: gdToday.drawId, cutoffHour: 23, cutoffMinute: 59, secondaryPassword: ADMIN.password } });
-        expect(edited.ok(), await edited.text()).toBe(true);
-      } else expect(opened.ok(), await opened.text()).toBe(true);
+      other = 8;
+    } else if (!other) {
+      const day = (await (await admin.get(`/api/Pools/GetPoolScheduleByDay?date=${today}`)).json()).data as { poolId: number }[];
+      const free = ALL.find((id) => !day.some((d) => d.poolId === id));
+      expect(free, `a pool with no draw on ${today}`).toBeDefined();
+      const res = await admin.post('/api/Pools/SubmitNewDraw', { data: { poolId: free, drawDate: today, isSpecial: true, cutoffHour: 23, cutoffMinute: 59 } });
+      expect(res.ok(), await res.text()).toBe(true);
+      opened = ((await res.json()).data as { drawId: number }).drawId;
+      other = free === 1 ? 8 : free;
     }
-    const [m, h] = await nextDates(page, [1, 8]);
+    const [m, h] = await nextDates(page, [1, other!]);
     expect(m).not.toBe(h);
+    const letter = clock.pools.find((p) => p.poolId === other)!.letter;
     await goByMenu(page, ['menu-bet', 'menu-expressBetting'], /\/order\/express-betting$/);
     await expect(page.getByTestId('bet-business-date')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
-    await page.getByTestId('express-text').fill('D\n#18\n2345#1\n#1\n6789#1');
+    await page.getByTestId('express-text').fill(`D\n#1${other}\n2345#1\n#1\n6789#1`);
     const warning = page.getByTestId('express-mixed-draws');
     await expect(warning).toContainText('The next draw (D) is not on the same day for every pool');
     await expect(warning).toContainText(`Line 3: M ${ddmm(m)}`);
-    await expect(warning).toContainText(`H ${ddmm(h)}`);
+    await expect(warning).toContainText(`${letter} ${ddmm(h)}`);
     // Line 5 (M alone) is one draw: not named.
     await expect(warning).not.toContainText('3, 5');
     await expect(warning).not.toContainText('Line 5');
@@ -205,6 +214,7 @@ test('Express warns before placing when D falls on a later draw for some pools t
     await expect(warning).toHaveCount(0);
   } finally {
     if (moved) await admin.post('/api/Pools/UpdateCutoffTime', { data: { poolId: 8, cutoffHour: gd.cutoffHour, cutoffMinute: gd.cutoffMinute, secondaryPassword: ADMIN.password } });
+    if (opened) await admin.post('/api/Pools/SubmitEditedDraw', { data: { drawId: opened, recordStatus: 0, secondaryPassword: ADMIN.password } });
     await admin.dispose();
   }
 });
