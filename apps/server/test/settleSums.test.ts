@@ -10,7 +10,7 @@ import { HierarchyLevel, PoolId, type PoolResult } from '@app/domain';
 import { checkLedger } from '../src/modules/ledger/service';
 import { distribute, insertWinners, settleDraw, startRound } from '../src/modules/settlement/service';
 import { chainSumsBackfillSql } from '../src/modules/settlement/chainSums';
-import { settleWinsAgree } from '../src/modules/settlement/queries';
+import { linesTotalsOfDraw, settleWinsAgree } from '../src/modules/settlement/queries';
 import { summarizeRoundWinnings } from '../src/modules/reports/settledSummaries';
 import { databaseKind } from '../src/platform/db';
 import { ADMIN, createTestApp, type TestApp } from './support/testApp';
@@ -105,6 +105,14 @@ beforeAll(async () => {
   await express('ssplayer', 'D\n#5\n*1234#2\n4321#1#1');
   await express('ssplayerb', 'D\n#5\n9999#2#2\n1234#1\n6666#4');
   await express('ssdirect', 'D\n#5\n1234#4\n2010#2#1');
+  // The same bets as on Magnum on Sarawak, whose result is corrected while it is booked (below).
+  const sarawak = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: cookies.admin, json: { poolId: PoolId.Sarawak, drawDate: '2026-11-25', isSpecial: false } });
+  expect(sarawak.status, JSON.stringify(sarawak.body)).toBe(200);
+  draws.sarawak = sarawak.body.data.drawId;
+  await express('ssplayer', 'D\n#7\n1234#10#5\n5678#10\n0042#3#3');
+  await express('ssplayer', 'D\n#7\n*1234#2\n4321#1#1');
+  await express('ssplayerb', 'D\n#7\n9999#2#2\n1234#1\n6666#4');
+  await express('ssdirect', 'D\n#7\n1234#4\n2010#2#1');
   // A ticket placed and voided: its lines are in neither draw's sums.
   const voided = await express('ssplayerb', 'D\n#123\n1234#50');
   const v = await t.request({ url: '/api/Bet/VoidTicket', cookie: cookies.ssco, json: { ticketId: voided.ticketId } });
@@ -200,6 +208,36 @@ describe('settlement sums', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/no strike sums agree with its winners; priced from winners/));
     warn.mockRestore();
     expect(await figures(draws.sabah)).toEqual(await figures(draws.magnum));
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('book the round current under the lock when a corrected result starts another after the keys\' figures were written', async (ctx) => {
+    // Beside step 1 (PostgreSQL) the booking writes its keys' figures for the round current before the
+    // settlement lock (decision 0060). A result corrected meanwhile starts round 2: under the lock the
+    // booking takes back round 1's figures and books round 2's.
+    if (databaseKind(t.db) !== 'postgres') ctx.skip();
+    const deps = { db: t.db, clock: t.clock, config: t.config };
+    const sw = draws.sarawak;
+    await release(sw, PoolId.Sarawak);
+    const corrected = (async () => {
+      // The booking has written round 1's figures and waits for the lines' totals (its last statement
+      // before that wait resets a setting).
+      await expect
+        .poll(async () => (await rows<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where state = 'idle in transaction' and query like 'reset max_parallel_workers_per_gather%'`))[0].n, { timeout: 10_000, interval: 20 })
+        .toBe(1);
+      await t.db.execute(sql`update pool_results set version = 2 where draw_id = ${sw}::int`);
+      await t.db.transaction((tx) => startRound(tx, { id: sw, poolId: PoolId.Sarawak, drawDate: '2026-11-25' }, 2, t.clock.now()));
+      await insertWinners(deps, sw);
+    })();
+    const lines = corrected.then(() => t.db.transaction((tx) => linesTotalsOfDraw(tx, sw)));
+    await distribute(deps, sw, null, { winners: corrected, lines });
+    const booked = await rows<{ round: number; n: number }>(
+      sql`select round, count(*)::int as n from settlement_bookings where draw_id = ${sw}::int and step = 'distribute' group by round`,
+    );
+    expect(booked).toEqual([{ round: 2, n: 1 }]);
+    const [r1] = await rows<{ n: number }>(sql`select count(*)::int as n from settlement_figures where draw_id = ${sw}::int and round = 1`);
+    expect(r1.n).toBe(0);
+    expect(await figures(sw)).toEqual(await figures(draws.magnum));
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

@@ -158,6 +158,8 @@ export const settlementFigures = pgTable(
     commissionBelow: bigint('commission_below', { mode: 'number' }).notNull().default(0),
     winningsBelow: bigint('winnings_below', { mode: 'number' }).notNull().default(0),
   },
+  // fillfactor 70 (migration 0036; drizzle declares none): room for the booking's update of the figures a
+  // strike moves (decision 0060).
   (t) => [primaryKey({ columns: [t.drawId, t.round, t.userId, t.viaUserId, t.betCode] }), index('settlement_figures_user_idx').on(t.userId, t.drawId)],
 );
 

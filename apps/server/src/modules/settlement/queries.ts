@@ -15,6 +15,18 @@ export async function lockSettlement(tx: DbOrTx, drawId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${SETTLE_LOCK_CLASS}::int, ${drawId}::int)`);
 }
 
+/** Advisory lock class of one company's booking of a draw (decision 0060). */
+export const BOOKING_LOCK_CLASS = 5012;
+
+/**
+ * Taken first by every booking of a company's lines of a draw, before the settlement lock: the booking
+ * writes the keys' figures before that lock (decision 0060), and two bookings of one company would
+ * otherwise write the same figures at once. Nothing holding the settlement lock takes it.
+ */
+export async function lockCompanyBooking(tx: DbOrTx, drawId: number, companyId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_CLASS}::int, hashtext(${`${drawId}:${companyId}`}))`);
+}
+
 export interface SettlementRow {
   drawId: number;
   poolName: string;
@@ -548,6 +560,17 @@ export async function settleWinsAgree(tx: DbOrTx, a: { drawId: number; companyId
 const FIGURE_SUMS = ['comm', 'win', 'link', 'link_below', 'comm_in', 'win_in', 'comm_below', 'win_below', 'own'] as const;
 /** Those of them a strike's winnings move: the others come from the keys alone. */
 const WIN_SUMS = new Set<string>(['win', 'link', 'link_below', 'win_in', 'win_below', 'own']);
+/** The figures' columns (settlement_figures) of those sums that are kept (own is the journal's alone). */
+const FIGURE_COLUMNS = {
+  comm: 'commission',
+  win: 'winnings',
+  link: 'link',
+  link_below: 'link_below',
+  comm_in: 'commission_in',
+  win_in: 'winnings_in',
+  comm_below: 'commission_below',
+  win_below: 'winnings_below',
+} as const;
 
 /**
  * The columns a spread reads of each key, from the keys (`s`, settle_keys: what passed each place and the
@@ -688,6 +711,25 @@ export async function prepareSettleSpread(tx: DbOrTx) {
 }
 
 /**
+ * The keys' figures (settle_spread, no winnings yet) written for the draw's round and company: before the
+ * settlement lock beside step 1, under it elsewhere (decision 0060); bookDistribution adds the strikes'.
+ */
+export async function insertKeysFigures(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }) {
+  await timeSettlementStatement('keys: figures', () => tx.execute(
+    sql`insert into settlement_figures (draw_id, round, company_id, user_id, via_user_id, bet_code, lines, tickets, turnover, pass, eaten,
+                                        ${sql.raw(Object.values(FIGURE_COLUMNS).join(', '))})
+        select ${a.drawId}::int, ${a.round}::int, ${a.companyId}::int, member, via, bet_code, lines, tickets, stake, pass, eaten,
+               ${sql.raw(Object.keys(FIGURE_COLUMNS).join(', '))}
+        from settle_spread`,
+  ));
+}
+
+/** Takes back the keys' figures written for a round the booking then did not book (decision 0060). */
+export async function deleteKeysFigures(tx: DbOrTx, a: { drawId: number; companyId: number; round: number }) {
+  await tx.execute(sql`delete from settlement_figures where draw_id = ${a.drawId}::int and round = ${a.round}::int and company_id = ${a.companyId}::int`);
+}
+
+/**
  * Step 2 for one draw and company, in one statement: every active line's links (DOMAIN's link rule, via
  * linkSql) are computed for its whole frozen chain, booked as one journal transaction (open stakes pay
  * each player's link to its upline, each account above receives from below what it does not owe above,
@@ -701,8 +743,8 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
   // striking lines add their winnings (settle_wins, rounded per line), spread here the same way and added
   // to the keys' figures of the same account, via and code: every sum below is of per-line rounded amounts.
   const n = await longestChainOfDraw(tx);
-  const add = (c: string) => (WIN_SUMS.has(c) ? `k.${c} + coalesce(w.${c}, 0)` : `k.${c}`);
-  const [r] = await timeSettlementStatement('book: figures and journal', () => rows<{ txId: number; lines: number; figures: number; unpriced: number; unmatched: number }>(
+  const moved = [...WIN_SUMS].filter((c) => c in FIGURE_COLUMNS) as (keyof typeof FIGURE_COLUMNS)[];
+  const [r] = await timeSettlementStatement('book: figures and journal', () => rows<{ txId: number; lines: number; unpriced: number; unmatched: number }>(
     tx,
     sql`with tx as materialized (select nextval('journal_transactions_id_seq') as tx_id),
         -- Each strikes' key with its chain's accounts.
@@ -712,27 +754,23 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
           join rate_chains rc on rc.id = w.chain_id
         ),
         ${sql.raw(spreadCtes('gw', n))},
-        -- The keys' figures with the strikes' added (a strike's line is one of its key's lines: a strikes'
-        -- figure without the keys' is counted and refused).
-        fa as materialized (
-          select k.member, k.via, k.bet_code, k.lines, k.tickets, k.stake, k.pass, k.eaten,
-                 ${sql.raw(FIGURE_SUMS.map((c) => `${add(c)} as ${c}`).join(', '))}, k.unpriced, k.member is null as unmatched
-          from settle_spread k
-          full join gw_fa w on w.member = k.member and w.via = k.via and w.bet_code = k.bet_code
-        ),
+        -- The strikes' figures added to the keys', written already (insertKeysFigures): only the figures a
+        -- strike moves are rewritten, in the columns it moves (no index has them: on pages with room, see
+        -- migration 0036, no index entry is written). A strike's line is one of its key's lines: a strikes'
+        -- figure without the keys' is counted and refused.
         fig as (
-          insert into settlement_figures (draw_id, round, company_id, user_id, via_user_id, bet_code, lines, tickets, turnover, pass, eaten,
-                                          commission, winnings, link, link_below, commission_in, winnings_in, commission_below, winnings_below)
-          select ${a.drawId}::int, ${a.round}::int, ${a.companyId}::int, member, via, bet_code, lines, tickets,
-                 stake, pass, eaten, comm, win, link, link_below, comm_in, win_in, comm_below, win_below
-          from fa where not unmatched
+          update settlement_figures f
+          set ${sql.raw(moved.map((c) => `${FIGURE_COLUMNS[c]} = f.${FIGURE_COLUMNS[c]} + w.${c}`).join(', '))}
+          from gw_fa w
+          where f.draw_id = ${a.drawId}::int and f.round = ${a.round}::int and f.user_id = w.member and f.via_user_id = w.via and f.bet_code = w.bet_code
+            and f.company_id = ${a.companyId}::int
           returning 1
         ),
         -- The lines' net back from the open-stakes accounts their tickets' stake transactions credited.
         stakes as (select stakes_id as account_id, -net as amount from settle_stakes),
         -- Each account above the players: what it receives from below less what it owes above. A ticket
         -- its company placed for itself (a chain of one) is held by that company: it receives the link.
-        own as materialized (select member, bigint_sum(own) as amount from fa group by member),
+        own as materialized (select member, bigint_sum(own) as amount from (select member, own from settle_spread union all select member, own from gw_fa) o group by member),
         ${manyPostingsCtes(
           a.at,
           'settlement',
@@ -746,8 +784,10 @@ export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyI
                 select account_id, amount from stakes
               ) s, tx where s.amount <> 0`,
         )}
-        select (select tx_id from tx) as "txId", (select coalesce(sum(n), 0) from settle_keys)::int as lines, (select count(*) from fig)::int as figures,
-               (select coalesce(sum(unpriced), 0) from fa)::int as unpriced, (select count(*) from fa where unmatched)::int as unmatched`,
+        select (select tx_id from tx) as "txId", (select coalesce(sum(n), 0) from settle_keys)::int as lines,
+               (select coalesce(sum(unpriced), 0) from settle_spread)::int as unpriced,
+               -- Strikes' figures that found no keys' figure of the round to add to.
+               ((select count(*) from gw_fa) - (select count(*) from fig))::int as unmatched`,
   ));
   return { txId: Number(r.txId), lines: Number(r.lines), unpriced: Number(r.unpriced), unmatched: Number(r.unmatched) };
 }

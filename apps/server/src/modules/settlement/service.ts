@@ -140,11 +140,14 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
   const held = await runTransaction(deps.db, (tx) => q.heldWinningsAccount(tx, companyId));
 
   const booked = await runTransaction(deps.db, async (tx) => {
-    // While step 1 finds and prices the strikes (decisions 0055, 0059): the keys and their spread over the
-    // chains' accounts, which do not depend on the result, read before the lock (the sums are final once a
-    // result is released; if they disagree with the lines they are read again, and rebuilt, under the lock).
-    // Then this waits for step 1 to commit.
-    const early: { keysRead: boolean; lineOwners?: number[] } = beside ? await readBesideWinners(tx, drawId, companyId, beside.lines) : { keysRead: false };
+    // One booking of the company at a time, before anything else: its keys' figures may be written before
+    // the settlement lock (decision 0060).
+    await q.lockCompanyBooking(tx, drawId, companyId);
+    // While step 1 finds and prices the strikes (decisions 0055, 0059, 0060): the keys, their spread over
+    // the chains' accounts and their figures, which do not depend on the result, read and written before
+    // the lock (the sums are final once a result is released; if they disagree with the lines they are
+    // read again, and rebuilt, under the lock). Then this waits for step 1 to commit.
+    const early: Early = beside ? await readBesideWinners(tx, drawId, companyId, beside.lines) : { keysRead: false, figuresRound: null };
     if (winners) await winners;
     await q.lockSettlement(tx, drawId);
     const s = await q.settlementOf(tx, drawId);
@@ -158,11 +161,22 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     // PayPosting the company's wallet before the remote's account.
     const remoteIds = await remotesOfDraw(tx, drawId, companyId);
     // Booked already for this round (by another process meanwhile): its earlier rounds were reversed with it.
-    if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return { lines: 0, round: s.round, releasedBefore: false };
+    // (Not after this booking wrote its keys' figures: that waits for no booking of the company to be open.)
+    const bookedBefore = async () => {
+      if (early.figuresRound !== null) await q.deleteKeysFigures(tx, { drawId, companyId, round: early.figuresRound });
+      return { lines: 0, round: s.round, releasedBefore: false };
+    };
+    if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return bookedBefore();
     // The lines are final (a result is released: no placement, no void), so they are read once, here.
     if (!early.keysRead) {
       await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }));
       await q.prepareSettleSpread(tx);
+    }
+    // The keys' figures of this round: written before the lock for the round then current, unless a new
+    // round has started since (a corrected result) or the keys were rebuilt.
+    if (early.figuresRound !== s.round || !early.keysRead) {
+      if (early.figuresRound !== null) await q.deleteKeysFigures(tx, { drawId, companyId, round: early.figuresRound });
+      await q.insertKeysFigures(tx, { drawId, companyId, round: s.round });
     }
     // The strikes as step 1 priced and summed them (strike_sums).
     await timeSettlementStatement('strikes', () => q.prepareSettleWins(tx, { drawId, companyId, round: s.round }));
@@ -179,7 +193,7 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
       ...remotes,
     ]);
     const releasedBefore = await reverseEarlierRounds(tx, s, companyId, now, by);
-    if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return { lines: 0, round: s.round, releasedBefore: false };
+    if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return bookedBefore();
     if ((await q.linesWithoutRates(tx)) > 0) throw new Error(`draw ${drawId}: a ticket has no frozen rates`);
     const done = await q.bookDistribution(tx, { drawId, companyId, round: s.round, heldId: held, at: now, by, memo: q.drawMemo(s) });
     if (done.unpriced > 0) throw new Error(`draw ${drawId}: ${done.unpriced} links have no rates`);
@@ -207,27 +221,35 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
 }
 
 /**
- * What a company's booking reads before the settlement lock while step 1 runs (decisions 0055, 0059), on
- * one core (step 1 has the other: parallel workers here slowed step 1 by more than they saved): the keys
- * and their spread over the chains' accounts; then the keys are checked against the lines' totals, which
- * step 1's connection reads once it has found the strikes (`lines`; read here should that read have
- * failed). Returns whether the keys were read and agree (false: the sums disagree with the lines; nothing
- * of this is kept), and the accounts of their chains above the players.
+ * What a company's booking reads and writes before the settlement lock while step 1 runs (decisions 0055,
+ * 0059, 0060), on one core (step 1 has the other: parallel workers here slowed step 1 by more than they
+ * saved): the keys, their spread over the chains' accounts and their figures; then the keys are checked
+ * against the lines' totals, which step 1's connection reads once it has found the strikes (`lines`; read
+ * here should that read have failed).
  */
-async function readBesideWinners(
-  tx: Tx,
-  drawId: number,
-  companyId: number,
-  lines: Promise<Map<number, q.LinesTotals>>,
-): Promise<{ keysRead: boolean; lineOwners: number[] }> {
+async function readBesideWinners(tx: Tx, drawId: number, companyId: number, lines: Promise<Map<number, q.LinesTotals>>): Promise<Early> {
   await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
   await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }, { rebuild: false, check: false }));
   await q.prepareSettleSpread(tx);
+  // The keys' figures, for the round current now (checked again under the lock), unless it is booked.
+  const s = await q.settlementOf(tx, drawId);
+  const figuresRound = s && !(await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) ? s.round : null;
+  if (figuresRound !== null) await q.insertKeysFigures(tx, { drawId, companyId, round: figuresRound });
   // The accounts the booking locks, from the keys.
   const lineOwners = await q.uplinesOfSettleLines(tx);
   await tx.execute(sql`reset max_parallel_workers_per_gather`);
   const totals = q.linesTotalsOf((await lines.catch(() => null)) ?? (await q.linesTotalsOfDraw(tx, drawId)), companyId);
-  return { keysRead: await timeSettlementStatement('keys: check', () => q.keysAgree(tx, totals)), lineOwners };
+  return { keysRead: await timeSettlementStatement('keys: check', () => q.keysAgree(tx, totals)), lineOwners, figuresRound };
+}
+
+/**
+ * What the booking read and wrote before the settlement lock: whether its keys agree with the lines, the
+ * accounts of their chains above the players, and the round whose keys' figures it wrote (null: none).
+ */
+interface Early {
+  keysRead: boolean;
+  lineOwners?: number[];
+  figuresRound: number | null;
 }
 
 /** Reverses the bookings of earlier rounds (release first); returns whether credit had been released. */
