@@ -414,7 +414,8 @@ export async function prepareSettleKeys(
   // Hashes of the draw's groups are kept in memory rather than spilled to disk (the default is 4 MB);
   // for this transaction only.
   await tx.execute(sql`set local work_mem = '256MB'`);
-  for (const t of ['settle_wins', 'settle_keys', 'settle_stakes', 'settle_rates']) await tx.execute(sql.raw(`drop table if exists ${t}`));
+  // (settle_wins, the strikes, depends on none of these: it is kept.)
+  for (const t of ['settle_keys', 'settle_stakes', 'settle_rates']) await tx.execute(sql.raw(`drop table if exists ${t}`));
   const ofCompany = sql`draw_id = ${a.drawId}::int and company_id = ${a.companyId}::int`;
   // The sums of the places the draw's chains have (the columns beyond the longest chain hold zeros).
   const keyColumns = SUM_COLUMNS.slice(2).filter((c) => {

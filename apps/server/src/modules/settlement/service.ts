@@ -147,7 +147,7 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     // the chains' accounts and their figures, which do not depend on the result, read and written before
     // the lock (the sums are final once a result is released; if they disagree with the lines they are
     // read again, and rebuilt, under the lock). Then this waits for step 1 to commit.
-    const early: Early = beside ? await readBesideWinners(tx, drawId, companyId, beside.lines) : { keysRead: false, figuresRound: null };
+    const early: Early = beside ? await readBesideWinners(tx, drawId, companyId) : { keysRead: false, figuresRound: null };
     if (winners) await winners;
     await q.lockSettlement(tx, drawId);
     const s = await q.settlementOf(tx, drawId);
@@ -168,19 +168,28 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
     };
     if (await q.bookingOf(tx, drawId, companyId, s.round, 'distribute')) return bookedBefore();
     // The lines are final (a result is released: no placement, no void), so they are read once, here.
-    if (!early.keysRead) {
+    const readKeys = async () => {
       await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }));
       await q.prepareSettleSpread(tx);
+    };
+    if (!early.keysRead) await readKeys();
+    // The strikes as step 1 priced and summed them (strike_sums).
+    const readStrikes = () => timeSettlementStatement('strikes', () => q.prepareSettleWins(tx, { drawId, companyId, round: s.round }));
+    await readStrikes();
+    // The keys read before the lock, checked against the lines' totals, which step 1's connection reads once
+    // it has committed (meanwhile this read the strikes); should they disagree, read again and rebuilt.
+    const keysRead = early.keysRead && (await keysAgreeBeside(tx, drawId, companyId, beside!.lines));
+    if (early.keysRead && !keysRead) {
+      await readKeys();
+      await readStrikes();
     }
     // The keys' figures of this round: written before the lock for the round then current, unless a new
     // round has started since (a corrected result) or the keys were rebuilt.
-    if (early.figuresRound !== s.round || !early.keysRead) {
+    if (early.figuresRound !== s.round || !keysRead) {
       if (early.figuresRound !== null) await q.deleteKeysFigures(tx, { drawId, companyId, round: early.figuresRound });
       await q.insertKeysFigures(tx, { drawId, companyId, round: s.round });
     }
-    // The strikes as step 1 priced and summed them (strike_sums).
-    await timeSettlementStatement('strikes', () => q.prepareSettleWins(tx, { drawId, companyId, round: s.round }));
-    const lineOwners = early.keysRead && early.lineOwners ? early.lineOwners : await q.uplinesOfSettleLines(tx);
+    const lineOwners = keysRead && early.lineOwners ? early.lineOwners : await q.uplinesOfSettleLines(tx);
     const wallets = await q.walletIds(tx, remoteIds.length && !lineOwners.includes(companyId) ? [...lineOwners, companyId] : lineOwners);
     const stakes = await q.stakesAccountsOfSettleLines(tx);
     const remotes = await remoteAccounts(tx, companyId, remoteIds);
@@ -223,11 +232,10 @@ async function distributeCompany(deps: Deps, drawId: number, companyId: number, 
 /**
  * What a company's booking reads and writes before the settlement lock while step 1 runs (decisions 0055,
  * 0059, 0060), on one core (step 1 has the other: parallel workers here slowed step 1 by more than they
- * saved): the keys, their spread over the chains' accounts and their figures; then the keys are checked
- * against the lines' totals, which step 1's connection reads once it has found the strikes (`lines`; read
- * here should that read have failed).
+ * saved): the keys, their spread over the chains' accounts and their figures. The keys are checked under
+ * the lock (keysAgreeBeside).
  */
-async function readBesideWinners(tx: Tx, drawId: number, companyId: number, lines: Promise<Map<number, q.LinesTotals>>): Promise<Early> {
+async function readBesideWinners(tx: Tx, drawId: number, companyId: number): Promise<Early> {
   await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
   await timeSettlementStatement('keys', () => q.prepareSettleKeys(tx, { drawId, companyId }, { rebuild: false, check: false }));
   await q.prepareSettleSpread(tx);
@@ -238,13 +246,22 @@ async function readBesideWinners(tx: Tx, drawId: number, companyId: number, line
   // The accounts the booking locks, from the keys.
   const lineOwners = await q.uplinesOfSettleLines(tx);
   await tx.execute(sql`reset max_parallel_workers_per_gather`);
-  const totals = q.linesTotalsOf((await lines.catch(() => null)) ?? (await q.linesTotalsOfDraw(tx, drawId)), companyId);
-  return { keysRead: await timeSettlementStatement('keys: check', () => q.keysAgree(tx, totals)), lineOwners, figuresRound };
+  return { keysRead: true, lineOwners, figuresRound };
 }
 
 /**
- * What the booking read and wrote before the settlement lock: whether its keys agree with the lines, the
- * accounts of their chains above the players, and the round whose keys' figures it wrote (null: none).
+ * Whether the keys read beside step 1 agree with the draw's lines: their totals as step 1's connection
+ * read them after it committed (`lines`), or read here should that read have failed.
+ */
+async function keysAgreeBeside(tx: Tx, drawId: number, companyId: number, lines: Promise<Map<number, q.LinesTotals>>): Promise<boolean> {
+  const totals = q.linesTotalsOf((await lines.catch(() => null)) ?? (await q.linesTotalsOfDraw(tx, drawId)), companyId);
+  return timeSettlementStatement('keys: check', () => q.keysAgree(tx, totals));
+}
+
+/**
+ * What the booking read and wrote before the settlement lock: whether it read its keys (checked under the
+ * lock), the accounts of their chains above the players, and the round whose keys' figures it wrote (null:
+ * none).
  */
 interface Early {
   keysRead: boolean;
