@@ -97,22 +97,17 @@ beforeAll(async () => {
   draws.singapore = sg.body.data.drawId;
   await express('ssplayer', 'D\n#4\n1234#10#5\n5678#10\n0042#3#3');
   await express('ssdirect', 'D\n#4\n1234#4\n2010#2#1');
-  // The same bets as on Magnum on Sabah, whose strikes' sums go missing (below).
-  const sabah = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: cookies.admin, json: { poolId: PoolId.Sabah, drawDate: '2026-11-25', isSpecial: false } });
-  expect(sabah.status, JSON.stringify(sabah.body)).toBe(200);
-  draws.sabah = sabah.body.data.drawId;
-  await express('ssplayer', 'D\n#5\n1234#10#5\n5678#10\n0042#3#3');
-  await express('ssplayer', 'D\n#5\n*1234#2\n4321#1#1');
-  await express('ssplayerb', 'D\n#5\n9999#2#2\n1234#1\n6666#4');
-  await express('ssdirect', 'D\n#5\n1234#4\n2010#2#1');
-  // The same bets as on Magnum on Sarawak, whose result is corrected while it is booked (below).
-  const sarawak = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: cookies.admin, json: { poolId: PoolId.Sarawak, drawDate: '2026-11-25', isSpecial: false } });
-  expect(sarawak.status, JSON.stringify(sarawak.body)).toBe(200);
-  draws.sarawak = sarawak.body.data.drawId;
-  await express('ssplayer', 'D\n#7\n1234#10#5\n5678#10\n0042#3#3');
-  await express('ssplayer', 'D\n#7\n*1234#2\n4321#1#1');
-  await express('ssplayerb', 'D\n#7\n9999#2#2\n1234#1\n6666#4');
-  await express('ssdirect', 'D\n#7\n1234#4\n2010#2#1');
+  // The same bets as on Magnum on Sabah, whose strikes' sums go missing, and on Sarawak, whose result is
+  // corrected while it is booked (below).
+  for (const [name, poolId] of [['sabah', PoolId.Sabah], ['sarawak', PoolId.Sarawak]] as const) {
+    const draw = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: cookies.admin, json: { poolId, drawDate: '2026-11-25', isSpecial: false } });
+    expect(draw.status, JSON.stringify(draw.body)).toBe(200);
+    draws[name] = draw.body.data.drawId;
+  }
+  await express('ssplayer', 'D\n#57\n1234#10#5\n5678#10\n0042#3#3');
+  await express('ssplayer', 'D\n#57\n*1234#2\n4321#1#1');
+  await express('ssplayerb', 'D\n#57\n9999#2#2\n1234#1\n6666#4');
+  await express('ssdirect', 'D\n#57\n1234#4\n2010#2#1');
   // A ticket placed and voided: its lines are in neither draw's sums.
   const voided = await express('ssplayerb', 'D\n#123\n1234#50');
   const v = await t.request({ url: '/api/Bet/VoidTicket', cookie: cookies.ssco, json: { ticketId: voided.ticketId } });
