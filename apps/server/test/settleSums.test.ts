@@ -81,33 +81,25 @@ beforeAll(async () => {
   await createOk(cookies.ssagent, { username: 'ssplayer', level: HierarchyLevel.Player, creditLimit: 1_000_000 });
   await createOk(cookies.ssagent, { username: 'ssplayerb', level: HierarchyLevel.Player, creditLimit: 1_000_000 });
   await createOk(cookies.ssco, { username: 'ssdirect', level: HierarchyLevel.Player, creditLimit: 1_000_000 });
-  for (const [name, poolId] of [['magnum', PoolId.Magnum], ['pmp', PoolId.PMP], ['toto', PoolId.Toto]] as const) {
+  // Magnum, PMP and Toto; Singapore, whose sums go missing altogether; Sabah, whose strikes' sums go
+  // missing; Sarawak, whose result is corrected while it is booked (below).
+  const pools = { magnum: PoolId.Magnum, pmp: PoolId.PMP, toto: PoolId.Toto, singapore: PoolId.Singapore, sabah: PoolId.Sabah, sarawak: PoolId.Sarawak };
+  for (const [name, poolId] of Object.entries(pools)) {
     const draw = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: cookies.admin, json: { poolId, drawDate: '2026-11-25', isSpecial: false } });
     expect(draw.status, JSON.stringify(draw.body)).toBe(200);
     draws[name] = draw.body.data.drawId;
   }
-  // The same bets on the three pools (#123), boxes and rolls among them, from three players under two chains.
-  await express('ssplayer', 'D\n#123\n1234#10#5\n5678#10\n0042#3#3');
-  await express('ssplayer', 'D\n#123\n*1234#2\n4321#1#1');
-  await express('ssplayerb', 'D\n#123\n9999#2#2\n1234#1\n6666#4');
-  await express('ssdirect', 'D\n#123\n1234#4\n2010#2#1');
-  // The same bets on Singapore, whose sums go missing altogether (below).
-  const sg = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: cookies.admin, json: { poolId: PoolId.Singapore, drawDate: '2026-11-25', isSpecial: false } });
-  expect(sg.status, JSON.stringify(sg.body)).toBe(200);
-  draws.singapore = sg.body.data.drawId;
+  // The same bets on Magnum, PMP and Toto (#123) and on Sabah and Sarawak (#57), boxes and rolls among them,
+  // from three players under two chains.
+  for (const digits of ['123', '57']) {
+    await express('ssplayer', `D\n#${digits}\n1234#10#5\n5678#10\n0042#3#3`);
+    await express('ssplayer', `D\n#${digits}\n*1234#2\n4321#1#1`);
+    await express('ssplayerb', `D\n#${digits}\n9999#2#2\n1234#1\n6666#4`);
+    await express('ssdirect', `D\n#${digits}\n1234#4\n2010#2#1`);
+  }
+  // Some of them on Singapore.
   await express('ssplayer', 'D\n#4\n1234#10#5\n5678#10\n0042#3#3');
   await express('ssdirect', 'D\n#4\n1234#4\n2010#2#1');
-  // The same bets as on Magnum on Sabah, whose strikes' sums go missing, and on Sarawak, whose result is
-  // corrected while it is booked (below).
-  for (const [name, poolId] of [['sabah', PoolId.Sabah], ['sarawak', PoolId.Sarawak]] as const) {
-    const draw = await t.request({ url: '/api/Pools/SubmitNewDraw', cookie: cookies.admin, json: { poolId, drawDate: '2026-11-25', isSpecial: false } });
-    expect(draw.status, JSON.stringify(draw.body)).toBe(200);
-    draws[name] = draw.body.data.drawId;
-  }
-  await express('ssplayer', 'D\n#57\n1234#10#5\n5678#10\n0042#3#3');
-  await express('ssplayer', 'D\n#57\n*1234#2\n4321#1#1');
-  await express('ssplayerb', 'D\n#57\n9999#2#2\n1234#1\n6666#4');
-  await express('ssdirect', 'D\n#57\n1234#4\n2010#2#1');
   // A ticket placed and voided: its lines are in neither draw's sums.
   const voided = await express('ssplayerb', 'D\n#123\n1234#50');
   const v = await t.request({ url: '/api/Bet/VoidTicket', cookie: cookies.ssco, json: { ticketId: voided.ticketId } });
