@@ -730,8 +730,9 @@ export async function deleteKeysFigures(tx: DbOrTx, a: { drawId: number; company
  * Step 2 for one draw and company, in one statement: every active line's links (DOMAIN's link rule, via
  * linkSql) are computed for its whole frozen chain, booked as one journal transaction (open stakes pay
  * each player's link to its upline, each account above receives from below what it does not owe above,
- * the players' winnings go to the company's held account), and written as the per-level figures. The
- * accounts are locked by the caller. Returns the journal transaction id, the number of lines, and the
+ * the players' winnings go to the company's held account), and the strikes' part is added to the per-level
+ * figures the keys' part already wrote (insertKeysFigures, decision 0060). The accounts are locked by the
+ * caller. Returns the journal transaction id, the number of lines, and the
  * links without rates and strikes without lines (both refused by the caller).
  */
 export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyId: number; round: number; heldId: number; at: Date; by: number | null; memo: string }) {
