@@ -732,8 +732,8 @@ export async function deleteKeysFigures(tx: DbOrTx, a: { drawId: number; company
  * each player's link to its upline, each account above receives from below what it does not owe above,
  * the players' winnings go to the company's held account), and the strikes' part is added to the per-level
  * figures the keys' part already wrote (insertKeysFigures, decision 0060). The accounts are locked by the
- * caller. Returns the journal transaction id, the number of lines, and the
- * links without rates and strikes without lines (both refused by the caller).
+ * caller. Returns the journal transaction id, the number of lines, and the links without rates and strikes
+ * without lines (both refused by the caller).
  */
 export async function bookDistribution(tx: DbOrTx, a: { drawId: number; companyId: number; round: number; heldId: number; at: Date; by: number | null; memo: string }) {
   // Every line of the draw is in settle_keys, summed per chain, code and pool (what passed each place and the
