@@ -71,11 +71,31 @@ describe('Batcher', () => {
   it('runs each item of a failed batch again alone, so only the faulty one fails', async () => {
     const { b, batches, release } = recorder({ failBatch: (items) => items.some((i) => i.id === 3) });
     const first = b.submit({ id: 1 });
-    const others = [2, 3, 4].map((id) => b.submit({ id }));
+    const others = Promise.allSettled([2, 3, 4].map((id) => b.submit({ id })));
     release();
     await first;
-    const settled = await Promise.allSettled(others);
+    const settled = await others;
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(batches).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
+  });
+
+  it('sends the next batch on its way before answering the callers of the one before', async () => {
+    const order: string[] = [];
+    const b = new Batcher<number, number>({
+      run: async (items) => {
+        // What a batch does before its first statement leaves: a few hops through the microtask queue.
+        for (let hop = 0; hop < 3; hop++) await Promise.resolve();
+        order.push(`sent ${items.join()}`);
+        return items.map((i) => ({ ok: true, value: i }));
+      },
+      weight: () => 1,
+      capacity: 10,
+      key: String,
+      concurrency: 1,
+    });
+    const first = b.submit(1).then(() => order.push('answered 1'));
+    const second = b.submit(2);
+    await Promise.all([first, second]);
+    expect(order.slice(0, 3)).toEqual(['sent 1', 'sent 2', 'answered 1']);
   });
 });

@@ -481,6 +481,20 @@ describe('text PostgreSQL cannot store', () => {
     const after = await t.request({ url: '/api/Report/GetTicket', cookie: player, query: { page: 1, pageSize: 1 } });
     expect(after.body.data.total).toBe(before.body.data.total);
   });
+
+  it('stores free text as written, however it is quoted: the batch carries it in array literals', async () => {
+    t.clock.set('2026-11-22T04:00:00Z');
+    await relogin();
+    const pageInfo = 'p "1", {2} \\ back\\slash\nNULL 中文 Sélàngor \'x\'';
+    const k = `key "q" \\ {a,b} NULL ${key()}`;
+    const res = await express('D\n#1\n4321#1', player, { pageInfo, customerPhone: 'NULL', idempotencyKey: k });
+    expect(res.status).toBe(200);
+    const [ticket] = await rows<{ page_info: string; customer_phone: string }>(sql`select page_info, customer_phone from tickets where id = ${res.body.data.ticketId}`);
+    expect(ticket).toEqual({ page_info: pageInfo, customer_phone: 'NULL' });
+    // The key as sent: the retry finds it and replays the first answer.
+    const again = await express('D\n#1\n4321#1', player, { pageInfo, customerPhone: 'NULL', idempotencyKey: k });
+    expect(again.body).toEqual(res.body);
+  });
 });
 
 describe('a draw with tickets', () => {

@@ -62,7 +62,10 @@ export class Batcher<T, R> {
       while (this.queue.length) {
         const batch = this.take();
         try {
-          settle(batch, await this.opts.run(batch.map((w) => w.item)));
+          const outcomes = await this.opts.run(batch.map((w) => w.item));
+          // Answered once the next batch is on its way: its callers' replies are written while the
+          // database works on it, not before it is sent (a batch's replies took 2 ms of a 30 ms cycle).
+          setImmediate(() => settle(batch, outcomes));
         } catch (error) {
           if (batch.length === 1) {
             batch[0].reject(error);

@@ -53,14 +53,12 @@ export const SESSION_OPTIONS = '-c jit=off';
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: SESSION_OPTIONS });
-    // An idle connection the server ends (restart, failover, a dropped test database) must not crash the
-    // process: the pool replaces it on the next checkout.
-    pool.on('error', (e) => console.error(`database connection lost: ${e.message}`));
-    // The same for a connection in use (a failover ends it mid-query): node-postgres emits the error on
-    // the client, and an 'error' without a listener would end the process instead of failing one call.
-    pool.on('connect', (client) => client.on('error', (e) => console.error(`database connection lost: ${e.message}`)));
+    const pool = poolOf({ connectionString: opts.databaseUrl, max: 10, options: SESSION_OPTIONS });
+    // Placement's connections send a batch's statements without waiting for each answer (decision 0061):
+    // as many as the batches placed at once, and one for a retry.
+    const pipelined = poolOf({ connectionString: opts.databaseUrl, max: 3, options: SESSION_OPTIONS, pipeline: true });
     const db = drizzlePg(pool, { schema });
+    pipelinedPools.set(db, pipelined);
     if (opts.ownerUrl) await migrateAsOwner(opts.ownerUrl, await currentRole(pool));
     else if (await mayMigrate(pool)) {
       const client = await pool.connect();
@@ -70,7 +68,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         client.release();
       }
     } else await assertMigrated(pool, migrationsFolder);
-    return { db: db as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
+    return { db: db as unknown as Db, kind: 'postgres', pool, close: () => Promise.all([pool.end(), pipelined.end()]).then(() => undefined) };
   }
   const dir = opts.dataDir ?? 'memory';
   if (dir !== 'memory') fs.mkdirSync(dir, { recursive: true });
@@ -79,6 +77,23 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
+
+/** A pool whose lost connections are logged, not fatal. */
+function poolOf(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  // An idle connection the server ends (restart, failover, a dropped test database) must not crash the
+  // process: the pool replaces it on the next checkout.
+  pool.on('error', (e) => console.error(`database connection lost: ${e.message}`));
+  // The same for a connection in use (a failover ends it mid-query): node-postgres emits the error on
+  // the client, and an 'error' without a listener would end the process instead of failing one call.
+  pool.on('connect', (client) => client.on('error', (e) => console.error(`database connection lost: ${e.message}`)));
+  return pool;
+}
+
+const pipelinedPools = new WeakMap<object, pg.Pool>();
+
+/** The pipelining pool opened beside a PostgreSQL handle's own, if any (platform/pipelined.ts). */
+export const pipelinedPool = (db: Db): pg.Pool | undefined => pipelinedPools.get(db);
 
 /** Which database a handle is on: PGlite has one connection, PostgreSQL a pool. */
 export function databaseKind(db: Db): 'pglite' | 'postgres' {
@@ -136,17 +151,20 @@ export async function currentSnapshot(db: DbOrTx): Promise<string> {
  * in every process. (PGlite ignores the name and plans every time.)
  */
 export async function preparedRows<T>(db: DbOrTx, prefix: string, query: SQL): Promise<T[]> {
-  const internals = db as unknown as {
-    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
-    session: { prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
-  };
-  const built = internals.dialect.sqlToQuery(query);
+  const s = preparedStatement(db, prefix, query);
+  const session = (db as unknown as { session: { prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } } }).session;
+  const res = await session.prepareQuery({ sql: s.text, params: s.values }, undefined, s.name, false).execute();
+  return (res as { rows: T[] }).rows;
+}
+
+/** A query's text, parameters and statement name (see preparedRows). */
+export function preparedStatement(db: DbOrTx, prefix: string, query: SQL): { name: string; text: string; values: unknown[] } {
+  const built = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
   let name = statementNames.get(built.sql);
   if (!name) {
     if (statementNames.size >= MAX_PREPARED_TEXTS) throw new Error(`more than ${MAX_PREPARED_TEXTS} prepared statement texts: a value is in a text (${prefix})`);
     name = `${prefix}_${crypto.createHash('sha256').update(built.sql).digest('hex').slice(0, 16)}`;
     statementNames.set(built.sql, name);
   }
-  const res = await internals.session.prepareQuery(built, undefined, name, false).execute();
-  return (res as { rows: T[] }).rows;
+  return { name, text: built.sql, values: built.params };
 }

@@ -2,6 +2,7 @@
 // journal that is append-only and sums to zero per transaction, balances cached beside it.
 import { availableCredit, RoleId } from '@app/domain';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
+import { pipelinedTransaction, type PipelinedTx } from '../../platform/pipelined';
 import * as q from './queries';
 
 /** A locked wallet with its account's credit fields. */
@@ -32,10 +33,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * deadlock (40P01) or a serialization failure (40001): those are the database's way to say "try again",
  * and the user should never see them. Wallets are locked in ascending id order, so retries are rare.
  */
-export async function runTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts = 6): Promise<T> {
+export function runTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts = 6): Promise<T> {
+  return retrying(() => db.transaction(fn), attempts);
+}
+
+/** runTransaction for a transaction of few large statements, BEGIN and COMMIT sent with them (platform/pipelined.ts). */
+export function runPipelinedTransaction<T>(db: Db, fn: (p: PipelinedTx) => Promise<T>, attempts = 6): Promise<T> {
+  return retrying(() => pipelinedTransaction(db, fn), attempts);
+}
+
+async function retrying<T>(transaction: () => Promise<T>, attempts: number): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(fn);
+      return await transaction();
     } catch (e) {
       const code = pgCode(e);
       if (attempt >= attempts || !code || !RETRYABLE.has(code)) throw e;

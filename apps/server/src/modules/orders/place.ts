@@ -25,7 +25,7 @@ import {
 } from '@app/domain';
 import { Batcher, type Outcome } from '../../platform/batcher';
 import { formatBusinessDateTime } from '../../platform/businessTime';
-import type { Tx } from '../../platform/db';
+import type { PipelinedTx } from '../../platform/pipelined';
 import { ok } from '../../platform/envelope';
 import { AppError, forbidden, refused } from '../../platform/errors';
 import type { Deps } from '../../platform/http';
@@ -33,7 +33,7 @@ import type { AuthContext } from '../../platform/session';
 import { poolRegistry } from '../pools/registry';
 import { fingerprintBuilt, refusalAnswer, replayStored, type StoredResponse } from '../ledger/idempotency';
 import { createWallets } from '../ledger/queries';
-import { assertPostable, availableCredit, runTransaction } from '../ledger/service';
+import { assertPostable, availableCredit, runPipelinedTransaction, runTransaction } from '../ledger/service';
 import { rateFor, toEffective } from '../packages/service';
 import { chainFingerprint, rateChainIds, sheetOf, type ChainToFreeze } from '../settlement/rateChains';
 import { chainSumsOfBatch, type SumsLine } from '../settlement/chainSums';
@@ -41,7 +41,7 @@ import type { EffectiveRateRow } from '../packages/queries';
 import { assertInSubtree } from '../accounts/service';
 import * as q from './queries';
 import type { RiskSettings } from './queries';
-import { packageKey, prepareBatch, readForBatch, writeBatch, type BatchReads, type BatchWrite, type BetLineValues, type DrawNow, type DrawRow, type OwnerNow } from './placeStatements';
+import { packageKey, prepareBatch, readForBatch, writeBatch, type BatchReads, type BatchWrite, type BetLineValues, type DrawRow } from './placeStatements';
 import { refusedLines } from './betSettings';
 import { renderReceipt } from './receipt';
 
@@ -166,13 +166,6 @@ class WalletsMissing extends Error {
 }
 
 /**
- * A draw or an owner of a planned ticket changed while the batch waited for its locks (a draw closed,
- * moved or was cancelled; an owner was deleted, disabled or given another credit limit): the batch
- * starts over, as after a serialization failure.
- */
-const changedMeanwhile = () => Object.assign(new Error('a draw or an owner changed while the batch waited for its locks'), { code: '40001' });
-
-/**
  * Places a batch. A wallet is created before anything is locked (the ledger's lock order) and its balance
  * is read under its lock: an owner without a wallet sends the batch round once more after creating it.
  */
@@ -195,10 +188,11 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
   const pools = await poolRegistry(deps.db);
   const gdPools = new Set(pools.filter((p) => p.packageType === PackageType.GD).map((p) => p.id));
   const isGd: IsGd = (poolId) => gdPools.has(poolId);
-  return runTransaction(deps.db, async (tx) => {
+  return runPipelinedTransaction(deps.db, async (ptx) => {
+    const { tx } = ptx;
     // The server's clock when this attempt starts: a retry after a lock wait or a deadlock looks again.
     const now = deps.clock.now();
-    const reads = await readForBatch(tx, {
+    const reads = await readForBatch(ptx, {
       now,
       keys: entries.map((e) => ({ userId: e.auth.userId, key: e.input.idempotencyKey, scope: e.scope })),
       owners: ownersWhere(() => true),
@@ -239,15 +233,13 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
     }
     // In id order, so that batches and draw edits queue on the draw locks in one order.
     const drawIds = [...new Set(planned.flatMap((p) => p.plan.resolved.flatMap((r) => r.draws.map((d) => d.drawId))))].sort((a, b) => a - b);
-    const write = planned.length ? await writePlans(tx, deps, reads, planned, now, drawIds, pools) : null;
+    const write = planned.length ? await writePlans(ptx, deps, reads, planned, now, drawIds, pools) : null;
     if (write || refusals.length) {
       const empty = { tickets: [], lines: [], shares: [], eaten: [], queued: [], answers: [], settleSums: [] };
       const w = write ?? empty;
-      const ownerIds = [...new Set(planned.map((p) => p.plan.owner.userId))];
-      const written = await writeBatch(tx, { ...w, at: now, answers: [...w.answers, ...refusals] }, { drawIds, ownerIds });
-      if (written.entries !== 2 * w.tickets.length) throw new Error('a journal line named an unknown wallet');
-      // The locks are held now: the batch starts over if what it planned with has changed meanwhile.
-      if (changedSincePlanned(planned, written, deps.clock.now())) throw changedMeanwhile();
+      // The locks are held now: the write fails, and the batch starts over, if what it planned with has
+      // changed meanwhile. It commits the batch.
+      await writeBatch(ptx, { ...w, at: now, answers: [...w.answers, ...refusals] }, { ...plannedWith(planned), lockedAt: deps.clock.now() });
     }
     planned.forEach((p, i) => {
       const answer = write!.answers[i];
@@ -257,20 +249,11 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
   });
 }
 
-/**
- * Whether a draw closed, moved or was cancelled, or an owner was deleted, disabled or given another credit
- * limit, between the batch's read and its write (which sees what was committed after the batch's locks).
- */
-function changedSincePlanned(planned: Planned[], written: { draws: DrawNow[]; owners: OwnerNow[] }, lockedAt: Date): boolean {
-  const seenDraws = new Map(planned.flatMap((p) => p.plan.resolved.flatMap((r) => r.draws)).map((d) => [d.drawId, d]));
-  const seenOwners = new Map(planned.map((p) => [p.plan.owner.userId, p.plan.owner]));
-  if (written.draws.length !== seenDraws.size || written.owners.length !== seenOwners.size) return true;
-  const drawChanged = written.draws.some((d) => d.recordStatus !== 1 || d.drawDate !== seenDraws.get(d.drawId)!.drawDate || lockedAt >= new Date(d.cutoffAt));
-  const ownerChanged = written.owners.some((o) => {
-    const seen = seenOwners.get(o.userId)!;
-    return o.status !== seen.status || o.recordStatus !== seen.recordStatus || Number(o.creditLimit) !== Number(seen.creditLimit) || o.creditType !== seen.creditType;
-  });
-  return drawChanged || ownerChanged;
+/** The draws and owners the planned tickets were planned with, each once (the write checks them again). */
+function plannedWith(planned: Planned[]) {
+  const draws = new Map(planned.flatMap((p) => p.plan.resolved.flatMap((r) => r.draws)).map((d) => [d.drawId, d]));
+  const owners = new Map(planned.map((p) => [p.plan.owner.userId, p.plan.owner]));
+  return { draws: [...draws.values()], owners: [...owners.values()] };
 }
 
 /** A business refusal thrown by `work` as this call's outcome; anything else fails the batch. */
@@ -439,7 +422,8 @@ function planTicket(input: PlaceInput, reads: TicketView, now: Date, isGd: IsGd)
 }
 
 /** The rows and answers of the planned tickets: eaten shares against locked totals, postings, receipts. */
-async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planned[], now: Date, drawIds: number[], pools: readonly PoolDef[]) {
+async function writePlans(ptx: PipelinedTx, deps: Deps, reads: BatchReads, planned: Planned[], now: Date, drawIds: number[], pools: readonly PoolDef[]) {
+  const { tx } = ptx;
   const walletOf = (ownerId: number): number => reads.wallets.get(ownerId)!.id;
 
   // One shard per batch (and company), the next one for each batch: two batches running at once post to
@@ -539,7 +523,7 @@ async function writePlans(tx: Tx, deps: Deps, reads: BatchReads, planned: Planne
       .flatMap((c) => plan.rows.map((r) => ({ userId: c.userId, drawId: r.drawId, key: limitKey(c.limitMethod ?? 1, r) }))),
   );
   const lineCount = planned.reduce((s, p) => s + p.plan.rows.length, 0);
-  const { totals, lineIds } = await prepareBatch(tx, keys, lineCount, [...new Set(stakesOf.values())], drawIds);
+  const { totals, lineIds } = await prepareBatch(ptx, keys, lineCount, [...new Set(stakesOf.values())], drawIds);
   const eaten = { deltas: new Map<string, number>(), queued: new Map<string, BatchWrite['queued'][number]>() };
   const risk = indexRisk(reads);
   for (const p of planned) allocate(p.plan.chain, p.plan.rows, risk, totals, eaten);

@@ -8,10 +8,11 @@
 //     accounts they post to, and draws the bet line ids;
 //  3. write: the journal postings, the tickets, their inbox rows, their lines and shares, the eaten
 //     totals, the number queue and the stored answers of the idempotency keys.
-// Row sets travel as one JSON parameter each (jsonb_to_recordset), so free text (the received bet text,
-// the receipt) needs no escaping of its own.
+// Row sets travel as one array parameter per column (unnested), whatever their number of rows. The read
+// travels with the transaction's BEGIN and the write with its COMMIT (platform/pipelined.ts), so the write
+// checks its own result (decision 0061).
 import { sql, type SQL } from 'drizzle-orm';
-import { preparedRows, type DbOrTx } from '../../platform/db';
+import type { PipelinedTx } from '../../platform/pipelined';
 import { manyPostingsCtes } from '../ledger/queries';
 import { effectivePackageIdSql, packageRatesSql, type EffectiveRateRow } from '../packages/queries';
 import { DRAW_LOCK_CLASS } from '../draws/queries';
@@ -23,7 +24,18 @@ const ints = (v: number[]) => sql`${`{${v.join(',')}}`}::int[]`;
 /** Values are digits, bet codes and limit keys: quotes and backslashes never belong in them. */
 const texts = (v: string[]) => sql`${`{${v.map((s) => `"${s.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
 const json = (q: SQL) => sql`(select coalesce(json_agg(x), '[]') from (${q}) x)`;
-const recordset = (v: unknown[]) => sql`jsonb_to_recordset(${JSON.stringify(v)}::jsonb)`;
+type ColumnType = 'bigint' | 'int' | 'smallint' | 'text' | 'uuid' | 'date';
+/** An element of an array literal: a number as written, null as NULL, anything else quoted. */
+const element = (v: unknown) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `"${String(v).replace(/[\\"]/g, '\\$&')}"`);
+/**
+ * Rows as one array parameter per column, unnested into a row set named `alias`. PostgreSQL reads arrays
+ * of numbers and text about five times faster than the same rows as JSON objects (jsonb_to_recordset: 1.2
+ * ms for 240 eat shares, against 0.24), and the write carries every line and share of the batch.
+ */
+function unnested<R>(rows: readonly R[], alias: string, columns: readonly (readonly [keyof R & string, ColumnType])[]): SQL {
+  const arrays = columns.map(([name, type]) => sql`${`{${rows.map((r) => element(r[name])).join(',')}}`}::${sql.raw(type)}[]`);
+  return sql`unnest(${sql.join(arrays, sql`, `)}) as ${sql.raw(alias)}(${sql.raw(columns.map(([name]) => `"${name}"`).join(', '))})`;
+}
 
 export interface DrawRow {
   drawId: number;
@@ -62,7 +74,7 @@ interface PackagesRead {
 }
 
 export async function readForBatch(
-  tx: DbOrTx,
+  p: PipelinedTx,
   a: {
     now: Date;
     keys: { userId: number; key: string; scope: string }[];
@@ -92,7 +104,7 @@ export async function readForBatch(
                       'picks', (select coalesce(json_agg(json_build_array(uid, package_id)), '[]') from picks),
                       'rows', ${json(packageRatesSql(sql`select package_id from picks`))}))`
       : sql`'{"picks": [], "rows": []}'::json`;
-  const [row] = await preparedRows<
+  const [row] = await p.rows<
     Omit<BatchReads, 'claimed' | 'packages' | 'wallets' | 'ticketIds'> & {
       claimed: [number, string][];
       ticketIds: (string | number)[];
@@ -101,13 +113,12 @@ export async function readForBatch(
       wallets: { id: number; userId: number; balance: number }[];
     }
   >(
-    tx,
     'place_read',
     sql`with k as (
           insert into idempotency_keys (user_id, key, scope, status, response, created_at)
-          select x.u, x.k, x.s, 0, '{}'::jsonb, ${now} from ${recordset(a.keys.map((k) => ({ u: k.userId, k: k.key, s: k.scope })))} as x(u int, k text, s text)
+          select x."userId", x.key, x.scope, 0, '{}'::jsonb, ${now} from ${unnested(a.keys, 'x', [['userId', 'int'], ['key', 'text'], ['scope', 'text']])}
           -- In key order, so that two batches claiming the same keys (retries) wait rather than deadlock.
-          order by x.u, x.k
+          order by x."userId", x.key
           on conflict do nothing returning user_id, key
         ),
         o as (
@@ -181,11 +192,10 @@ export async function readForBatch(
  * Concurrent tickets on the same numbers queue here instead of eating past a limit. Then locks the
  * open-stakes accounts in id order (after the totals, as voiding does), and draws the bet line ids.
  */
-export async function prepareBatch(tx: DbOrTx, keys: TotalKey[], lineCount: number, stakesAccounts: number[], drawIds: number[]) {
+export async function prepareBatch(p: PipelinedTx, keys: TotalKey[], lineCount: number, stakesAccounts: number[], drawIds: number[]) {
   const unique = [...new Map(keys.map((k) => [`${k.userId}|${k.drawId}|${k.key}`, k])).values()];
   const sorted = unique.sort((a, b) => a.userId - b.userId || a.drawId - b.drawId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const [row] = await preparedRows<{ totals: { userId: number; drawId: number; key: string; amount: number }[]; stakes: number; drawLocks: number; lineIds: (string | number)[] }>(
-    tx,
+  const [row] = await p.rows<{ totals: { userId: number; drawId: number; key: string; amount: number }[]; stakes: number; drawLocks: number; lineIds: (string | number)[] }>(
     'place_prepare',
     sql`with locked as (
           insert into eaten_totals (user_id, draw_id, key, amount)
@@ -264,25 +274,31 @@ export interface BatchWrite {
 }
 
 /**
- * Writes everything the batch changes in one statement; returns the journal entries written. Each ticket
- * has its own journal transaction: its owner's wallet pays the net to open stakes (both locked).
+ * What the batch planned with, checked again by its write: the draws and owners as read, and the
+ * server's clock once the locks are held.
  */
-export async function writeBatch(
-  tx: DbOrTx,
-  w: BatchWrite,
-  recheck: { drawIds: number[]; ownerIds: number[] },
-): Promise<{ entries: number; draws: DrawNow[]; owners: OwnerNow[] }> {
+export interface Planned {
+  draws: Pick<DrawRow, 'drawId' | 'drawDate'>[];
+  owners: Pick<ChainRow, 'userId' | 'status' | 'recordStatus' | 'creditLimit' | 'creditType'>[];
+  lockedAt: Date;
+}
+
+/**
+ * Writes everything the batch changes in one statement and commits. Each ticket has its own journal
+ * transaction: its owner's wallet pays the net to open stakes (both locked). The statement fails, and
+ * nothing is committed, if anything was not written or anything planned with changed meanwhile.
+ */
+export async function writeBatch(p: PipelinedTx, w: BatchWrite, planned: Planned): Promise<void> {
   const at = sql`${w.at.toISOString()}::timestamptz`;
   const eaten = w.eaten.filter((x) => x.amount !== 0);
-  const [row] = await preparedRows<{ entries: number; eatenTotals: number; answers: number; draws: DrawNow[]; owners: OwnerNow[] }>(
-    tx,
+  await p.rowsThenCommit(
     'place_write',
     sql`with tk0 as materialized (
           select x.*, nextval('journal_transactions_id_seq') as tx_id
-          from ${recordset(w.tickets)} as x("id" bigint, "ticketNo" text, "xid" uuid, "userId" int, "placedBy" int, "companyId" int,
-               "sourceType" int, "inboxString" text, "receiptString" text, "pageInfo" text, "customerPhone" text,
-               "gross" bigint, "commission" bigint, "net" bigint, "walletId" int, "stakesId" int,
-               "rateChainNormal" int, "rateChainGd" int)
+          from ${unnested(w.tickets, 'x', [['id', 'bigint'], ['ticketNo', 'text'], ['xid', 'uuid'], ['userId', 'int'], ['placedBy', 'int'], ['companyId', 'int'],
+               ['sourceType', 'int'], ['inboxString', 'text'], ['receiptString', 'text'], ['pageInfo', 'text'], ['customerPhone', 'text'],
+               ['gross', 'bigint'], ['commission', 'bigint'], ['net', 'bigint'], ['walletId', 'int'], ['stakesId', 'int'],
+               ['rateChainNormal', 'int'], ['rateChainGd', 'int']])}
         ),
         ${manyPostingsCtes(
           w.at,
@@ -304,9 +320,9 @@ export async function writeBatch(
           from tk0
         ),
         bl0 as materialized (
-          select * from ${recordset(w.lines)} as x("id" bigint, "ticketId" bigint, "companyId" int, "userId" int, "lineNo" int, "drawId" int,
-               "poolId" int, "drawDate" date, "writtenNumber" text, "number" text, "betType" int, "betCode" text,
-               "stake" bigint, "commission" bigint, "unposted" bigint)
+          select * from ${unnested(w.lines, 'x', [['id', 'bigint'], ['ticketId', 'bigint'], ['companyId', 'int'], ['userId', 'int'], ['lineNo', 'int'], ['drawId', 'int'],
+               ['poolId', 'int'], ['drawDate', 'date'], ['writtenNumber', 'text'], ['number', 'text'], ['betType', 'int'], ['betCode', 'text'],
+               ['stake', 'bigint'], ['commission', 'bigint'], ['unposted', 'bigint']])}
         ),
         bl as (
           insert into bet_lines (id, ticket_id, company_id, user_id, line_no, draw_id, pool_id, draw_date, written_number, number,
@@ -316,7 +332,7 @@ export async function writeBatch(
           from bl0
         ),
         es0 as materialized (
-          select * from ${recordset(w.shares)} as x("betLineId" bigint, "userId" int, "drawId" int, "amount" bigint, "limitKey" text)
+          select * from ${unnested(w.shares, 'x', [['betLineId', 'bigint'], ['userId', 'int'], ['drawId', 'int'], ['amount', 'bigint'], ['limitKey', 'text']])}
         ),
         es as (
           insert into eat_shares (bet_line_id, user_id, draw_id, amount, limit_key)
@@ -332,16 +348,19 @@ export async function writeBatch(
         -- What settlement sums of these lines (decision 0043), computed by placement (chainSumsOfBatch).
         ss as (
           insert into settle_sums (draw_id, company_id, chain_id, bet_code, pool_id, stakes_id, ${sql.raw(SUM_COLUMNS.join(', '))})
-          select x.d, x.c, x.ch, x.b, x.p, x.s, ${sql.raw(SUM_COLUMNS.map((_, i) => `x.v[${i + 1}]`).join(', '))}
-          from ${recordset(w.settleSums.map((r) => ({ d: r.drawId, c: r.companyId, ch: r.chainId, b: r.betCode, p: r.poolId, s: r.stakesId, v: r.sums })))}
-               as x(d int, c int, ch int, b text, p smallint, s int, v bigint[])
+          select x.d, x.c, x.ch, x.b, x.p, x.s, ${sql.raw(SUM_COLUMNS.map((_, i) => `x.v${i}`).join(', '))}
+          from ${unnested(
+            w.settleSums.map((r): Record<string, unknown> => ({ d: r.drawId, c: r.companyId, ch: r.chainId, b: r.betCode, p: r.poolId, s: r.stakesId, ...Object.fromEntries(r.sums.map((v, i) => [`v${i}`, v])) })),
+            'x',
+            [['d', 'int'], ['c', 'int'], ['ch', 'int'], ['b', 'text'], ['p', 'smallint'], ['s', 'int'], ...SUM_COLUMNS.map((_, i) => [`v${i}`, 'bigint'] as const)],
+          )}
         ),
         -- The totals and the key rows exist and are locked by this transaction (prepareBatch, readForBatch):
         -- "on conflict" finds each by its primary key, where an update joined to them would leave the
         -- planner a choice (a cached plan made while the table was small scans all of it).
         et as (
           insert into eaten_totals as et (user_id, draw_id, key, amount)
-          select "userId", "drawId", "key", "amount" from ${recordset(eaten)} as d("userId" int, "drawId" int, "key" text, "amount" bigint)
+          select "userId", "drawId", "key", "amount" from ${unnested(eaten, 'd', [['userId', 'int'], ['drawId', 'int'], ['key', 'text'], ['amount', 'bigint']])}
           on conflict (user_id, draw_id, key) do update set amount = et.amount + excluded.amount
           returning 1
         ),
@@ -349,38 +368,39 @@ export async function writeBatch(
           -- A number whose limit is reached is blocked for that account until an admin unblocks it.
           insert into number_queue (owner_user_id, pool_id, draw_date, number, bet_code, reason, status, created_at)
           select "userId", "poolId", "drawDate", "number", "betCode", 'limit-reached', 0, ${at}
-          from ${recordset(w.queued)} as x("userId" int, "poolId" int, "drawDate" date, "number" text, "betCode" text)
+          from ${unnested(w.queued, 'x', [['userId', 'int'], ['poolId', 'int'], ['drawDate', 'date'], ['number', 'text'], ['betCode', 'text']])}
           where not exists (select 1 from number_queue q where q.owner_user_id = x."userId" and q.pool_id = x."poolId" and q.draw_date = x."drawDate"
                             and q.number = x."number" and q.bet_code = x."betCode" and q.status = 0)
         ),
         ik as (
           insert into idempotency_keys as k (user_id, key, scope, status, response, created_at)
-          select "userId", "key", "scope", "status", "response", ${at}
-          from ${recordset(w.answers)} as x("userId" int, "key" text, "scope" text, "status" int, "response" jsonb)
+          select "userId", "key", "scope", "status", "response"::jsonb, ${at}
+          from ${unnested(
+            w.answers.map((a) => ({ ...a, response: JSON.stringify(a.response) })),
+            'x',
+            [['userId', 'int'], ['key', 'text'], ['scope', 'text'], ['status', 'int'], ['response', 'text']],
+          )}
           on conflict (user_id, key) do update set status = excluded.status, response = excluded.response
           -- Only a key this batch claimed (still pending) takes an answer; any other fails the batch below.
           where k.status = 0 and k.scope = excluded.scope
           returning 1
         )
-        select (select count(*) from e)::int as entries,
-               (select count(*) from et)::int as "eatenTotals",
-               (select count(*) from ik)::int as answers,
-               -- As committed when this statement began, after the wallet and draw locks were taken: a
-               -- draw moved, cancelled or given an earlier cutoff, or an owner deleted, disabled or given
-               -- another credit limit, before then is seen here.
-               ${json(sql`select id as "drawId", record_status as "recordStatus", to_char(draw_date, 'YYYY-MM-DD') as "drawDate", cutoff_at as "cutoffAt"
-                          from draws where id = any(${ints(recheck.drawIds)})`)} as draws,
-               ${json(sql`select id as "userId", status, record_status as "recordStatus", credit_limit as "creditLimit", credit_type as "creditType"
-                          from users where id = any(${ints(recheck.ownerIds)})`)} as owners`,
+        -- A journal line naming an unknown wallet, an amount eaten not added (later tickets would eat past a
+        -- limit) or an answer not stored (its key would stay pending for ever) fails the batch.
+        select raise_unless((select count(*) from e) = ${2 * w.tickets.length}::int and (select count(*) from et) = ${eaten.length}::int
+                              and (select count(*) from ik) = ${w.answers.length}::int,
+                            'XX000', 'a journal line, an eaten total or an idempotency answer was not written') as written,
+               -- As committed when this statement began, after the wallet and draw locks were taken: a draw
+               -- moved, cancelled or closed, or an owner deleted, disabled or given another credit limit,
+               -- before then starts the batch over (40001).
+               raise_unless(
+                 (select count(*) from ${unnested(planned.draws, 's', [['drawId', 'int'], ['drawDate', 'date']])}
+                    join draws x on x.id = s."drawId" and x.record_status = 1 and x.draw_date = s."drawDate" and x.cutoff_at > ${planned.lockedAt.toISOString()}::timestamptz)
+                   = ${planned.draws.length}::int
+                 and (select count(*) from ${unnested(planned.owners, 's', [['userId', 'int'], ['status', 'text'], ['recordStatus', 'int'], ['creditLimit', 'bigint'], ['creditType', 'text']])}
+                      join users u on u.id = s."userId" and u.status = s.status and u.record_status = s."recordStatus"
+                                  and u.credit_limit = s."creditLimit" and u.credit_type = s."creditType")
+                   = ${planned.owners.length}::int,
+                 '40001', 'a draw or an owner changed while the batch waited for its locks') as unchanged`,
   );
-  // An amount eaten not added would let later tickets eat past a limit, and an answer not stored would
-  // leave its key pending for ever: fail the batch rather than commit.
-  if (row.eatenTotals !== eaten.length || row.answers !== w.answers.length) throw new Error('an eaten total or an idempotency answer was not written');
-  return { entries: Number(row.entries), draws: row.draws, owners: row.owners };
 }
-
-/** An owner of the batch as the write statement saw it. */
-export type OwnerNow = Pick<ChainRow, 'userId' | 'status' | 'recordStatus' | 'creditLimit' | 'creditType'>;
-
-/** A draw of the batch as the write statement saw it. */
-export type DrawNow = Pick<DrawRow, 'drawId' | 'recordStatus' | 'drawDate' | 'cutoffAt'>;

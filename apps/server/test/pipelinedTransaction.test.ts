@@ -1,0 +1,58 @@
+// The transaction placement runs in (decision 0061): BEGIN sent with its first statement, COMMIT with its
+// last, on both databases. What it commits, what a failing last statement leaves, and the retry.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { runPipelinedTransaction } from '../src/modules/ledger/service';
+import { createTestApp, type TestApp } from './support/testApp';
+
+let t: TestApp;
+const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+// Keys are unique per user: each is written as `scope:key`, and read back without its scope.
+const keysOf = async (scope: string) =>
+  (await rows<{ key: string }>(sql`select key from idempotency_keys where scope = ${scope} order by key`)).map((r) => r.key.slice(scope.length + 1));
+const claim = (key: string, scope: string) => sql`insert into idempotency_keys (user_id, key, scope, status, response, created_at)
+  values (1, ${`${scope}:${key}`}, ${scope}, 0, '{}'::jsonb, now()) returning substr(key, ${scope.length + 2}) as key`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('a pipelined transaction', () => {
+  it('commits its statements with the last one, and answers its rows', async () => {
+    const out = await runPipelinedTransaction(t.db, async (p) => {
+      const [first] = await p.rows<{ key: string }>('pt_claim', claim('a', 'pt-commit'));
+      const [last] = await p.rowsThenCommit<{ key: string }>('pt_claim', claim('b', 'pt-commit'));
+      return [first.key, last.key];
+    });
+    expect(out).toEqual(['a', 'b']);
+    expect(await keysOf('pt-commit')).toEqual(['a', 'b']);
+  });
+
+  it('leaves nothing when its last statement fails a check, and the next one works', async () => {
+    const attempt = runPipelinedTransaction(t.db, async (p) => {
+      await p.rows('pt_claim', claim('a', 'pt-fail'));
+      await p.rowsThenCommit('pt_check', sql`select raise_unless(false, 'XX000', 'not written') as ok`);
+    });
+    // drizzle names the failed query and keeps the database's error as its cause (PGlite).
+    await expect(attempt).rejects.toSatisfy((e: Error) => /not written/.test(`${e.message} ${(e.cause as Error | undefined)?.message}`));
+    expect(await keysOf('pt-fail')).toEqual([]);
+    // Every connection of the pool is usable after it (as many as the pool may hold).
+    for (let i = 0; i < 4; i++) {
+      await runPipelinedTransaction(t.db, (p) => p.rowsThenCommit('pt_claim', claim(`ok${i}`, 'pt-fail')));
+    }
+    expect(await keysOf('pt-fail')).toEqual(['ok0', 'ok1', 'ok2', 'ok3']);
+  });
+
+  it('starts over after a serialization failure (40001) raised by its last statement', async () => {
+    let attempts = 0;
+    await runPipelinedTransaction(t.db, async (p) => {
+      attempts++;
+      await p.rows('pt_claim', claim(`try${attempts}`, 'pt-retry'));
+      await p.rowsThenCommit('pt_check', sql`select raise_unless(${attempts >= 3}::boolean, '40001', 'changed meanwhile') as ok`);
+    });
+    expect(attempts).toBe(3);
+    // Only the attempt that committed left its row.
+    expect(await keysOf('pt-retry')).toEqual(['try3']);
+  });
+});
