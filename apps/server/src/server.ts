@@ -5,7 +5,7 @@ import { ensureSuperAdmin, seedReferenceData } from './db/seed';
 import { startJobs } from './modules/jobs';
 import type { Clock } from './platform/clock';
 import type { Config } from './platform/config';
-import { openDatabase, type Database } from './platform/db';
+import { openDatabase, pipelinedPool, type Database } from './platform/db';
 import { openReadReplica } from './platform/readReplica';
 import { listenMetrics } from './platform/health';
 import { watchPool } from './platform/metrics';
@@ -34,7 +34,9 @@ const within = <T>(ms: number, work: Promise<T>): Promise<T | 'late'> => {
 export async function serve(database: Database, config: Config, clock: Clock, opts: { jobs?: boolean; logger?: boolean } = {}) {
   const readReplica = await openReadReplica(config);
   const deps = { db: database.db, readDb: readReplica?.db, clock, config };
-  const unwatch = database.pool ? watchPool(database.pool) : () => {};
+  // Placement's pipelining pool counts in the gauges too (decision 0061).
+  const unwatchAll = [database.pool, pipelinedPool(database.db)].filter((p) => p !== undefined).map((p) => watchPool(p));
+  const unwatch = () => unwatchAll.forEach((u) => u());
   const app = await buildApp(deps, { logger: opts.logger ?? true });
   await app.listen({ port: config.port, host: config.host });
   const metrics = config.metricsPort !== undefined ? await listenMetrics(config) : undefined;

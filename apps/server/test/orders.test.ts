@@ -465,7 +465,7 @@ describe('an inactive pool', () => {
 });
 
 describe('text PostgreSQL cannot store', () => {
-  it('refuses a NUL character in the bet text, the page info or the phone, naming the field, and places nothing', async () => {
+  it('refuses a NUL character or half a surrogate pair in the bet text, the page info, the phone or the key, naming the field, and places nothing', async () => {
     t.clock.set('2026-11-22T04:00:00Z');
     await relogin();
     const before = await t.request({ url: '/api/Report/GetTicket', cookie: player, query: { page: 1, pageSize: 1 } });
@@ -473,6 +473,9 @@ describe('text PostgreSQL cannot store', () => {
       ['text', {}, 'D\n#1\n1234#1\u0000'],
       ['pageInfo', { pageInfo: 'p\u00001' }, 'D\n#1\n1234#1'],
       ['customerPhone', { customerPhone: '012\u0000' }, 'D\n#1\n1234#1'],
+      // Half a surrogate pair has no UTF-8 form: stored, it would become another key than the one sent.
+      ['idempotencyKey', { idempotencyKey: `key-\ud800-${key()}` }, 'D\n#1\n1234#1'],
+      ['pageInfo', { pageInfo: 'p\udc001' }, 'D\n#1\n1234#1'],
     ] as const) {
       const res = await express(text, player, extra);
       expect(res.status).toBe(400);

@@ -7,12 +7,16 @@ import { z } from 'zod';
 /** The largest value of a PostgreSQL integer (int4) column: serial ids and counts. */
 export const INT4_MAX = 2_147_483_647;
 
-/** No NUL anywhere: PostgreSQL text cannot store it (and would answer "invalid byte sequence"). */
+/**
+ * Text PostgreSQL stores as sent: no NUL (text cannot hold it, "invalid byte sequence"), and no half of a
+ * UTF-16 surrogate pair without the other (it has no UTF-8 form: the driver would store U+FFFD instead,
+ * and an idempotency key so altered would no longer be the key its caller sent).
+ */
 // eslint-disable-next-line no-control-regex -- the control character is the point; a pattern shows in the OpenAPI document
-const NO_NUL = /^[^\u0000]*$/;
+export const STORABLE_TEXT = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 
-/** Text of at most `max` characters, without NUL. Chain `.trim()`, `.min()`, `.regex()` as needed. */
-export const text = (max: number) => z.string().max(max).regex(NO_NUL, 'pattern');
+/** Text of at most `max` characters that PostgreSQL stores as sent. Chain `.trim()`, `.min()`, `.regex()` as needed. */
+export const text = (max: number) => z.string().max(max).regex(STORABLE_TEXT, 'pattern');
 
 /** A row id in a JSON body: a positive int4. */
 export const id = z.number().int().positive().max(INT4_MAX);

@@ -16,7 +16,10 @@ export interface PipelinedTx {
   rows<T>(prefix: string, query: SQL): Promise<T[]>;
   /**
    * Runs the transaction's last statement and commits: resolves once committed, rejects (nothing
-   * committed) if the statement fails. Nothing may be written after it.
+   * committed) if the statement fails. The statement must set `COMMITTABLE` (below) to 'yes', or nothing
+   * is committed: the COMMIT is queued before the statement is answered, and this is how the database
+   * knows the statement ran, even if it never left the server (a parameter the driver could not send).
+   * Nothing may be sent after it.
    */
   rowsThenCommit<T>(prefix: string, query: SQL): Promise<T[]>;
 }
@@ -24,6 +27,10 @@ export interface PipelinedTx {
 /** Dates and times stay text, as drizzle leaves them (date, timestamp, timestamptz, interval and their arrays). */
 const TEXT_TYPES = new Set([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231]);
 const types = { getTypeParser: (oid: number, format?: string) => (TEXT_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text')) };
+
+/** The transaction-local setting the last statement sets: `set_config(COMMITTABLE, 'yes', true)`. */
+export const COMMITTABLE = 'fourd.committable';
+const GUARD = `select raise_unless(current_setting('${COMMITTABLE}', true) = 'yes', 'XX000', 'the last statement did not run')`;
 
 /** drizzle on one pooled connection, made once per connection (pg-pool reuses its clients). */
 const onClient = new WeakMap<pg.PoolClient, Tx>();
@@ -43,6 +50,9 @@ export async function pipelinedTransaction<T>(db: Db, fn: (p: PipelinedTx) => Pr
   };
   let broken = false;
   let committed = false;
+  const open = () => {
+    if (committed) throw new Error('a statement after the commit of a pipelined transaction');
+  };
   const begun = client.query('begin');
   // Observed by the first statement; a transaction that sends none commits below, which then fails.
   begun.catch(() => undefined);
@@ -50,6 +60,7 @@ export async function pipelinedTransaction<T>(db: Db, fn: (p: PipelinedTx) => Pr
     const result = await fn({
       tx,
       rows: async (prefix, query) => {
+        open();
         // Settled both, so that no query is still on its way when an error ends the transaction.
         const [b, r] = await Promise.allSettled([begun, send(prefix, query)]);
         if (b.status === 'rejected') throw b.reason;
@@ -57,10 +68,13 @@ export async function pipelinedTransaction<T>(db: Db, fn: (p: PipelinedTx) => Pr
         return r.value.rows;
       },
       rowsThenCommit: async (prefix, query) => {
-        // Both are queued before either is answered, in this order: the COMMIT cannot run before the statement.
-        const [b, last, commit] = await Promise.allSettled([begun, send(prefix, query), client.query('commit')]);
+        open();
+        // All are queued before any is answered, in this order: the COMMIT cannot run before the statement,
+        // and the guard fails the transaction if the statement did not run.
+        const [b, last, guard, commit] = await Promise.allSettled([begun, send(prefix, query), client.query({ name: 'pipelined_guard', text: GUARD }), client.query('commit')]);
         if (b.status === 'rejected') throw b.reason;
         if (last.status === 'rejected') throw last.reason;
+        if (guard.status === 'rejected') throw guard.reason;
         if (commit.status === 'rejected') throw commit.reason;
         // COMMIT of a transaction an error ended answers ROLLBACK.
         if (commit.value.command !== 'COMMIT') throw new Error(`the transaction was not committed (${commit.value.command})`);
@@ -68,11 +82,16 @@ export async function pipelinedTransaction<T>(db: Db, fn: (p: PipelinedTx) => Pr
         return last.value.rows;
       },
     });
-    if (!committed) await client.query('commit');
+    if (!committed) {
+      const commit = await client.query('commit');
+      if (commit.command !== 'COMMIT') throw new Error(`the transaction was not committed (${commit.command})`);
+      committed = true;
+    }
     return result;
   } catch (e) {
-    // 'I': nothing left open (never begun, or a COMMIT that rolled back); otherwise roll back what is.
-    if (client.getTransactionStatus() !== 'I') await client.query('rollback').catch(() => (broken = true));
+    // Whatever the status says: it is the last answer's, and BEGIN may not be answered yet. Outside a
+    // transaction ROLLBACK only warns.
+    if (!committed) await client.query('rollback').catch(() => (broken = true));
     throw e;
   } finally {
     client.release(broken);

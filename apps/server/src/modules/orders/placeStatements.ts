@@ -12,7 +12,8 @@
 // travels with the transaction's BEGIN and the write with its COMMIT (platform/pipelined.ts), so the write
 // checks its own result (decision 0061).
 import { sql, type SQL } from 'drizzle-orm';
-import type { PipelinedTx } from '../../platform/pipelined';
+import { STORABLE_TEXT } from '@app/contract';
+import { COMMITTABLE, type PipelinedTx } from '../../platform/pipelined';
 import { manyPostingsCtes } from '../ledger/queries';
 import { effectivePackageIdSql, packageRatesSql, type EffectiveRateRow } from '../packages/queries';
 import { DRAW_LOCK_CLASS } from '../draws/queries';
@@ -25,8 +26,16 @@ const ints = (v: number[]) => sql`${`{${v.join(',')}}`}::int[]`;
 const texts = (v: string[]) => sql`${`{${v.map((s) => `"${s.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
 const json = (q: SQL) => sql`(select coalesce(json_agg(x), '[]') from (${q}) x)`;
 type ColumnType = 'bigint' | 'int' | 'smallint' | 'text' | 'uuid' | 'date';
-/** An element of an array literal: a number as written, null as NULL, anything else quoted. */
-const element = (v: unknown) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `"${String(v).replace(/[\\"]/g, '\\$&')}"`);
+/**
+ * An element of an array literal: a finite number as written, null as NULL, text quoted. Anything else
+ * fails the batch rather than be written as something it is not.
+ */
+function element(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (typeof v === 'string' && STORABLE_TEXT.test(v)) return `"${v.replace(/[\\"]/g, '\\$&')}"`;
+  throw new Error(`a value an array literal cannot carry: ${typeof v}`);
+}
 /**
  * Rows as one array parameter per column, unnested into a row set named `alias`. PostgreSQL reads arrays
  * of numbers and text about five times faster than the same rows as JSON objects (jsonb_to_recordset: 1.2
@@ -401,6 +410,7 @@ export async function writeBatch(p: PipelinedTx, w: BatchWrite, planned: Planned
                       join users u on u.id = s."userId" and u.status = s.status and u.record_status = s."recordStatus"
                                   and u.credit_limit = s."creditLimit" and u.credit_type = s."creditType")
                    = ${planned.owners.length}::int,
-                 '40001', 'a draw or an owner changed while the batch waited for its locks') as unchanged`,
+                 '40001', 'a draw or an owner changed while the batch waited for its locks') as unchanged,
+               set_config(${COMMITTABLE}, 'yes', true) as committable`,
   );
 }
