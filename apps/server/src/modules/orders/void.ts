@@ -13,6 +13,7 @@ import { DRAW_LOCK_CLASS } from '../draws/queries';
 import { manyPostingsCtes, rows } from '../ledger/queries';
 import { lockWallets, runTransaction } from '../ledger/service';
 import { summaryDeltasCtes } from '../reports/summaries';
+import { arrayLiteral } from '../../platform/sqlArrays';
 import { activeLinesSql, chainSumsCtes } from '../settlement/chainSums';
 import { voidRefusal } from './ticketRules';
 
@@ -99,7 +100,7 @@ async function voidLocked(tx: Tx, auth: AuthContext, list: (typeof tickets.$infe
                          on et.user_id = s.user_id and et.draw_id = s.draw_id and et.key = s.limit_key
                        order by et.user_id, et.draw_id, et.key for update of et`);
   await tx.execute(sql`select 1 from ledger_accounts where id = any(${`{${[...new Set(stakes.values())].join(',')}}`}::int[]) order by id for update`);
-  const col = (f: (t: (typeof refunded)[number]) => string | number | null) => `{${refunded.map((t) => { const v = f(t); return v === null ? 'NULL' : `"${v}"`; }).join(',')}}`;
+  const col = (f: (t: (typeof refunded)[number]) => string | number | null) => arrayLiteral(refunded.map(f));
   const at = sql`${now.toISOString()}::timestamptz`;
   const voided = await rows<{ ticketId: number; txId: number | null }>(
     tx,
