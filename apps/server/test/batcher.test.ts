@@ -98,4 +98,46 @@ describe('Batcher', () => {
     await Promise.all([first, second]);
     expect(order.slice(0, 3)).toEqual(['sent 1', 'sent 2', 'answered 1']);
   });
+
+  it('with overlapAfterMs, starts a second batch only once the running one has been held that long, then runs one at a time again', async () => {
+    const runs: number[][] = [];
+    let running = 0;
+    let most = 0;
+    const gates = new Map<number, () => void>();
+    const b = new Batcher<number, number>({
+      run: async (items) => {
+        runs.push(items);
+        most = Math.max(most, ++running);
+        // Item 1's batch is held (a lock) until released; the others take a moment each.
+        if (items.includes(1)) await new Promise<void>((r) => gates.set(1, r));
+        else await new Promise((r) => setTimeout(r, 5));
+        running--;
+        return items.map((i) => ({ ok: true, value: i }));
+      },
+      weight: () => 1,
+      capacity: 10,
+      key: String,
+      concurrency: 2,
+      overlapAfterMs: 40,
+    });
+    const first = b.submit(1);
+    const held = [2, 3].map((i) => b.submit(i));
+    await new Promise((r) => setTimeout(r, 20));
+    // Not yet: the first batch has run 20 ms of the 40.
+    expect(runs).toEqual([[1]]);
+    expect(await Promise.all(held)).toEqual([2, 3]);
+    // The second started once the first had been held 40 ms, with everything waiting.
+    expect(runs).toEqual([[1], [2, 3]]);
+    gates.get(1)!();
+    await first;
+    most = running;
+    // Unheld again: a burst runs one batch at a time.
+    const burst = [];
+    for (let i = 4; i < 12; i++) {
+      burst.push(b.submit(i));
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await Promise.all(burst);
+    expect(most).toBe(1);
+  });
 });

@@ -168,6 +168,42 @@ describe.skipIf(!onPg)('ordering under concurrency (PostgreSQL)', () => {
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
+  it('a total eaten by another ticket after the batch read it: the batch starts over and eats only what is left', async () => {
+    // The read of the totals takes no lock (decision 0062): what another transaction adds meanwhile is
+    // found by the write, which starts the batch over when its shares no longer hold.
+    await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: agent, json: { username: 'ccplayer12', password: PASSWORD, fullName: 'P12', level: HierarchyLevel.Player, creditLimit: 10_000 } });
+    const player = await t.login('ccplayer12', PASSWORD);
+    // A first ticket makes its wallet, for the ticket below to wait for.
+    expect((await place(player, 'D\n#1\n6160#1', 'drift-total-0')).status).toBe(200);
+    const [{ drawId }] = await rows<{ drawId: number }>(sql`select id as "drawId" from draws where pool_id = ${PoolId.Magnum} and draw_date = '2026-11-25'`);
+    const retriesBefore = retryStats['40001'] ?? 0;
+    const ext = await outsider();
+    try {
+      // The ticket's read waits for its wallet, with a snapshot taken before the other eats 4,950 of 5,000.
+      await ext.query('begin');
+      await ext.query(`select 1 from ledger_accounts a join users u on u.id = a.user_id where u.username = 'ccplayer12' for update of a`);
+      const placing = place(player, 'D\n#1\n6161#1', 'drift-total-1');
+      await sleep(300);
+      await t.db.execute(sql`insert into eaten_totals (user_id, draw_id, key, amount) values (${coId}, ${drawId}, 'n:6161:B', 4950)`);
+      await ext.query('commit');
+      const res = await placing;
+      expect(res.status).toBe(200);
+    } finally {
+      await ext.end();
+    }
+    expect((retryStats['40001'] ?? 0) - retriesBefore).toBeGreaterThanOrEqual(1);
+    const [share] = await rows<{ amount: string; unposted: string }>(sql`select es.amount::text, bl.unposted::text from bet_lines bl join eat_shares es on es.bet_line_id = bl.id and es.user_id = ${coId}
+                                                                        where bl.number = '6161'`);
+    // RM 1 Big: the agent eats nothing (no position taking), the company the 50 cents left, the rest unposted.
+    expect(Number(share.amount)).toBe(50);
+    expect(Number(share.unposted)).toBe(50);
+    const [total] = await rows<{ amount: string }>(sql`select amount::text from eaten_totals where user_id = ${coId} and draw_id = ${drawId} and key = 'n:6161:B'`);
+    expect(Number(total.amount)).toBe(5_000);
+    const [queued] = await rows<{ n: number }>(sql`select count(*)::int as n from number_queue where owner_user_id = ${coId} and number = '6161' and status = 0`);
+    expect(queued.n).toBe(1);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
   it('a draw that closes while a ticket waits for its wallet lock: the ticket is refused as closed', async () => {
     await t.request({ url: '/api/Account/CreateOrUpdateUser', cookie: agent, json: { username: 'ccplayer8', password: PASSWORD, fullName: 'P8', level: HierarchyLevel.Player, creditLimit: 10_000 } });
     const player = await t.login('ccplayer8', PASSWORD);

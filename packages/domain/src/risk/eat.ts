@@ -22,6 +22,11 @@ export interface Share {
   amount: number;
   /** The account's limit is now used up: the number goes into its number queue. */
   limitReached: boolean;
+  /**
+   * An amount account with a limit: how far below its limit it is after this share (0 or less once
+   * reached). What the share depended on of the account's eaten total (tolerableDrift).
+   */
+  headroomLeft?: number;
 }
 
 export interface Allocation {
@@ -43,6 +48,7 @@ export function allocateEat(stake: number, chain: readonly ChainAccount[]): Allo
     if (remaining === 0) break;
     let take: number;
     let limitReached = false;
+    let headroomLeft: number | undefined;
     if (a.blocked) {
       take = 0;
     } else if (a.eatType === 'percentage') {
@@ -51,9 +57,23 @@ export function allocateEat(stake: number, chain: readonly ChainAccount[]): Allo
       const headroom = Math.max(0, a.limit - a.eaten);
       take = Math.min(remaining, headroom);
       limitReached = a.limit > 0 && a.eaten + take >= a.limit;
+      if (a.limit > 0) headroomLeft = a.limit - a.eaten - take;
     }
-    if (take > 0 || limitReached) shares.push({ userId: a.userId, amount: take, limitReached });
+    if (take > 0 || limitReached) shares.push(headroomLeft === undefined ? { userId: a.userId, amount: take, limitReached } : { userId: a.userId, amount: take, limitReached, headroomLeft });
     remaining -= take;
   }
   return { shares, unposted: remaining };
+}
+
+/**
+ * How far an amount account's eaten total on one key may have moved since shares were allocated against
+ * it, with every one of those shares still the one allocateEat makes (`headroomLeft` of each). A share
+ * that stayed below the limit stays the same while the total rises by less than its headroom left, or
+ * falls; a share that reached the limit depended on the total exactly. Placement allocates against totals
+ * read without a lock and checks this once they are locked (decision 0062). null: no bound that way.
+ */
+export function tolerableDrift(headroomsLeft: readonly number[]): { min: number | null; max: number | null } {
+  if (headroomsLeft.length === 0) return { min: null, max: null };
+  const least = Math.min(...headroomsLeft);
+  return least <= 0 ? { min: 0, max: 0 } : { min: null, max: least - 1 };
 }

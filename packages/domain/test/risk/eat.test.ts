@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { allocateEat, type ChainAccount } from '../../src/risk/eat';
+import { allocateEat, tolerableDrift, type ChainAccount } from '../../src/risk/eat';
 
 const pct = (userId: number, pt: number): ChainAccount => ({ userId, eatType: 'percentage', ptHundredths: pt * 100, limit: 0, eaten: 0 });
 const amt = (userId: number, limit: number, eaten = 0): ChainAccount => ({ userId, eatType: 'amount', ptHundredths: 0, limit, eaten });
@@ -19,8 +19,8 @@ describe('allocateEat', () => {
   it('takes an amount up to the remaining fight limit and flags the limit as reached', () => {
     expect(allocateEat(1000, [amt(1, 700, 500), amt(2, 10_000)])).toEqual({
       shares: [
-        { userId: 1, amount: 200, limitReached: true },
-        { userId: 2, amount: 800, limitReached: false },
+        { userId: 1, amount: 200, limitReached: true, headroomLeft: 0 },
+        { userId: 2, amount: 800, limitReached: false, headroomLeft: 9200 },
       ],
       unposted: 0,
     });
@@ -28,7 +28,7 @@ describe('allocateEat', () => {
 
   it('skips a blocked number and an exhausted limit, which stays flagged', () => {
     const r = allocateEat(500, [{ ...amt(1, 1000), blocked: true }, amt(2, 300, 300), pct(3, 10)]);
-    expect(r).toEqual({ shares: [{ userId: 2, amount: 0, limitReached: true }, { userId: 3, amount: 50, limitReached: false }], unposted: 450 });
+    expect(r).toEqual({ shares: [{ userId: 2, amount: 0, limitReached: true, headroomLeft: 0 }, { userId: 3, amount: 50, limitReached: false }], unposted: 450 });
   });
 
   it('rounds percentages down to the cent, so nothing is created', () => {
@@ -58,6 +58,45 @@ describe('allocateEat', () => {
           else expect(s.amount).toBeLessThanOrEqual((stake * a.ptHundredths) / 10_000);
         }
       }),
+    );
+  });
+
+  it('bounds how far a total may move with the shares allocated against it unchanged', () => {
+    expect(tolerableDrift([])).toEqual({ min: null, max: null });
+    expect(tolerableDrift([500, 30])).toEqual({ min: null, max: 29 });
+    expect(tolerableDrift([500, 0])).toEqual({ min: 0, max: 0 });
+  });
+
+  it('allocates a run of lines on one key alike for any eaten total within tolerableDrift, and not one past it', () => {
+    // Lines after lines on one key, as a batch allocates them: the account's eaten total grows by its shares.
+    const run = (stakes: number[], chain: ChainAccount[], at: number, start: number) => {
+      let eaten = start;
+      return stakes.map((stake) => {
+        const r = allocateEat(stake, chain.map((c, i) => (i === at ? { ...c, eaten } : c)));
+        eaten += r.shares.find((s) => s.userId === chain[at].userId)?.amount ?? 0;
+        return r;
+      });
+    };
+    const strip = (rs: ReturnType<typeof run>) => rs.map((r) => ({ unposted: r.unposted, shares: r.shares.map(({ userId, amount, limitReached }) => ({ userId, amount, limitReached })) }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 5_000 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 12_000 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: -20_000, max: 20_000 }),
+        (stakes, pt, limit, eaten, at, shift) => {
+          const chain: ChainAccount[] = [pct(1, pt / 100), { ...amt(2, 3_000, 100) }, pct(3, 10)];
+          chain.splice(at, 0, amt(9, limit));
+          const before = run(stakes, chain, at, eaten);
+          const left = before.flatMap((r) => r.shares.filter((s) => s.userId === 9 && s.headroomLeft !== undefined).map((s) => s.headroomLeft!));
+          const { min, max } = tolerableDrift(left);
+          const d = Math.max(min ?? -eaten, Math.min(max ?? shift, shift), -eaten);
+          expect(strip(run(stakes, chain, at, eaten + d))).toEqual(strip(before));
+          if (max !== null && max > 0) expect(strip(run(stakes, chain, at, eaten + max + 1))).not.toEqual(strip(before));
+        },
+      ),
     );
   });
 });

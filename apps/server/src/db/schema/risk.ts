@@ -77,7 +77,11 @@ export const numberQueue = pgTable(
     resolvedAt: tz('resolved_at'),
     resolvedBy: integer('resolved_by'),
   },
-  (t) => [index('number_queue_owner_idx').on(t.ownerUserId, t.status, t.drawDate)],
+  (t) => [
+    index('number_queue_owner_idx').on(t.ownerUserId, t.status, t.drawDate),
+    // Blocked once while blocked: placement's batches add to it side by side (decision 0062).
+    uniqueIndex('number_queue_active_key').on(t.ownerUserId, t.poolId, t.drawDate, t.number, t.betCode).where(sql`status = 0`),
+  ],
 );
 
 /**

@@ -122,27 +122,32 @@ export function postingCtes(p: PostingRow): SQL {
  * The common table expressions of many journal transactions, for modules that post a batch (placing or
  * voiding tickets) inside a larger statement. `transactions` selects one row per journal transaction:
  * `tx_id` (drawn from journal_transactions_id_seq), `initiated_by`, `company_id`, `memo`; `legs` one row
- * per entry: `tx_id`, `account_id`, `amount`. Every account posted to must be locked by the caller, so the
- * balance read is current and a running sum gives each entry its balance after it. `e` has a row per entry.
+ * per entry: `tx_id`, `account_id`, `amount`. The update locks each account posted to (a caller that must
+ * lock them in an order of its own locks them first) and each entry's balance after follows from the
+ * balance it leaves. `e` has a row per entry; `upd` has each account's balance after all of them.
  */
 export function manyPostingsCtes(at: Date, kind: string, transactions: SQL, legs: SQL): SQL {
   const when = sql`${at.toISOString()}::timestamptz`;
+  // Each entry's balance after is counted back from the balance the update leaves, which is the row's
+  // latest (the update waits for its lock), not the balance as this statement's snapshot saw it.
   return sql`ins_tx as (
           insert into journal_transactions (id, at, kind, initiated_by, company_id, memo)
           select tx_id, ${when}, ${kind}, initiated_by, company_id, memo from (${transactions}) x
         ),
         legs as (${legs}),
-        e as (
-          insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at)
-          select l.tx_id, l.account_id, l.amount,
-                 a.balance + sum(l.amount) over (partition by l.account_id order by l.tx_id rows unbounded preceding), a.company_id, ${when}
-          from legs l join ledger_accounts a on a.id = l.account_id
-          returning 1
-        ),
         upd as (
           update ledger_accounts a set balance = a.balance + s.delta, updated_at = ${when}
           from (select account_id, sum(amount) as delta from legs group by account_id) s
           where a.id = s.account_id
+          returning a.id, a.balance, a.company_id
+        ),
+        e as (
+          insert into journal_entries (transaction_id, account_id, amount, balance_after, company_id, at)
+          select l.tx_id, l.account_id, l.amount,
+                 u.balance - coalesce(sum(l.amount) over (partition by l.account_id order by l.tx_id rows between 1 following and unbounded following), 0),
+                 u.company_id, ${when}
+          from legs l join upd u on u.id = l.account_id
+          returning 1
         )`;
 }
 

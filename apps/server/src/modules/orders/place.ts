@@ -22,6 +22,7 @@ import {
   type ChainAccount,
   type PoolDef,
   formatNumberToken,
+  tolerableDrift,
 } from '@app/domain';
 import { Batcher, type Outcome } from '../../platform/batcher';
 import { formatBusinessDateTime } from '../../platform/businessTime';
@@ -41,7 +42,7 @@ import type { EffectiveRateRow } from '../packages/queries';
 import { assertInSubtree } from '../accounts/service';
 import * as q from './queries';
 import type { RiskSettings } from './queries';
-import { packageKey, prepareBatch, readForBatch, writeBatch, type BatchReads, type BatchWrite, type BetLineValues, type DrawRow } from './placeStatements';
+import { packageKey, readForBatch, writeBatch, type BatchReads, type BatchWrite, type BetLineValues, type DrawRow } from './placeStatements';
 import { refusedLines } from './betSettings';
 import { renderReceipt } from './receipt';
 
@@ -54,8 +55,12 @@ const OPEN_STAKE_SHARDS = 16;
 let batchesPlaced = crypto.randomInt(OPEN_STAKE_SHARDS);
 /** A batch holds about this many bet lines, once expanded (one ticket alone may hold more). */
 const BATCH_BET_LINES = 5000;
-/** Batches placed at once: a second one goes on while the first waits for a lock (a payment, a void). */
+/**
+ * Batches placed at once: one, larger and cheaper a ticket (its locks are held only from its write to its
+ * commit, decision 0062), and a second once the first has waited this long for a lock (a payment, a void).
+ */
 const CONCURRENT_BATCHES = 2;
+const OVERLAP_AFTER_MS = 50;
 /**
  * Most bet lines one ticket may expand to. A ticket is written in one transaction holding its company's
  * locks: 200 boxed numbers on eight pools for two draws were 76,800 lines and held the server for 25 s.
@@ -131,6 +136,7 @@ export function placeTicket(deps: Deps, auth: AuthContext, input: PlaceInput): P
       capacity: BATCH_BET_LINES,
       key: (e) => `${e.auth.userId}|${e.input.idempotencyKey}`,
       concurrency: CONCURRENT_BATCHES,
+      overlapAfterMs: OVERLAP_AFTER_MS,
     });
     batchers.set(deps, batcher);
   }
@@ -201,6 +207,8 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
       ...drawSelectors(lines),
       numbers: [...new Set(lines.flatMap((l) => expandNumber(l.number, l.betType).numbers))],
       groupKeys: [...new Set(lines.map((l) => permutationGroupKey(l.number)))],
+      limitKeys: candidateLimitKeys(lines),
+      lineCount: betLinesOf(lines),
     });
     const missing = ownersWhere(() => true).filter((id) => !reads.wallets.has(id) && reads.chain.some((c) => c.userId === id && c.status === 'Active'));
     if (missing.length && !walletsCreated) throw new WalletsMissing(missing);
@@ -231,14 +239,12 @@ async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: bool
         outcomes.push({ ok: true, value: { ...answer, replayed: false } });
       }
     }
-    // In id order, so that batches and draw edits queue on the draw locks in one order.
-    const drawIds = [...new Set(planned.flatMap((p) => p.plan.resolved.flatMap((r) => r.draws.map((d) => d.drawId))))].sort((a, b) => a - b);
-    const write = planned.length ? await writePlans(ptx, deps, reads, planned, now, drawIds, pools) : null;
+    const write = planned.length ? await writePlans(ptx, deps, reads, planned, now, pools) : null;
     if (write || refusals.length) {
       const empty = { tickets: [], lines: [], shares: [], eaten: [], queued: [], answers: [], settleSums: [] };
       const w = write ?? empty;
-      // The locks are held now: the write fails, and the batch starts over, if what it planned with has
-      // changed meanwhile. It commits the batch.
+      // The wallet and draw locks are held now: the write fails, and the batch starts over, if what it
+      // planned with has changed meanwhile. It commits the batch.
       await writeBatch(ptx, { ...w, at: now, answers: [...w.answers, ...refusals] }, { ...plannedWith(planned), lockedAt: deps.clock.now() });
     }
     planned.forEach((p, i) => {
@@ -276,6 +282,20 @@ function drawSelectors(lines: BetLine[]) {
     datedPools: [...new Set(dated.flatMap((l) => l.pools))],
     dates: [...new Set(dated.flatMap((l) => (l.draw.kind === 'dates' ? l.draw.dates : [])))],
   };
+}
+
+/**
+ * Every limit key these lines' bet lines can count against, under each limit method: the totals the read
+ * returns (a superset of those the allocation consults).
+ */
+function candidateLimitKeys(lines: BetLine[]): Record<1 | 2 | 3, string[]> {
+  const keys = { 1: new Set<string>(), 2: new Set<string>(), 3: new Set<string>() };
+  for (const l of lines) {
+    const codes = BET_CODES.filter((c) => l.amounts[c]);
+    for (const number of expandNumber(l.number, l.betType).numbers)
+      for (const betCode of codes) for (const method of [1, 2, 3] as const) keys[method].add(limitKey(method, { number, betCode }));
+  }
+  return { 1: [...keys[1]], 2: [...keys[2]], 3: [...keys[3]] };
 }
 
 /** What one ticket's checks see of the batch's reads. */
@@ -422,7 +442,7 @@ function planTicket(input: PlaceInput, reads: TicketView, now: Date, isGd: IsGd)
 }
 
 /** The rows and answers of the planned tickets: eaten shares against locked totals, postings, receipts. */
-async function writePlans(ptx: PipelinedTx, deps: Deps, reads: BatchReads, planned: Planned[], now: Date, drawIds: number[], pools: readonly PoolDef[]) {
+async function writePlans(ptx: PipelinedTx, deps: Deps, reads: BatchReads, planned: Planned[], now: Date, pools: readonly PoolDef[]) {
   const { tx } = ptx;
   const walletOf = (ownerId: number): number => reads.wallets.get(ownerId)!.id;
 
@@ -516,22 +536,19 @@ async function writePlans(ptx: PipelinedTx, deps: Deps, reads: BatchReads, plann
     return data;
   });
 
-  // -- eat: share every bet line up the chain, against locked running totals, ticket after ticket --
-  const keys = planned.flatMap(({ plan }) =>
-    plan.chain
-      .filter((c) => c.eatType === 'amount')
-      .flatMap((c) => plan.rows.map((r) => ({ userId: c.userId, drawId: r.drawId, key: limitKey(c.limitMethod ?? 1, r) }))),
-  );
-  const lineCount = planned.reduce((s, p) => s + p.plan.rows.length, 0);
-  const { totals, lineIds } = await prepareBatch(ptx, keys, lineCount, [...new Set(stakesOf.values())], drawIds);
-  const eaten = { deltas: new Map<string, number>(), queued: new Map<string, BatchWrite['queued'][number]>() };
+  // -- eat: share every bet line up the chain, ticket after ticket, against the totals as read plus what
+  // the tickets before it ate; the write checks the totals have not moved further than the shares allow --
+  const { totals, lineIds } = reads;
+  const eaten = { deltas: new Map<string, number>(), headroomsLeft: new Map<string, number[]>(), queued: new Map<string, BatchWrite['queued'][number]>() };
   const risk = indexRisk(reads);
   for (const p of planned) allocate(p.plan.chain, p.plan.rows, risk, totals, eaten);
   out.queued = [...eaten.queued.values()];
   out.eaten = [...eaten.deltas].map(([k, amount]) => {
     const [userId, drawId, key] = k.split('|');
-    return { userId: Number(userId), drawId: Number(drawId), key, amount };
+    return { userId: Number(userId), drawId: Number(drawId), key, amount, read: totals.get(k) ?? 0, ...tolerableDrift(eaten.headroomsLeft.get(k) ?? []) };
   });
+  const lineCount = planned.reduce((s, p) => s + p.plan.rows.length, 0);
+  if (lineCount > lineIds.length) throw new Error('more bet lines than ids drawn');
   let nextLine = 0;
   const gdPools = new Set(pools.filter((x) => x.packageType === PackageType.GD).map((x) => x.id));
   const sumsLines: SumsLine[] = [];
@@ -586,7 +603,7 @@ async function writePlans(ptx: PipelinedTx, deps: Deps, reads: BatchReads, plann
  * The limit key of a bet line under an account's limit method. Per code, the number is the digits the code
  * plays (BET_CODE_DEFS digits): 3A on 1234, on 5234 and on 234 are one bet on 234, and one limit.
  */
-function limitKey(method: number, r: Row): string {
+function limitKey(method: number, r: Pick<Row, 'number' | 'betCode'>): string {
   if (method === 3) return `g:${permutationGroupKey(r.number)}`;
   if (method === 2) return `n:${r.number}`;
   return `n:${r.number.slice(-BET_CODE_DEFS[r.betCode].digits)}:${r.betCode}`;
@@ -623,9 +640,9 @@ function allocate(
   rowsOut: Row[],
   risk: RiskIndex,
   totals: Map<string, number>,
-  eaten: { deltas: Map<string, number>; queued: Map<string, QueueEntry> },
+  eaten: { deltas: Map<string, number>; headroomsLeft: Map<string, number[]>; queued: Map<string, QueueEntry> },
 ) {
-  const { deltas, queued } = eaten;
+  const { deltas, headroomsLeft, queued } = eaten;
 
   for (const r of rowsOut) {
     const accounts: ChainAccount[] = chain.map((c) => {
@@ -657,7 +674,13 @@ function allocate(
       const c = chain.find((x) => x.userId === s.userId)!;
       if (c.eatType !== 'amount') continue;
       const key = `${c.userId}|${r.drawId}|${limitKey(c.limitMethod ?? 1, r)}`;
+      // Every total a share was measured against, an amount of 0 at a reached limit too: it is checked.
       deltas.set(key, (deltas.get(key) ?? 0) + s.amount);
+      if (s.headroomLeft !== undefined) {
+        const left = headroomsLeft.get(key);
+        if (left) left.push(s.headroomLeft);
+        else headroomsLeft.set(key, [s.headroomLeft]);
+      }
       // A number whose limit is reached is blocked for that account until an admin unblocks it.
       if (s.limitReached) {
         const x = { userId: c.userId, poolId: r.poolId, drawDate: r.drawDate, number: r.number, betCode: r.betCode };
