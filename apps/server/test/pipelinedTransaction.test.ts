@@ -33,6 +33,25 @@ describe('a pipelined transaction', () => {
     expect(await keysOf('pt-commit')).toEqual(['a', 'b']);
   });
 
+  it('sends its BEGIN ahead of a first statement sent on the transaction itself after a wait, and commits that too', async () => {
+    // The BEGIN waits, corked, for the first statement; one sent on `tx` after an await goes out behind it.
+    const out = await runPipelinedTransaction(t.db, async (p) => {
+      await new Promise((r) => setTimeout(r, 5));
+      await p.tx.execute(claim('first', 'pt-tx'));
+      const [last] = await p.rowsThenCommit<{ key: string }>('pt_last', lastClaim('last', 'pt-tx'));
+      return last.key;
+    });
+    expect(out).toBe('last');
+    expect(await keysOf('pt-tx')).toEqual(['first', 'last']);
+    // A transaction whose last statement fails leaves the one sent on `tx` out too: both were in it.
+    const failing = runPipelinedTransaction(t.db, async (p) => {
+      await p.tx.execute(claim('gone', 'pt-tx2'));
+      await p.rowsThenCommit('pt_check', sql`select raise_unless(false, 'XX000', 'not written') as ok`);
+    });
+    await expect(failing).rejects.toBeTruthy();
+    expect(await keysOf('pt-tx2')).toEqual([]);
+  });
+
   it('leaves nothing when its last statement fails a check, and the next one works', async () => {
     const attempt = runPipelinedTransaction(t.db, async (p) => {
       await p.rows('pt_claim', claim('a', 'pt-fail'));

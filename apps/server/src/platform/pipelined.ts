@@ -53,7 +53,20 @@ export async function pipelinedTransaction<T>(db: Db, fn: (p: PipelinedTx) => Pr
   const open = () => {
     if (committed) throw new Error('a statement after the commit of a pipelined transaction');
   };
+  // Each query is written to the socket on its own, and on this machine a write cost 0.2 to 0.3 ms of the
+  // server's CPU (it wakes the backend): the BEGIN waits, corked, to leave with the first statement, and
+  // the last statement, its guard and the COMMIT leave together. At the latest on the next tick, should
+  // the transaction first send something else.
+  const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  let corked = true;
+  const flush = () => {
+    if (!corked) return;
+    corked = false;
+    stream.uncork();
+  };
+  stream.cork();
   const begun = client.query('begin');
+  process.nextTick(flush);
   // Observed by the first statement; a transaction that sends none commits below, which then fails.
   begun.catch(() => undefined);
   try {
@@ -61,8 +74,10 @@ export async function pipelinedTransaction<T>(db: Db, fn: (p: PipelinedTx) => Pr
       tx,
       rows: async (prefix, query) => {
         open();
+        const sent = send(prefix, query);
+        flush();
         // Settled both, so that no query is still on its way when an error ends the transaction.
-        const [b, r] = await Promise.allSettled([begun, send(prefix, query)]);
+        const [b, r] = await Promise.allSettled([begun, sent]);
         if (b.status === 'rejected') throw b.reason;
         if (r.status === 'rejected') throw r.reason;
         return r.value.rows;
@@ -71,7 +86,15 @@ export async function pipelinedTransaction<T>(db: Db, fn: (p: PipelinedTx) => Pr
         open();
         // All are queued before any is answered, in this order: the COMMIT cannot run before the statement,
         // and the guard fails the transaction if the statement did not run.
-        const [b, last, guard, commit] = await Promise.allSettled([begun, send(prefix, query), client.query({ name: 'pipelined_guard', text: GUARD }), client.query('commit')]);
+        stream.cork();
+        let queued: [Promise<unknown>, Promise<pg.QueryResult<never>>, Promise<unknown>, Promise<pg.QueryResult>];
+        try {
+          queued = [begun, send(prefix, query), client.query({ name: 'pipelined_guard', text: GUARD }), client.query('commit')];
+        } finally {
+          stream.uncork();
+          flush();
+        }
+        const [b, last, guard, commit] = await Promise.allSettled(queued);
         if (b.status === 'rejected') throw b.reason;
         if (last.status === 'rejected') throw last.reason;
         if (guard.status === 'rejected') throw guard.reason;

@@ -182,7 +182,9 @@ function readSession(db: Db, id: string): Promise<SessionRow | undefined> {
       capacity: SESSIONS_PER_READ,
       // Every read its own key: two calls with one cookie may share a query.
       key: () => String(sessionReads++),
+      // One read at a time, so that a burst shares few; a second only if one is slow.
       concurrency: 2,
+      overlapAfterMs: 20,
     });
     sessionReaders.set(db, reader);
   }
