@@ -2,7 +2,7 @@
 // the credit suffices, shares the stake up the chain within fight limits and red numbers, records the
 // rest as unposted, and charges the journal net of commission. A retry with the same idempotency key
 // answers with the first result; any refusal leaves nothing behind. Tickets that arrive together are
-// placed together, in one transaction of three statements (decision 0007), with the same outcome as
+// placed together, in one transaction of two statements (decisions 0007, 0062), with the same outcome as
 // placing them one after another.
 import crypto from 'node:crypto';
 import {
@@ -185,7 +185,7 @@ async function placeBatch(deps: Deps, entries: Entry[]): Promise<Outcome<StoredR
   }
 }
 
-/** One transaction: reads, plans every ticket (refusals), prepares, writes, commits. */
+/** One transaction: reads (locking the wallets and draws), plans every ticket (refusals), writes, commits. */
 async function placeBatchOnce(deps: Deps, entries: Entry[], walletsCreated: boolean): Promise<Outcome<StoredResponse>[]> {
   const lines = entries.flatMap((e) => e.input.lines);
   const ownersWhere = (pick: (e: Entry) => boolean) => [...new Set(entries.filter(pick).map((e) => e.input.ownerId))];
@@ -441,7 +441,7 @@ function planTicket(input: PlaceInput, reads: TicketView, now: Date, isGd: IsGd)
   return { owner: o, chain, resolved, rows: rowsOut, gross, commission, net, walletBalance: reads.walletBalance, rateChains };
 }
 
-/** The rows and answers of the planned tickets: eaten shares against locked totals, postings, receipts. */
+/** The rows and answers of the planned tickets: eaten shares against the totals as read, postings, receipts. */
 async function writePlans(ptx: PipelinedTx, deps: Deps, reads: BatchReads, planned: Planned[], now: Date, pools: readonly PoolDef[]) {
   const { tx } = ptx;
   const walletOf = (ownerId: number): number => reads.wallets.get(ownerId)!.id;
@@ -470,7 +470,7 @@ async function writePlans(ptx: PipelinedTx, deps: Deps, reads: BatchReads, plann
   });
   const chainIds = await rateChainIds(deps.db, tx, wantedChains);
 
-  // -- before the eaten totals are locked: everything of a ticket that does not depend on them --
+  // -- everything of a ticket that does not depend on the eaten totals --
   const out: Omit<BatchWrite, 'at'> = { tickets: [], lines: [], shares: [], eaten: [], queued: [], answers: [], settleSums: [] };
   // Every ticket of the batch is placed at the same instant (formatting it costs more than the receipt).
   const orderedAt = formatBusinessDateTime(now, deps.config.tzBusiness);
@@ -632,8 +632,9 @@ function indexRisk(risk: RiskSettings): RiskIndex {
 }
 
 /**
- * Shares every bet line of one ticket up the chain (allocateEat) against the locked totals plus what the
- * tickets before it in the batch ate (`eaten.deltas`); a number one of them blocked is blocked for it too.
+ * Shares every bet line of one ticket up the chain (allocateEat) against the totals as read plus what the
+ * tickets before it in the batch ate (`eaten.deltas`), keeping each share's headroom left for the write's
+ * check (tolerableDrift); a number one of them blocked is blocked for it too.
  */
 function allocate(
   chain: q.ChainRow[],
