@@ -30,12 +30,6 @@ export interface RiskSettings {
   blocked: { userId: number; poolId: number; drawDate: string; number: string; betCode: string }[];
 }
 
-export interface TotalKey {
-  userId: number;
-  drawId: number;
-  key: string;
-}
-
 /** Ids of open-stakes accounts once seen committed, per database: they never change, so each is read once. */
 const stakesAccountIds = new WeakMap<object, Map<string, number>>();
 

@@ -16,7 +16,8 @@ import { rebuildChainSums } from '../settlement/chainSums';
  * bet_line_id, user_id, amount (what each account ate of a line). `sign` is 1 when lines are placed, -1
  * when they are voided. Every account of the owner's path (users.path "/1/5/9/") gets a sales row, with
  * the path's next account as the direct downline the lines came through (0: the account's own tickets),
- * as the reports cut the subtree; every account above the owner gets a map row.
+ * as the reports cut the subtree; every account above the owner gets a map row. `sm_sales` and `sm_map`
+ * return a row per row written, for a statement that must wait for them (placement's write, decision 0062).
  */
 export function summaryDeltasCtes(lines: string, shares: string, sign: 1 | -1): SQL {
   const l = sql.raw(lines);
