@@ -37,6 +37,7 @@ export function summaryDeltasCtes(lines: string, shares: string, sign: 1 | -1): 
              ${k}count(distinct x.ticket_id), ${k}count(*), ${k}sum(x.stake), ${k}sum(x.commission)
       from ${l} x join sm_chain c on c.owner = x.user_id
       group by grouping sets ((x.draw_id, x.pool_id, x.draw_date, c.uid, c.via, x.bet_code), (x.draw_id, x.pool_id, x.draw_date, c.uid, c.via))
+      returning 1
     ),
     sm_map as (
       insert into map_summary (draw_id, user_id, number, bet_code, stake, eaten)
@@ -47,6 +48,7 @@ export function summaryDeltasCtes(lines: string, shares: string, sign: 1 | -1): 
       -- where a row per player, number and code would double what placement writes.
       where c.uid <> x.user_id
       group by x.draw_id, c.uid, x.number, x.bet_code
+      returning 1
     )`;
 }
 
