@@ -293,7 +293,6 @@ export async function writeBatch(p: PipelinedTx, w: BatchWrite, planned: Planned
   const at = sql`${w.at.toISOString()}::timestamptz`;
   // In key order: two batches lock the totals they share in the same order.
   const eaten = [...w.eaten].sort((a, b) => a.userId - b.userId || a.drawId - b.drawId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const eatenRows = unnested(eaten, 'd', [['userId', 'int'], ['drawId', 'int'], ['key', 'text'], ['amount', 'bigint'], ['read', 'bigint'], ['min', 'bigint'], ['max', 'bigint']]);
   await p.rowsThenCommit(
     'place_write',
     sql`with tk0 as materialized (
@@ -376,11 +375,14 @@ export async function writeBatch(p: PipelinedTx, w: BatchWrite, planned: Planned
                  + (select count(*) from ss) + (select count(*) from ik) as n,
                  (select count(*) from sm_sales) + (select count(*) from sm_map) as summaries
         ),
+        et0 as materialized (
+          select * from ${unnested(eaten, 'd', [['userId', 'int'], ['drawId', 'int'], ['key', 'text'], ['amount', 'bigint'], ['read', 'bigint'], ['min', 'bigint'], ['max', 'bigint']])}
+        ),
         -- The totals, created or locked in key order; "on conflict" finds each by its primary key and adds to
         -- its latest value, where an update joined to them would leave the planner a choice.
         et as (
           insert into eaten_totals as et (user_id, draw_id, key, amount)
-          select "userId", "drawId", "key", "amount" from ${eatenRows}
+          select "userId", "drawId", "key", "amount" from et0
           where (select n + summaries from written) >= 0
           order by 1, 2, 3
           on conflict (user_id, draw_id, key) do update set amount = et.amount + excluded.amount
@@ -391,7 +393,7 @@ export async function writeBatch(p: PipelinedTx, w: BatchWrite, planned: Planned
           select count(*) as n,
                  count(*) filter (where (d."min" is null or et.amount - d."amount" - d."read" >= d."min")
                                     and (d."max" is null or et.amount - d."amount" - d."read" <= d."max")) as held
-          from et join ${eatenRows} on d."userId" = et.user_id and d."drawId" = et.draw_id and d."key" = et.key
+          from et join et0 d on d."userId" = et.user_id and d."drawId" = et.draw_id and d."key" = et.key
         ),
         nq as (
           -- A number whose limit is reached is blocked for that account until an admin unblocks it (once:
