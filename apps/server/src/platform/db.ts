@@ -11,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import { assertMigrated, currentRole, grantApplicationRole, mayMigrate } from './dbRoles';
+import { rawQuery } from './rawQuery';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside db.transaction(): always use it there, never the outer Db (PGlite would hang). */
@@ -159,7 +160,7 @@ export async function preparedRows<T>(db: DbOrTx, prefix: string, query: SQL): P
 
 /** A query's text, parameters and statement name (see preparedRows). */
 export function preparedStatement(db: DbOrTx, prefix: string, query: SQL): { name: string; text: string; values: unknown[] } {
-  const built = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+  const built = rawQuery(query) ?? (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
   let name = statementNames.get(built.sql);
   if (!name) {
     if (statementNames.size >= MAX_PREPARED_TEXTS) throw new Error(`more than ${MAX_PREPARED_TEXTS} prepared statement texts: a value is in a text (${prefix})`);
