@@ -3,7 +3,7 @@
 // columns, views, encoders...), and on placement's two statements of a batch (some 400 chunks) it took 8%
 // of the server's main thread. Anything but strings, plain values, value lists and nested templates
 // (a column, a table, a param with an encoder, a Date, an inlined template) returns null: the caller then
-// uses drizzle's builder, which gives the same text for what both build (rawQuery.test.ts).
+// uses drizzle's builder, which gives the same text for what both build (statementText.test.ts; decision 0063).
 import { SQL, StringChunk } from 'drizzle-orm';
 
 export interface RawQuery {
